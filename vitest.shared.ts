@@ -1,0 +1,21 @@
+// Shared vitest settings: unit tests live in test/**, integration tests (real sockets, real services) in
+// test/integration/** and run through `vitest.integration.config.ts` so `pnpm test` stays fast and offline.
+import { defineConfig } from 'vitest/config'
+
+export const unitConfig = defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/integration/**', 'node_modules/**', 'dist/**'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000
+  }
+})
+
+export const integrationConfig = defineConfig({
+  test: {
+    include: ['test/integration/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false
+  }
+})
