@@ -1,0 +1,130 @@
+// Environment configuration declared once as a TypeBox object schema. The same declaration parses
+// process.env at start-up (failing with one message that names the variable and the expected format) and
+// documents itself (Markdown table, .env.example lines), so docs cannot drift from code.
+import { FormatRegistry, Kind, Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+// TypeBox checks no string format until one is registered; URLs are the one env variables use.
+if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', (value) => URL.canParse(value))
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID'
+  constructor (readonly variable: string, message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+export interface VariableDoc {
+  name: string
+  required: boolean
+  default: string | undefined
+  format: string
+  description: string
+}
+
+export type Env = Record<string, string | undefined>
+
+export interface ConfigDefinition<T extends TObject> {
+  readonly schema: T
+  /** Parses and validates; throws ConfigError naming the first bad variable. The result is frozen. */
+  load (env?: Env): Readonly<Static<T>>
+  variables (): VariableDoc[]
+  markdownTable (): string
+}
+
+/** An enum-like variable: one of the given strings. */
+export function EnvEnum<const V extends readonly [string, ...string[]]> (values: V, options: { default?: V[number], description: string }) {
+  return Type.Union(values.map((v) => Type.Literal(v)), options)
+}
+
+export function defineConfig<T extends TObject> (schema: T): ConfigDefinition<T> {
+  return {
+    schema,
+    load: (env = process.env) => loadConfig(schema, env),
+    variables: () => describeVariables(schema),
+    markdownTable: () => toMarkdownTable(describeVariables(schema))
+  }
+}
+
+function loadConfig<T extends TObject> (schema: T, env: Env): Readonly<Static<T>> {
+  const required = new Set(schema.required ?? [])
+  const result: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(schema.properties) as [string, TSchema][]) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') {
+      if (property.default !== undefined) result[name] = structuredClone(property.default)
+      else if (required.has(name)) throw new ConfigError(name, `${name} is required: expected ${describeFormat(property)}`)
+      continue
+    }
+    const value = coerce(property, raw)
+    if (!Value.Check(property, value)) {
+      throw new ConfigError(name, `${name} is invalid: expected ${describeFormat(property)}, got ${JSON.stringify(raw)}`)
+    }
+    result[name] = value
+  }
+  return Object.freeze(result) as Readonly<Static<T>>
+}
+
+function coerce (schema: TSchema, raw: string): unknown {
+  switch (schema[Kind]) {
+    case 'Integer':
+    case 'Number': return raw.trim() === '' ? Number.NaN : Number(raw)
+    case 'Boolean': {
+      const lower = raw.trim().toLowerCase()
+      if (['true', '1', 'yes', 'on'].includes(lower)) return true
+      if (['false', '0', 'no', 'off'].includes(lower)) return false
+      return raw
+    }
+    default: return raw
+  }
+}
+
+function describeFormat (schema: TSchema): string {
+  if (typeof schema.format === 'string' && schema.format.length > 0 && schema[Kind] === 'String') {
+    return `a ${schema.format === 'uri' ? 'URL' : schema.format}`
+  }
+  switch (schema[Kind]) {
+    case 'Integer':
+    case 'Number': {
+      const noun = schema[Kind] === 'Integer' ? 'an integer' : 'a number'
+      if (schema.minimum !== undefined && schema.maximum !== undefined) return `${noun} from ${schema.minimum} to ${schema.maximum}`
+      if (schema.minimum !== undefined) return `${noun} ≥ ${schema.minimum}`
+      return noun
+    }
+    case 'Boolean': return 'true or false'
+    case 'Union': {
+      const literals = (schema.anyOf as TSchema[]).map((s) => s.const as unknown).filter((c) => c !== undefined)
+      return `one of ${literals.join(', ')}`
+    }
+    case 'String': {
+      if (typeof schema.pattern === 'string') return `a string matching /${schema.pattern}/`
+      if (typeof schema.minLength === 'number' && schema.minLength > 0) return `a string of at least ${schema.minLength} characters`
+      return 'a string'
+    }
+    default: return 'a valid value'
+  }
+}
+
+function describeVariables (schema: TObject): VariableDoc[] {
+  const required = new Set(schema.required ?? [])
+  return (Object.entries(schema.properties) as [string, TSchema][]).map(([name, property]) => ({
+    name,
+    required: required.has(name) && property.default === undefined,
+    default: property.default === undefined ? undefined : String(property.default),
+    format: describeFormat(property),
+    description: typeof property.description === 'string' ? property.description : ''
+  }))
+}
+
+function toMarkdownTable (variables: VariableDoc[]): string {
+  const rows = variables.map((v) =>
+    `| \`${v.name}\` | ${v.required ? 'yes' : 'no'} | ${v.default === undefined ? '' : `\`${v.default}\``} | ${v.format} | ${v.description.replaceAll('|', '\\|')} |`)
+  return ['| Variable | Required | Default | Format | Description |', '|---|---|---|---|---|', ...rows].join('\n')
+}
+
+/** Names of declared variables that a .env.example text does not mention (as `NAME=` or `# NAME=`). */
+export function undocumentedVariables (definition: ConfigDefinition<TObject>, envExampleText: string): string[] {
+  const mentioned = new Set([...envExampleText.matchAll(/^\s*#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]))
+  return definition.variables().map((v) => v.name).filter((name) => !mentioned.has(name))
+}

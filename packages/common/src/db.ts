@@ -1,0 +1,113 @@
+// One small SQL interface over two drivers: PostgreSQL (pg) in production, embedded PGlite (real Postgres
+// compiled to WASM) for the zero-dependency quick start and tests. Callers write plain Postgres SQL with
+// $1 placeholders; both drivers return the same JS types (int8 as number, timestamptz as Date, jsonb parsed).
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+export interface QueryResult<R> {
+  rows: R[]
+  rowCount: number
+}
+
+export interface SqlExecutor {
+  query<R = Record<string, unknown>> (sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>
+}
+
+export interface Database extends SqlExecutor {
+  readonly kind: 'postgres' | 'pglite'
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T> (fn: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  ping (): Promise<void>
+  close (): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// or postgresql:// URL selects PostgreSQL; otherwise PGlite is used. */
+  url?: string | undefined
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string | undefined
+  poolSize?: number
+}
+
+const INT8_OID = 20
+
+function parseInt8 (value: string): number {
+  return Number(value)
+}
+
+export function isPostgresUrl (url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url)
+}
+
+export async function openDatabase (options: DatabaseOptions): Promise<Database> {
+  return isPostgresUrl(options.url) ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir)
+}
+
+function openPostgres (url: string, poolSize: number): Database {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
+    const result = await client.query(sql, params === undefined ? undefined : [...params])
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 }
+  }
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction (fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn({ query: (sql, params) => run(client, sql, params) })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async ping () { await pool.query('SELECT 1') },
+    async close () { await pool.end() }
+  }
+}
+
+/**
+ * PGlite is a single connection. A FIFO lock gives each transaction that connection alone, the way a pool
+ * hands a client to one caller, so statements of concurrent callers never interleave inside a transaction.
+ */
+async function openPglite (dataDir: string | undefined): Promise<Database> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true })
+  const db = await PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8_OID]: parseInt8 } })
+  let tail: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = tail.then(fn, fn)
+    tail = next.catch(() => undefined)
+    return next
+  }
+  const run = async <R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
+    const result = await db.query<R>(sql, params === undefined ? undefined : [...params])
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
+  }
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => run(sql, params)),
+    transaction: (fn) => exclusive(async () => {
+      await db.exec('BEGIN')
+      try {
+        const result = await fn({ query: run })
+        await db.exec('COMMIT')
+        return result
+      } catch (error) {
+        await db.exec('ROLLBACK').catch(() => undefined)
+        throw error
+      }
+    }),
+    ping: () => exclusive(async () => { await db.query('SELECT 1') }),
+    close: () => exclusive(() => db.close())
+  }
+}

@@ -1,0 +1,74 @@
+// createServer: a fastify instance with everything the three services share (request ids, redacted logs,
+// metrics, health, OpenAPI, the uniform error shape). Apps add their own plugins and routes on top and
+// never listen here: `listen` lives in start.ts so tests can build an app and use inject().
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Logger } from 'pino'
+import { defaultErrorCodes, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
+import { healthPlugin } from './health.js'
+import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
+
+export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
+
+export interface ServerOptions {
+  name: string
+  version: string
+  description?: string
+  logger: Logger
+  metrics?: Metrics
+  errorCodes?: Partial<ErrorCodeMap>
+  bodyLimit?: number
+  trustProxy?: boolean
+  /** Extra OpenAPI security schemes, tags or servers for the generated document. */
+  openapi?: {
+    components?: Record<string, unknown>
+    tags?: { name: string, description?: string }[]
+  }
+}
+
+// An incoming id is reused only when it is short and plain, so clients cannot inject text into logs.
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/
+
+export async function createServer (options: ServerOptions): Promise<AppInstance> {
+  const app = fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  // Keep-alive clients would otherwise hold their sockets open past close(): once closing, every response
+  // that is still finishing tells its client to hang up, so the server can end as soon as work is done.
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+  installErrorHandler(app, { ...defaultErrorCodes, ...options.errorCodes })
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: options.name, version: options.version, ...(options.description === undefined ? {} : { description: options.description }) },
+      ...(options.openapi?.components === undefined ? {} : { components: options.openapi.components }),
+      ...(options.openapi?.tags === undefined ? {} : { tags: options.openapi.tags })
+    }
+  })
+  app.get('/openapi.json', { schema: { hide: true }, logLevel: 'warn' }, async () => app.swagger())
+
+  await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics({ app: options.name }) })
+  await app.register(healthPlugin)
+  return app
+}

@@ -1,0 +1,59 @@
+// Process entry helpers for main.ts: load config or stop with a readable message, then listen and shut down
+// gracefully. This is the only module that may end the process: libraries report errors, mains decide.
+import type { TObject } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ConfigError, type ConfigDefinition, type Env } from './config.js'
+
+/** Loads config; on a bad value prints one line naming the variable and exits with status 1. */
+export function loadConfigOrExit<T extends TObject> (definition: ConfigDefinition<T>, env: Env = process.env): ReturnType<ConfigDefinition<T>['load']> {
+  try {
+    return definition.load(env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+export interface StartOptions {
+  port: number
+  host: string
+  shutdownTimeoutMs: number
+  signals?: NodeJS.Signals[]
+}
+
+/**
+ * Listens, then on SIGTERM/SIGINT: readiness turns 503, the server stops accepting, in-flight requests finish,
+ * onClose hooks drain workers and close connections. If that takes longer than the deadline the process exits
+ * with status 1 rather than hang a deploy.
+ */
+export async function startServer (app: FastifyInstance, options: StartOptions): Promise<void> {
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    app.readiness.drain()
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutMs: options.shutdownTimeoutMs }, 'shutdown deadline passed; exiting')
+      process.exit(1)
+    }, options.shutdownTimeoutMs)
+    app.close().then(() => {
+      app.log.info('shut down cleanly')
+      clearTimeout(deadline)
+      process.exitCode = 0
+    }, (error: unknown) => {
+      app.log.error({ err: error }, 'error during shutdown')
+      process.exit(1)
+    })
+  }
+  for (const signal of options.signals ?? ['SIGTERM', 'SIGINT']) process.once(signal, shutdown)
+  try {
+    await app.listen({ port: options.port, host: options.host })
+  } catch (error) {
+    app.log.fatal({ err: error }, 'could not listen')
+    process.exit(1)
+  }
+}

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { Writable } from 'node:stream'
+import { AppError, Type, createLogger, createServer, type AppInstance } from '../src/index.js'
+
+let app: AppInstance | undefined
+
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+async function build (options: { errorCodes?: Record<string, string | number> } = {}): Promise<AppInstance> {
+  const logger = createLogger({ name: 'test-app', level: 'silent', pretty: false })
+  const server = await createServer({ name: 'test-app', version: '1.2.3', logger, bodyLimit: 1024, ...options })
+  server.post('/things', {
+    schema: {
+      body: Type.Object({ name: Type.String({ minLength: 1 }), count: Type.Integer({ minimum: 0 }) }),
+      response: { 201: Type.Object({ name: Type.String() }) }
+    }
+  }, async (request, reply) => reply.status(201).send({ name: request.body.name }))
+  server.get('/things/:id', { schema: { params: Type.Object({ id: Type.String() }) } }, async (request) => ({ id: request.params.id }))
+  server.get('/boom', async () => { throw new Error('database password is hunter2') })
+  server.get('/teapot', async () => { throw new AppError('TEAPOT', 'I am a teapot', 418, { details: { brew: 'tea' } }) })
+  app = server
+  return server
+}
+
+describe('createServer', () => {
+  it('answers /healthz', async () => {
+    const server = await build()
+    const response = await server.inject('/healthz')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers /readyz with 200 when every check passes and 503 naming the failing one', async () => {
+    const server = await build()
+    server.readiness.register('database', async () => undefined)
+    expect((await server.inject('/readyz')).statusCode).toBe(200)
+    server.readiness.register('redis', async () => { throw new Error('connection refused') })
+    const response = await server.inject('/readyz')
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed: connection refused' } })
+  })
+
+  it('turns /readyz to 503 once draining', async () => {
+    const server = await build()
+    server.readiness.drain()
+    const response = await server.inject('/readyz')
+    expect(response.statusCode).toBe(503)
+    expect(response.json().checks).toEqual({ shutdown: 'draining' })
+  })
+
+  it('serves an OpenAPI document generated from route schemas', async () => {
+    const server = await build()
+    const response = await server.inject('/openapi.json')
+    expect(response.statusCode).toBe(200)
+    const doc = response.json()
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.info).toMatchObject({ title: 'test-app', version: '1.2.3' })
+    expect(doc.paths['/things'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'count'])
+    expect(doc.paths['/things/{id}']).toBeDefined()
+    expect(doc.paths['/metrics']).toBeUndefined()
+  })
+
+  it('exposes Prometheus metrics with a histogram labelled by route template', async () => {
+    const server = await build()
+    await server.inject('/things/42')
+    await server.inject('/things/43')
+    const response = await server.inject('/metrics')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/plain')
+    expect(response.body).toContain('http_request_duration_seconds_count{app="test-app",method="GET",route="/things/:id",status_code="200"} 2')
+    expect(response.body).toContain('process_cpu_user_seconds_total')
+  })
+
+  it('reuses a safe incoming x-request-id and generates one otherwise', async () => {
+    const server = await build()
+    const echoed = await server.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } })
+    expect(echoed.headers['x-request-id']).toBe('abc-123')
+    const unsafe = await server.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } })
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('rejects invalid bodies with 400 naming the failing field', async () => {
+    const server = await build()
+    const missing = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x' }, headers: { 'x-request-id': 'r1' } })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: "body/count must have required property 'count'", requestId: 'r1', details: { field: 'body/count' } }
+    })
+    const wrongType = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: -1 } })
+    expect(wrongType.json().error.details.field).toBe('body/count')
+  })
+
+  it('maps malformed JSON to 400, oversized bodies to 413 and unknown routes to 404, in the same shape', async () => {
+    const server = await build()
+    const badJson = await server.inject({ method: 'POST', url: '/things', payload: '{"name":', headers: { 'content-type': 'application/json' } })
+    expect(badJson.statusCode).toBe(400)
+    expect(badJson.json().error.code).toBe('BAD_REQUEST')
+    const big = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x'.repeat(2000), count: 1 } })
+    expect(big.statusCode).toBe(413)
+    expect(big.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+    const missing = await server.inject('/nope?x=1')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Route GET /nope not found' })
+  })
+
+  it('hides the internals of unknown errors behind a 500', async () => {
+    const server = await build()
+    const response = await server.inject('/boom')
+    expect(response.statusCode).toBe(500)
+    expect(response.body).not.toContain('hunter2')
+    expect(response.body).not.toContain('at ')
+    expect(response.json().error).toMatchObject({ code: 'INTERNAL', message: 'Internal server error' })
+  })
+
+  it('passes AppErrors through with their code, status and details', async () => {
+    const server = await build()
+    const response = await server.inject('/teapot')
+    expect(response.statusCode).toBe(418)
+    expect(response.json().error).toMatchObject({ code: 'TEAPOT', message: 'I am a teapot', details: { brew: 'tea' } })
+  })
+
+  it('lets an app choose its own codes for framework errors', async () => {
+    const server = await build({ errorCodes: { validation: 1102 } })
+    const response = await server.inject({ method: 'POST', url: '/things', payload: {} })
+    expect(response.json().error.code).toBe(1102)
+  })
+})
+
+describe('logging', () => {
+  it('puts the request id on every request log line and redacts secrets', async () => {
+    const chunks: string[] = []
+    const destination = new Writable({ write (chunk: Buffer, _encoding, callback) { chunks.push(chunk.toString()); callback() } })
+    const server = await createServer({ name: 'log-app', version: '0', logger: createLogger({ name: 'log-app', destination }) })
+    server.get('/login', async (request) => {
+      request.log.info({ body: { password: 'hunter2', apiKey: 'k-123' }, headers: { authorization: 'Bearer t' } }, 'login attempt')
+      return { ok: true }
+    })
+    app = server
+    await server.inject({ url: '/login', headers: { 'x-request-id': 'req-7', authorization: 'Basic c2VjcmV0' } })
+    const lines = chunks.join('').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const requestLines = lines.filter((l) => l.requestId !== undefined)
+    expect(requestLines.length).toBeGreaterThanOrEqual(3)
+    expect(requestLines.every((l) => l.requestId === 'req-7')).toBe(true)
+    const text = chunks.join('')
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('k-123')
+    expect(text).not.toContain('Bearer t')
+    expect(text).toContain('[redacted]')
+  })
+})
