@@ -11,3 +11,4 @@ export { isPostgresUrl, openDatabase, type Database, type DatabaseOptions, type 
 export { migrate, type Migration } from './migrations.js'
 export { closeRedis, createRedis, redisReadinessCheck, type Redis, type RedisOptions } from './redis.js'
 export { Type, type Static, type TSchema } from '@sinclair/typebox'
+export { findDeploymentDrift, type DeploymentDrift } from './deployment-check.js'
