@@ -1,0 +1,5 @@
+export type { Vec3, Quat, Joint, Skeleton, MotionClip } from './clip.js'
+export { createHumanoidSkeleton, jointIndex, JOINT, REFERENCE_HEIGHT, ANKLE_HEIGHT, TOE_HEIGHT } from './skeleton.js'
+export type { HumanoidOptions, JointName } from './skeleton.js'
+export { fk, fkPose } from './fk.js'
+export type { WorldPose } from './fk.js'

@@ -1,0 +1,115 @@
+// Quaternion helpers on plain tuples ([x, y, z, w], unit length), matching the clip contract's layout.
+import type { Quat, Vec3 } from '../clip.js'
+
+export const IDENTITY: Quat = [0, 0, 0, 1]
+
+export function quatMultiply (a: Quat, b: Quat): Quat {
+  const [ax, ay, az, aw] = a
+  const [bx, by, bz, bw] = b
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz
+  ]
+}
+
+export function quatConjugate (q: Quat): Quat {
+  return [-q[0], -q[1], -q[2], q[3]]
+}
+
+export function quatNormalize (q: Quat): Quat {
+  const len = Math.hypot(q[0], q[1], q[2], q[3])
+  if (len < 1e-12) return [0, 0, 0, 1]
+  return [q[0] / len, q[1] / len, q[2] / len, q[3] / len]
+}
+
+export function quatFromAxisAngle (axis: Vec3, angle: number): Quat {
+  const len = Math.hypot(axis[0], axis[1], axis[2])
+  if (len < 1e-12) return [0, 0, 0, 1]
+  const s = Math.sin(angle / 2) / len
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)]
+}
+
+/** Intrinsic rotation applied as Y (yaw), then X (pitch), then Z (roll): q = qy · qx · qz. */
+export function quatFromEuler (x: number, y: number, z: number): Quat {
+  const qx = quatFromAxisAngle([1, 0, 0], x)
+  const qy = quatFromAxisAngle([0, 1, 0], y)
+  const qz = quatFromAxisAngle([0, 0, 1], z)
+  return quatMultiply(quatMultiply(qy, qx), qz)
+}
+
+/** Inverse of quatFromEuler: returns [x, y, z] angles for the Y·X·Z order. */
+export function quatToEuler (q: Quat): Vec3 {
+  const [x, y, z, w] = q
+  // Rotation matrix entries needed for the YXZ decomposition.
+  const m12 = 2 * (y * z - w * x)
+  const m02 = 2 * (x * z + w * y)
+  const m22 = 1 - 2 * (x * x + y * y)
+  const m10 = 2 * (x * y + w * z)
+  const m11 = 1 - 2 * (x * x + z * z)
+  const ex = Math.asin(Math.max(-1, Math.min(1, -m12)))
+  if (Math.abs(m12) < 0.9999999) {
+    return [ex, Math.atan2(m02, m22), Math.atan2(m10, m11)]
+  }
+  const m00 = 1 - 2 * (y * y + z * z)
+  const m20 = 2 * (x * z - w * y)
+  return [ex, Math.atan2(-m20, m00), 0]
+}
+
+export function quatRotate (q: Quat, v: Vec3): Vec3 {
+  const [qx, qy, qz, qw] = q
+  const [vx, vy, vz] = v
+  const tx = 2 * (qy * vz - qz * vy)
+  const ty = 2 * (qz * vx - qx * vz)
+  const tz = 2 * (qx * vy - qy * vx)
+  return [
+    vx + qw * tx + (qy * tz - qz * ty),
+    vy + qw * ty + (qz * tx - qx * tz),
+    vz + qw * tz + (qx * ty - qy * tx)
+  ]
+}
+
+export function quatDot (a: Quat, b: Quat): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+}
+
+/** Shortest-path spherical interpolation. */
+export function quatSlerp (a: Quat, b: Quat, t: number): Quat {
+  let d = quatDot(a, b)
+  let bb: Quat = b
+  if (d < 0) {
+    d = -d
+    bb = [-b[0], -b[1], -b[2], -b[3]]
+  }
+  if (d > 0.9995) {
+    return quatNormalize([
+      a[0] + (bb[0] - a[0]) * t,
+      a[1] + (bb[1] - a[1]) * t,
+      a[2] + (bb[2] - a[2]) * t,
+      a[3] + (bb[3] - a[3]) * t
+    ])
+  }
+  const theta = Math.acos(d)
+  const s = Math.sin(theta)
+  const wa = Math.sin((1 - t) * theta) / s
+  const wb = Math.sin(t * theta) / s
+  return [a[0] * wa + bb[0] * wb, a[1] * wa + bb[1] * wb, a[2] * wa + bb[2] * wb, a[3] * wa + bb[3] * wb]
+}
+
+/** Rotation taking unit direction `from` onto unit direction `to` (shortest arc). */
+export function quatFromTo (from: Vec3, to: Vec3): Quat {
+  const d = from[0] * to[0] + from[1] * to[1] + from[2] * to[2]
+  if (d < -0.999999) {
+    // Opposite vectors: rotate half a turn about any axis perpendicular to `from`.
+    const axis: Vec3 = Math.abs(from[0]) < 0.9 ? [0, -from[2], from[1]] : [from[2], 0, -from[0]]
+    return quatFromAxisAngle(axis, Math.PI)
+  }
+  const c: Vec3 = [from[1] * to[2] - from[2] * to[1], from[2] * to[0] - from[0] * to[2], from[0] * to[1] - from[1] * to[0]]
+  return quatNormalize([c[0], c[1], c[2], 1 + d])
+}
+
+/** Rotation angle of a unit quaternion, radians in [0, π]. */
+export function quatAngle (q: Quat): number {
+  return 2 * Math.acos(Math.min(1, Math.abs(q[3])))
+}
