@@ -1,8 +1,53 @@
-import { Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { ConfigError, EnvEnum, Type, commonEnv, defineConfig, type ConfigDefinition, type Static } from '@openmotion/common'
 
-export const relayConfig = defineConfig(Type.Object({
+const DURATION = '^\\d+(ms|s|m|h|d)$'
+
+const relaySchema = Type.Object({
   ...commonEnv,
-  WEBHOOK_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000, description: 'Port the relay listens on' })
-}))
+  WEBHOOK_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000, description: 'Port the relay listens on' }),
+  STORAGE_TYPE: EnvEnum(['memory', 'redis', 'kafka'], { default: 'memory', description: 'Delivery queue backend: memory (nothing survives a restart), redis (REDIS_URL) or kafka (KAFKA_BROKER)' }),
+  REDIS_URL: Type.Optional(Type.String({ format: 'uri', description: 'Redis URL; required when STORAGE_TYPE is redis' })),
+  KAFKA_BROKER: Type.Optional(Type.String({ minLength: 1, description: 'Kafka bootstrap broker(s), host:port, comma-separated; required when STORAGE_TYPE is kafka' })),
+  KAFKA_TOPIC_PREFIX: Type.String({ minLength: 1, default: 'webhook-relay', description: 'Prefix of the Kafka topics the relay creates (deliveries, delay tiers)' }),
+  KAFKA_PARTITIONS: Type.Integer({ minimum: 1, maximum: 1000, default: 6, description: 'Partitions of the deliveries topic when the relay creates it' }),
+  ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1, description: 'RSA private key (PEM text or a path to a PEM file) that encrypts webhook data at rest; unset stores data in plaintext and warns' })),
+  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token of the admin API (/v1/tenants); unset disables the admin API' })),
+  DATABASE_URL: Type.Optional(Type.String({ format: 'uri', description: 'postgres:// URL for tenants, endpoints, messages and attempts; unset uses embedded PGlite under DATA_DIR' })),
+  DATA_DIR: Type.String({ default: './data/webhook-relay', description: 'Directory of the embedded PGlite database when DATABASE_URL is unset' }),
+  MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 262_144, description: 'Largest accepted POST /webhook body in bytes; larger bodies get 413' }),
+  DELIVERY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 15_000, description: 'Time an endpoint has to answer with a 2xx before the attempt counts as failed' }),
+  RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000, description: 'First retry waits up to this long; each later retry doubles the cap (full jitter)' }),
+  RETRY_MAX_MS: Type.Integer({ minimum: 1, default: 10_800_000, description: 'Largest wait between two attempts (also caps Retry-After)' }),
+  RETRY_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Attempts per delivery (first one included) before it is dead' }),
+  ENDPOINT_DISABLE_AFTER: Type.String({ pattern: DURATION, default: '5d', description: 'An endpoint failing continuously this long (e.g. 5d, 12h, 30m) is disabled' }),
+  ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'Deliveries in flight at once to one endpoint (per relay instance)' }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 10_000, default: 100, description: 'Deliveries in flight at once in this relay instance' }),
+  QUEUE_VISIBILITY_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'Redis: a job taken by a relay that dies is handed out again after this long' }),
+  ALLOW_PRIVATE_DESTINATIONS: Type.Boolean({ default: false, description: 'Allow endpoint URLs resolving to loopback, private, link-local or metadata addresses (tests and local use only)' }),
+  RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Messages, deliveries and attempts older than this are deleted' })
+})
 
-export type RelayConfig = Static<typeof relayConfig.schema>
+export type RelayConfig = Static<typeof relaySchema>
+
+const base = defineConfig(relaySchema)
+
+// Requirements that depend on another variable cannot live in the schema, so load() checks them after it.
+export const relayConfig: ConfigDefinition<typeof relaySchema> = {
+  ...base,
+  load (env) {
+    const config = base.load(env)
+    if (config.STORAGE_TYPE === 'redis' && config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis')
+    if (config.STORAGE_TYPE === 'kafka' && config.KAFKA_BROKER === undefined) throw new ConfigError('KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka')
+    if (config.RETRY_MAX_MS < config.RETRY_BASE_MS) throw new ConfigError('RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS')
+    return config
+  }
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** `5d` → 432000000. The config pattern guarantees the shape. */
+export function durationMs (text: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text)
+  if (match === null) throw new Error(`invalid duration ${text}`)
+  return Number(match[1]) * (UNIT_MS[match[2] ?? 'ms'] ?? 1)
+}

@@ -1,18 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '@openmotion/common'
+import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig } from '../src/app.js'
 
 let app: AppInstance
+let db: Database
 
 beforeAll(async () => {
-  app = await buildApp(relayConfig.load({ LOG_LEVEL: 'silent' }))
+  db = await openDatabase({})
+  app = await buildApp(relayConfig.load({ LOG_LEVEL: 'silent' }), { db })
 })
-afterAll(async () => { await app.close() })
+afterAll(async () => {
+  await app.close()
+  await db.close()
+})
 
-describe('webhook-relay skeleton', () => {
+describe('webhook-relay health', () => {
   it('answers liveness, readiness, metrics and OpenAPI', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
-    expect((await app.inject('/readyz')).statusCode).toBe(200)
+    const ready = await app.inject('/readyz')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json().checks).toEqual({ database: 'ok', queue: 'ok' })
     expect((await app.inject('/metrics')).body).toContain('http_request_duration_seconds')
     expect((await app.inject('/openapi.json')).json().info.title).toBe('webhook-relay')
   })

@@ -1,0 +1,17 @@
+// STORAGE_TYPE → the queue backend.
+import type { RelayConfig } from '../config.js'
+import type { DeliveryQueue } from './delivery-queue.js'
+import { KafkaQueue } from './kafka-queue.js'
+import { MemoryQueue } from './memory-queue.js'
+import { RedisQueue } from './redis-queue.js'
+
+export function createQueue (config: RelayConfig): DeliveryQueue {
+  switch (config.STORAGE_TYPE) {
+    case 'redis':
+      return new RedisQueue({ url: config.REDIS_URL as string, visibilityTimeoutMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+    case 'kafka':
+      return new KafkaQueue({ brokers: (config.KAFKA_BROKER as string).split(',').map((b) => b.trim()), prefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS })
+    default:
+      return new MemoryQueue()
+  }
+}

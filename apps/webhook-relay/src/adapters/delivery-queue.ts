@@ -1,0 +1,36 @@
+// The queue between acceptance and delivery, behind one small interface so STORAGE_TYPE picks the backend.
+// Jobs carry ids only: the (possibly encrypted) payload stays in the database, so no queue ever holds `data`.
+// Semantics shared by all backends and proven by test/contract/queue-contract.ts:
+// - at-least-once: a job is removed only after its handler resolves; a handler that throws gets the job back
+//   after `redeliveryDelayMs`; a consumer that dies mid-job hands it to another (Redis, Kafka) after a timeout;
+// - a delayed job is not handed out before its due time, and due jobs come out in due order;
+// - several consumers never receive the same job at once in the normal path.
+
+export interface DeliveryJob {
+  deliveryId: string
+  endpointId: string
+  /** Attempt number this job performs (1-based, counted over the delivery's whole life). */
+  attempt: number
+}
+
+export type JobHandler = (job: DeliveryJob) => Promise<void>
+
+export interface ConsumeOptions {
+  concurrency: number
+}
+
+export interface DeliveryQueue {
+  readonly kind: 'memory' | 'redis' | 'kafka'
+  /** Connects and creates what the backend needs (topics); idempotent. */
+  start (): Promise<void>
+  enqueue (jobs: readonly DeliveryJob[], delayMs?: number): Promise<void>
+  consume (handler: JobHandler, options: ConsumeOptions): Promise<void>
+  /** Stops taking jobs and waits for running handlers to finish (graceful shutdown). */
+  stop (): Promise<void>
+  /** Releases connections; call after stop. */
+  close (): Promise<void>
+  /** Throws when the backend cannot be reached (readiness). */
+  ping (): Promise<void>
+}
+
+export const DEFAULT_REDELIVERY_DELAY_MS = 1000

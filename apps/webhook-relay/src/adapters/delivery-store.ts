@@ -1,0 +1,137 @@
+// Delivery state and its history. Every status change goes through `move`, which records the transition in the
+// same transaction, so the transition log and the current status can never disagree.
+import type { Database, SqlExecutor } from '@openmotion/common'
+import { newId } from '../domain/ids.js'
+import type { Attempt, AttemptOutcome, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
+import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
+
+export interface AttemptRecord {
+  attempt: number
+  at: Date
+  statusCode: number | null
+  latencyMs: number
+  responseBody: string | null
+  error: string | null
+  outcome: AttemptOutcome
+}
+
+export interface Outcome {
+  status: 'succeeded' | 'retrying' | 'dead'
+  nextAttemptAt: Date | null
+  lastError: string | null
+}
+
+export class DeliveryStore {
+  constructor (private readonly db: Database) {}
+
+  private async move (tx: SqlExecutor, id: string, to: DeliveryStatus, fromAllowed: readonly DeliveryStatus[], set: string, params: unknown[]): Promise<Delivery | undefined> {
+    const { rows } = await tx.query<DeliveryRow & { previous: DeliveryStatus }>(
+      `WITH prev AS (SELECT status FROM relay_deliveries WHERE id = $1 FOR UPDATE)
+       UPDATE relay_deliveries d SET status = $2, updated_at = clock_timestamp()${set}
+       FROM prev WHERE d.id = $1 AND prev.status = ANY($3::text[]) RETURNING d.*, prev.status AS previous`,
+      [id, to, fromAllowed, ...params])
+    const row = rows[0]
+    if (row === undefined) return undefined
+    await tx.query('INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) VALUES ($1, $2, $3)', [id, row.previous, to])
+    return toDelivery(row)
+  }
+
+  async get (id: string): Promise<Delivery | undefined> {
+    const { rows } = await this.db.query<DeliveryRow>('SELECT * FROM relay_deliveries WHERE id = $1', [id])
+    return rows[0] === undefined ? undefined : toDelivery(rows[0])
+  }
+
+  async listForMessage (messageId: string): Promise<Delivery[]> {
+    const { rows } = await this.db.query<DeliveryRow>('SELECT * FROM relay_deliveries WHERE message_id = $1 ORDER BY id', [messageId])
+    return rows.map(toDelivery)
+  }
+
+  async transitions (deliveryId: string): Promise<Transition[]> {
+    const { rows } = await this.db.query<{ from_status: DeliveryStatus | null, to_status: DeliveryStatus, at: Date }>(
+      'SELECT from_status, to_status, at FROM relay_delivery_transitions WHERE delivery_id = $1 ORDER BY id', [deliveryId])
+    return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: r.at }))
+  }
+
+  /**
+   * Claims attempt number `attempt` (pending/retrying → delivering). A row left in delivering for longer than
+   * `staleAfterMs` is claimable too: a relay died mid-attempt and its job came back. Anything else (a duplicate
+   * job, an attempt already made) returns undefined and is dropped by the worker.
+   */
+  async begin (id: string, attempt: number, staleAfterMs: number, now: Date = new Date()): Promise<Delivery | undefined> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, updated_at: Date }>(
+        'SELECT attempts, status, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE', [id])
+      const row = rows[0]
+      if (row === undefined || row.attempts !== attempt - 1) return undefined
+      if (row.status === 'delivering' && row.updated_at.getTime() > now.getTime() - staleAfterMs) return undefined
+      return this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], '', [])
+    })
+  }
+
+  /** Deliveries that should be in the queue but may not be (memory queue after a restart, a crash before enqueue). */
+  async stalled (olderThan: Date, staleDelivering: Date, limit: number): Promise<Delivery[]> {
+    const { rows } = await this.db.query<DeliveryRow>(
+      `SELECT * FROM relay_deliveries WHERE (status IN ('pending', 'retrying') AND next_attempt_at <= $1)
+         OR (status = 'delivering' AND updated_at <= $2) ORDER BY next_attempt_at LIMIT $3`, [olderThan, staleDelivering, limit])
+    return rows.map(toDelivery)
+  }
+
+  /** Records one attempt and the delivery's new state together. */
+  async finish (delivery: Delivery, record: AttemptRecord, outcome: Outcome): Promise<Delivery | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO relay_attempts (id, delivery_id, message_id, endpoint_id, attempt, at, status_code, latency_ms, response_body, error, outcome)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [newId('att', record.at.getTime()), delivery.id, delivery.messageId, delivery.endpointId, record.attempt, record.at,
+          record.statusCode, record.latencyMs, record.responseBody, record.error, record.outcome])
+      return this.move(tx, delivery.id, outcome.status, ['delivering'],
+        ', attempts = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7',
+        [record.attempt, outcome.nextAttemptAt, record.statusCode, outcome.lastError])
+    })
+  }
+
+  /** Ends a delivery that cannot be attempted (endpoint deleted or disabled) without an attempt. */
+  async kill (id: string, reason: string): Promise<Delivery | undefined> {
+    return this.db.transaction((tx) => this.move(tx, id, 'dead', ['pending', 'retrying', 'delivering'], ', next_attempt_at = NULL, last_error = $4', [reason]))
+  }
+
+  /** succeeded/dead → pending with a fresh retry budget; returns the deliveries to enqueue. */
+  async replay (ids: readonly string[], now: Date = new Date()): Promise<Delivery[]> {
+    const replayed: Delivery[] = []
+    for (const id of ids) {
+      const moved = await this.db.transaction((tx) => this.move(tx, id, 'pending', ['succeeded', 'dead'], ', replay_base = attempts, next_attempt_at = $4', [now]))
+      if (moved !== undefined) replayed.push(moved)
+    }
+    return replayed
+  }
+
+  async deadForEndpoint (endpointId: string, since: Date | undefined): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      "SELECT id FROM relay_deliveries WHERE endpoint_id = $1 AND status = 'dead' AND ($2::timestamptz IS NULL OR created_at >= $2) ORDER BY id",
+      [endpointId, since ?? null])
+    return rows.map((r) => r.id)
+  }
+
+  async attempts (messageId: string, limit: number, afterId?: string): Promise<Attempt[]> {
+    const { rows } = await this.db.query<AttemptRow>(
+      'SELECT * FROM relay_attempts WHERE message_id = $1 AND ($2::text IS NULL OR id > $2) ORDER BY id LIMIT $3', [messageId, afterId ?? null, limit])
+    return rows.map(toAttempt)
+  }
+
+  /** Backend-independent queue figures for the metrics: what waits, how long the oldest due one has waited. */
+  async backlog (now: Date = new Date()): Promise<{ pending: number, retrying: number, delivering: number, dead: number, oldestDueAgeSeconds: number }> {
+    const { rows } = await this.db.query<{ status: DeliveryStatus, n: number, oldest: Date | null }>(
+      `SELECT status, count(*)::int8 AS n, min(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS oldest
+       FROM relay_deliveries WHERE status IN ('pending', 'retrying', 'delivering', 'dead') GROUP BY status`, [now])
+    const get = (s: DeliveryStatus) => rows.find((r) => r.status === s)
+    const oldest = rows.filter((r) => r.status !== 'dead').map((r) => r.oldest).filter((d): d is Date => d !== null)
+    const oldestMs = oldest.length === 0 ? now.getTime() : Math.min(...oldest.map((d) => d.getTime()))
+    return {
+      pending: get('pending')?.n ?? 0,
+      retrying: get('retrying')?.n ?? 0,
+      delivering: get('delivering')?.n ?? 0,
+      dead: get('dead')?.n ?? 0,
+      oldestDueAgeSeconds: Math.max(0, (now.getTime() - oldestMs) / 1000)
+    }
+  }
+}

@@ -1,0 +1,180 @@
+// Kafka queue (kafkajs). Immediate jobs go to `<prefix>.deliveries`, keyed by endpoint id so one endpoint's jobs
+// share a partition. Delayed jobs (retries, throttled jobs) go to a delay tier topic (`<prefix>.delay-5s` …):
+// within one tier every job waits the same time, so a tier's order is its release order and the scheduler can
+// pause a partition until its head is due without later jobs overtaking earlier ones. A job whose remaining wait
+// is longer than its tier hops on to the next tier. Both consumer groups commit an offset only after the job's
+// outcome is recorded (deliveries) or the job is re-produced (tiers): at-least-once, duplicates are dropped by
+// the worker's attempt check.
+import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer } from 'kafkajs'
+import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from './delivery-queue.js'
+
+export interface KafkaQueueOptions {
+  brokers: string[]
+  prefix?: string
+  partitions?: number
+  redeliveryDelayMs?: number
+  /** Consumer group session timeout: how fast a killed relay's partitions move to another. */
+  sessionTimeoutMs?: number
+  clientId?: string
+}
+
+export const DELAY_TIERS_MS = [1000, 5000, 30_000, 120_000, 600_000, 3_600_000] as const
+
+/** The largest tier not longer than the wait (the smallest for sub-second waits). */
+export function tierFor (waitMs: number): number {
+  let chosen: number = DELAY_TIERS_MS[0]
+  for (const tier of DELAY_TIERS_MS) if (tier <= waitMs) chosen = tier
+  return chosen
+}
+
+export class KafkaQueue implements DeliveryQueue {
+  readonly kind = 'kafka'
+  private readonly kafka: Kafka
+  private readonly producer: Producer
+  private readonly topic: string
+  private readonly prefix: string
+  private readonly redeliveryDelayMs: number
+  private consumers: Consumer[] = []
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private started = false
+
+  constructor (private readonly options: KafkaQueueOptions) {
+    this.prefix = options.prefix ?? 'webhook-relay'
+    this.topic = `${this.prefix}.deliveries`
+    this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
+    this.kafka = new Kafka({ clientId: options.clientId ?? 'webhook-relay', brokers: options.brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } })
+    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false })
+  }
+
+  private tierTopic (tierMs: number): string {
+    return `${this.prefix}.delay-${tierMs / 1000}s`
+  }
+
+  async start (): Promise<void> {
+    if (this.started) return
+    const admin = this.kafka.admin()
+    await admin.connect()
+    try {
+      const partitions = this.options.partitions ?? 6
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [this.topic, ...DELAY_TIERS_MS.map((t) => this.tierTopic(t))].map((topic) => ({ topic, numPartitions: partitions }))
+      })
+    } finally {
+      await admin.disconnect()
+    }
+    await this.producer.connect()
+    this.started = true
+  }
+
+  async enqueue (jobs: readonly DeliveryJob[], delayMs = 0): Promise<void> {
+    if (jobs.length === 0) return
+    await this.produce(jobs, Date.now() + Math.max(0, delayMs))
+  }
+
+  private async produce (jobs: readonly DeliveryJob[], dueAt: number): Promise<void> {
+    const wait = dueAt - Date.now()
+    const topic = wait <= 0 ? this.topic : this.tierTopic(tierFor(wait))
+    await this.producer.send({
+      topic,
+      messages: jobs.map((job) => ({ key: job.endpointId, value: JSON.stringify(job), headers: { 'due-at': String(dueAt) } }))
+    })
+  }
+
+  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+    const session = { sessionTimeout: this.options.sessionTimeoutMs ?? 30_000, heartbeatInterval: Math.min(3000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)) }
+    const scheduler = this.kafka.consumer({ groupId: `${this.prefix}-scheduler`, ...session })
+    const workers = this.kafka.consumer({ groupId: `${this.prefix}-workers`, ...session, maxBytesPerPartition: 256 * 1024 })
+    this.consumers = [scheduler, workers]
+    await Promise.all(this.consumers.map((c) => c.connect()))
+    await scheduler.subscribe({ topics: DELAY_TIERS_MS.map((t) => this.tierTopic(t)), fromBeginning: true })
+    await workers.subscribe({ topic: this.topic, fromBeginning: true })
+    await scheduler.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 4, eachBatch: (p) => this.release(scheduler, p) })
+    await workers.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 6, eachBatch: (p) => this.work(workers, p, handler, options.concurrency) })
+  }
+
+  /** Moves due jobs of one delay-tier batch on; pauses the partition until the first job that is not due. */
+  private async release (consumer: Consumer, p: EachBatchPayload): Promise<void> {
+    const tierMs = Number(/delay-(\d+)s$/.exec(p.batch.topic)?.[1] ?? '1') * 1000
+    let last: string | undefined
+    for (const message of p.batch.messages) {
+      if (!p.isRunning() || p.isStale()) break
+      const dueAt = dueAtOf(message)
+      const releaseAt = Math.min(dueAt, Number(message.timestamp) + tierMs)
+      const wait = releaseAt - Date.now()
+      if (wait > 0) {
+        const resume = p.pause()
+        const timer = setTimeout(() => { this.timers.delete(timer); resume() }, wait)
+        this.timers.add(timer)
+        break
+      }
+      await this.produce([parseJob(message)], dueAt)
+      p.resolveOffset(message.offset)
+      last = message.offset
+    }
+    if (last !== undefined) await consumer.commitOffsets([{ topic: p.batch.topic, partition: p.batch.partition, offset: nextOffset(last) }])
+  }
+
+  /** Runs a batch's jobs (bounded concurrency), then commits the processed prefix. */
+  private async work (consumer: Consumer, p: EachBatchPayload, handler: JobHandler, concurrency: number): Promise<void> {
+    const messages = p.batch.messages
+    let next = 0
+    let done = 0
+    const beat = setInterval(() => { p.heartbeat().catch(() => undefined) }, 1000)
+    try {
+      const lane = async () => {
+        while (next < messages.length && p.isRunning() && !p.isStale()) {
+          const message = messages[next++] as KafkaMessage
+          const job = parseJob(message)
+          await handler(job).catch(() => this.enqueue([job], this.redeliveryDelayMs))
+          done++
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(concurrency, messages.length) }, lane))
+    } finally {
+      clearInterval(beat)
+    }
+    // Lanes start messages in order and each one started is awaited, so the first `done` messages are finished.
+    const last = messages[done - 1]
+    if (last === undefined) return
+    p.resolveOffset(last.offset)
+    await consumer.commitOffsets([{ topic: p.batch.topic, partition: p.batch.partition, offset: nextOffset(last.offset) }])
+  }
+
+  async stop (): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    await Promise.all(this.consumers.map((c) => c.stop()))
+  }
+
+  async close (): Promise<void> {
+    await this.stop()
+    await Promise.all(this.consumers.map((c) => c.disconnect()))
+    this.consumers = []
+    await this.producer.disconnect()
+  }
+
+  async ping (): Promise<void> {
+    const admin = this.kafka.admin()
+    await admin.connect()
+    try {
+      await admin.fetchTopicMetadata({ topics: [this.topic] })
+    } finally {
+      await admin.disconnect()
+    }
+  }
+}
+
+function parseJob (message: KafkaMessage): DeliveryJob {
+  return JSON.parse(message.value?.toString('utf8') ?? '{}') as DeliveryJob
+}
+
+function dueAtOf (message: KafkaMessage): number {
+  const header = message.headers?.['due-at']
+  const text = Array.isArray(header) ? header[0] : header
+  return text === undefined ? Number(message.timestamp) : Number(text.toString())
+}
+
+function nextOffset (offset: string): string {
+  return (BigInt(offset) + 1n).toString()
+}

@@ -1,0 +1,110 @@
+// Accepted messages, their fan-out into deliveries and the 24 h idempotency window, in one transaction so a
+// message is never stored without its deliveries nor answered twice differently for one Idempotency-Key.
+import type { Database, SqlExecutor } from '@openmotion/common'
+import { newId } from '../domain/ids.js'
+import type { Delivery, DeliveryStatus, StoredMessage } from '../domain/types.js'
+import { toDelivery, type DeliveryRow } from './delivery-rows.js'
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
+
+interface MessageRow { id: string, tenant_id: string, event: string, data: string, key_id: string, created_at: Date }
+
+const toMessage = (row: MessageRow): StoredMessage => ({
+  id: row.id, tenantId: row.tenant_id, event: row.event, data: row.data, keyId: row.key_id, createdAt: row.created_at
+})
+
+export interface NewMessage {
+  tenantId: string
+  event: string
+  data: string
+  keyId: string
+  endpointIds: string[]
+  idempotency?: { key: string, bodyHash: string }
+}
+
+export type AcceptResult =
+  | { kind: 'created', message: StoredMessage, deliveries: Delivery[] }
+  | { kind: 'repeat', messageId: string, deliveries: number }
+  | { kind: 'conflict' }
+
+export interface MessageFilter {
+  event?: string | undefined
+  since?: Date | undefined
+  status?: DeliveryStatus | undefined
+}
+
+export class MessageStore {
+  constructor (private readonly db: Database) {}
+
+  async accept (input: NewMessage, now: Date = new Date()): Promise<AcceptResult> {
+    return this.db.transaction(async (tx) => {
+      const messageId = newId('msg', now.getTime())
+      if (input.idempotency !== undefined) {
+        const claimed = await this.claimIdempotencyKey(tx, input, messageId, now)
+        if (claimed !== undefined) return claimed
+      }
+      const { rows } = await tx.query<MessageRow>(
+        'INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+        [messageId, input.tenantId, input.event, input.data, input.keyId, now])
+      const deliveries: Delivery[] = []
+      for (const endpointId of input.endpointIds) {
+        const id = newId('dlv', now.getTime())
+        const inserted = await tx.query<DeliveryRow>(
+          `INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5) RETURNING *`, [id, messageId, endpointId, input.tenantId, now])
+        await tx.query("INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) VALUES ($1, NULL, 'pending')", [id])
+        deliveries.push(toDelivery(inserted.rows[0] as DeliveryRow))
+      }
+      return { kind: 'created', message: toMessage(rows[0] as MessageRow), deliveries }
+    })
+  }
+
+  /**
+   * Takes the key for this message, or answers with what the first request got. An expired entry (older than
+   * the window) is taken over. Concurrent requests with one key serialise on the primary key's row lock.
+   */
+  private async claimIdempotencyKey (tx: SqlExecutor, input: NewMessage, messageId: string, now: Date): Promise<AcceptResult | undefined> {
+    const idem = input.idempotency
+    if (idem === undefined) return undefined
+    const taken = await tx.query(
+      `INSERT INTO relay_idempotency (tenant_id, key, body_hash, message_id, deliveries, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (tenant_id, key) DO UPDATE SET body_hash = EXCLUDED.body_hash, message_id = EXCLUDED.message_id,
+         deliveries = EXCLUDED.deliveries, created_at = EXCLUDED.created_at
+       WHERE relay_idempotency.created_at <= $7 RETURNING key`,
+      [input.tenantId, idem.key, idem.bodyHash, messageId, input.endpointIds.length, now, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)])
+    if (taken.rowCount > 0) return undefined
+    const { rows } = await tx.query<{ body_hash: string, message_id: string, deliveries: number }>(
+      'SELECT body_hash, message_id, deliveries FROM relay_idempotency WHERE tenant_id = $1 AND key = $2', [input.tenantId, idem.key])
+    const first = rows[0]
+    if (first === undefined) return undefined
+    return first.body_hash === idem.bodyHash ? { kind: 'repeat', messageId: first.message_id, deliveries: first.deliveries } : { kind: 'conflict' }
+  }
+
+  async get (tenantId: string, id: string): Promise<StoredMessage | undefined> {
+    const { rows } = await this.db.query<MessageRow>('SELECT * FROM relay_messages WHERE tenant_id = $1 AND id = $2', [tenantId, id])
+    return rows[0] === undefined ? undefined : toMessage(rows[0])
+  }
+
+  async getById (id: string): Promise<StoredMessage | undefined> {
+    const { rows } = await this.db.query<MessageRow>('SELECT * FROM relay_messages WHERE id = $1', [id])
+    return rows[0] === undefined ? undefined : toMessage(rows[0])
+  }
+
+  async list (tenantId: string, filter: MessageFilter, limit: number, afterId?: string): Promise<StoredMessage[]> {
+    const { rows } = await this.db.query<MessageRow>(
+      `SELECT m.* FROM relay_messages m
+       WHERE m.tenant_id = $1 AND ($2::text IS NULL OR m.id < $2) AND ($3::text IS NULL OR m.event = $3)
+         AND ($4::timestamptz IS NULL OR m.created_at >= $4)
+         AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id AND d.status = $5))
+       ORDER BY m.id DESC LIMIT $6`,
+      [tenantId, afterId ?? null, filter.event ?? null, filter.since ?? null, filter.status ?? null, limit])
+    return rows.map(toMessage)
+  }
+
+  /** Deletes messages (with their deliveries and attempts) older than the cutoff, and stale idempotency keys. */
+  async deleteOlderThan (cutoff: Date, now: Date = new Date()): Promise<number> {
+    const { rowCount } = await this.db.query('DELETE FROM relay_messages WHERE created_at < $1', [cutoff])
+    await this.db.query('DELETE FROM relay_idempotency WHERE created_at < $1', [new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)])
+    return rowCount
+  }
+}

@@ -1,0 +1,141 @@
+// Redis queue: two sorted sets and three Lua scripts instead of BullMQ. Our jobs are three ids, the semantics we
+// need (due-time order, visibility timeout, at-least-once) fit in `due` (score = due time) and `inflight`
+// (score = lease expiry), and every state change is one atomic script, so it is easy to reason about and to
+// test with the same contract suite as the other backends. A relay that dies holding a job loses its lease;
+// the next `take` by any relay moves expired leases back to `due`.
+import { randomUUID } from 'node:crypto'
+import { closeRedis, createRedis, type Redis } from '@openmotion/common'
+import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from './delivery-queue.js'
+
+export interface RedisQueueOptions {
+  url: string
+  prefix?: string
+  visibilityTimeoutMs: number
+  redeliveryDelayMs?: number
+  /** Idle wait between polls when nothing is due. */
+  pollMs?: number
+}
+
+// KEYS: due, inflight. ARGV: now, max, leaseUntil. Expired leases return to `due` first, then due jobs move to
+// `inflight` under a lease — in one script, so two relays can never take the same job.
+const TAKE = `
+local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 1000)
+for _, member in ipairs(expired) do
+  redis.call('ZREM', KEYS[2], member)
+  redis.call('ZADD', KEYS[1], ARGV[1], member)
+end
+local jobs = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, member in ipairs(jobs) do
+  redis.call('ZREM', KEYS[1], member)
+  redis.call('ZADD', KEYS[2], ARGV[3], member)
+end
+return jobs`
+
+// KEYS: due, inflight. ARGV: member, dueAt. Only a job this relay still holds goes back (a lease that expired
+// and was re-taken elsewhere must not be duplicated).
+const NACK = `
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
+return 1`
+
+interface Member { jid: string, job: DeliveryJob }
+
+export class RedisQueue implements DeliveryQueue {
+  readonly kind = 'redis'
+  private readonly redis: Redis
+  private readonly due: string
+  private readonly inflight: string
+  private readonly redeliveryDelayMs: number
+  private readonly pollMs: number
+  private running = 0
+  private stopped = true
+  private loop: Promise<void> | undefined
+  private wake: (() => void) | undefined
+  private readonly handlers = new Set<Promise<void>>()
+
+  constructor (private readonly options: RedisQueueOptions) {
+    this.redis = createRedis({ url: options.url, name: 'webhook-relay-queue' })
+    const prefix = options.prefix ?? 'webhook-relay'
+    this.due = `${prefix}:due`
+    this.inflight = `${prefix}:inflight`
+    this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
+    this.pollMs = options.pollMs ?? 50
+  }
+
+  async start (): Promise<void> {
+    await this.redis.ping()
+  }
+
+  async enqueue (jobs: readonly DeliveryJob[], delayMs = 0): Promise<void> {
+    if (jobs.length === 0) return
+    const dueAt = Date.now() + Math.max(0, delayMs)
+    const args: (string | number)[] = []
+    for (const job of jobs) args.push(dueAt, JSON.stringify({ jid: randomUUID(), job } satisfies Member))
+    await this.redis.zadd(this.due, ...args)
+  }
+
+  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+    this.stopped = false
+    this.loop = this.poll(handler, options.concurrency)
+  }
+
+  private async poll (handler: JobHandler, concurrency: number): Promise<void> {
+    while (!this.stopped) {
+      const free = concurrency - this.running
+      let taken: string[] = []
+      if (free > 0) {
+        const now = Date.now()
+        try {
+          taken = await this.redis.eval(TAKE, 2, this.due, this.inflight, now, free, now + this.options.visibilityTimeoutMs) as string[]
+        } catch {
+          // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
+        }
+      }
+      for (const member of taken) this.run(handler, member)
+      if (taken.length === 0 || this.running >= concurrency) await this.idle()
+    }
+  }
+
+  private run (handler: JobHandler, member: string): void {
+    this.running++
+    const { job } = JSON.parse(member) as Member
+    const task = handler(job).then(
+      () => this.redis.zrem(this.inflight, member).then(() => undefined),
+      () => this.redis.eval(NACK, 2, this.due, this.inflight, member, Date.now() + this.redeliveryDelayMs).then(() => undefined)
+    ).catch(() => undefined).finally(() => {
+      this.running--
+      this.handlers.delete(task)
+      this.wake?.()
+    })
+    this.handlers.add(task)
+  }
+
+  private async idle (): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.pollMs)
+      this.wake = () => { clearTimeout(timer); resolve() }
+    })
+    this.wake = undefined
+  }
+
+  async stop (): Promise<void> {
+    this.stopped = true
+    this.wake?.()
+    await this.loop
+    await Promise.all([...this.handlers])
+  }
+
+  async close (): Promise<void> {
+    await this.stop()
+    await closeRedis(this.redis)
+  }
+
+  async ping (): Promise<void> {
+    await this.redis.ping()
+  }
+
+  /** Jobs waiting (due or delayed) and leased, for tests. */
+  async counts (): Promise<{ waiting: number, inflight: number }> {
+    const [waiting, inflight] = await Promise.all([this.redis.zcard(this.due), this.redis.zcard(this.inflight)])
+    return { waiting, inflight }
+  }
+}

@@ -1,0 +1,90 @@
+// The relay's tables. Prefixed relay_ because several apps may share one PostgreSQL database. One statement per
+// migration: the PGlite driver runs each migration as a single prepared statement.
+import type { Migration } from '@openmotion/common'
+
+export const migrations: Migration[] = [
+  {
+    id: '001_table_relay_tenants',
+    sql: 'CREATE TABLE relay_tenants (id text PRIMARY KEY, name text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())'
+  },
+  {
+    id: '002_table_relay_api_keys',
+    sql: `CREATE TABLE relay_api_keys (
+      id text PRIMARY KEY, tenant_id text NOT NULL REFERENCES relay_tenants(id) ON DELETE CASCADE,
+      key_hash text NOT NULL UNIQUE, prefix text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`
+  },
+  {
+    id: '003_table_relay_endpoints',
+    sql: `CREATE TABLE relay_endpoints (
+      id text PRIMARY KEY, tenant_id text NOT NULL REFERENCES relay_tenants(id) ON DELETE CASCADE,
+      url text NOT NULL, description text NOT NULL DEFAULT '', event_types jsonb, disabled boolean NOT NULL DEFAULT false,
+      disabled_reason text, rate_limit_per_second integer, headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+      secret text NOT NULL, previous_secret text, previous_secret_expires_at timestamptz, failing_since timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`
+  },
+  {
+    id: '004_index_relay_endpoints_tenant',
+    sql: 'CREATE INDEX relay_endpoints_tenant ON relay_endpoints (tenant_id, id)'
+  },
+  {
+    id: '005_table_relay_messages',
+    sql: `CREATE TABLE relay_messages (
+      id text PRIMARY KEY, tenant_id text NOT NULL REFERENCES relay_tenants(id) ON DELETE CASCADE,
+      event text NOT NULL, data text NOT NULL, key_id text NOT NULL DEFAULT '', created_at timestamptz NOT NULL DEFAULT now())`
+  },
+  {
+    id: '006_index_relay_messages_tenant',
+    sql: 'CREATE INDEX relay_messages_tenant ON relay_messages (tenant_id, id DESC)'
+  },
+  {
+    id: '007_index_relay_messages_created',
+    sql: 'CREATE INDEX relay_messages_created ON relay_messages (created_at)'
+  },
+  {
+    id: '008_table_relay_idempotency',
+    sql: `CREATE TABLE relay_idempotency (
+      tenant_id text NOT NULL, key text NOT NULL, body_hash text NOT NULL, message_id text NOT NULL,
+      deliveries integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (tenant_id, key))`
+  },
+  {
+    id: '009_table_relay_deliveries',
+    sql: `CREATE TABLE relay_deliveries (
+      id text PRIMARY KEY, message_id text NOT NULL REFERENCES relay_messages(id) ON DELETE CASCADE,
+      endpoint_id text NOT NULL, tenant_id text NOT NULL, status text NOT NULL, attempts integer NOT NULL DEFAULT 0,
+      replay_base integer NOT NULL DEFAULT 0, next_attempt_at timestamptz, last_status_code integer, last_error text,
+      created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`
+  },
+  {
+    id: '010_index_relay_deliveries_message',
+    sql: 'CREATE INDEX relay_deliveries_message ON relay_deliveries (message_id)'
+  },
+  {
+    id: '011_index_relay_deliveries_endpoint',
+    sql: 'CREATE INDEX relay_deliveries_endpoint ON relay_deliveries (endpoint_id, status, id)'
+  },
+  {
+    id: '012_index_relay_deliveries_status',
+    sql: 'CREATE INDEX relay_deliveries_status ON relay_deliveries (status, next_attempt_at)'
+  },
+  {
+    id: '013_table_relay_delivery_transitions',
+    sql: `CREATE TABLE relay_delivery_transitions (
+      id bigserial PRIMARY KEY, delivery_id text NOT NULL REFERENCES relay_deliveries(id) ON DELETE CASCADE,
+      from_status text, to_status text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`
+  },
+  {
+    id: '014_index_relay_transitions_delivery',
+    sql: 'CREATE INDEX relay_transitions_delivery ON relay_delivery_transitions (delivery_id, id)'
+  },
+  {
+    id: '015_table_relay_attempts',
+    sql: `CREATE TABLE relay_attempts (
+      id text PRIMARY KEY, delivery_id text NOT NULL REFERENCES relay_deliveries(id) ON DELETE CASCADE,
+      message_id text NOT NULL, endpoint_id text NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL,
+      status_code integer, latency_ms integer NOT NULL, response_body text, error text, outcome text NOT NULL)`
+  },
+  {
+    id: '016_index_relay_attempts_message',
+    sql: 'CREATE INDEX relay_attempts_message ON relay_attempts (message_id, id)'
+  }
+]

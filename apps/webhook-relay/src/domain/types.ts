@@ -1,0 +1,93 @@
+// The relay's records as the domain sees them (camelCase, Dates); the SQL store maps rows onto these.
+
+/** pending → delivering → succeeded | retrying → delivering → … → dead. Replay moves succeeded/dead back to pending. */
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'retrying' | 'dead'
+
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'retrying', 'dead']
+
+export interface Tenant {
+  id: string
+  name: string
+  createdAt: Date
+}
+
+export interface ApiKeyInfo {
+  id: string
+  tenantId: string
+  prefix: string
+  createdAt: Date
+}
+
+export interface Endpoint {
+  id: string
+  tenantId: string
+  url: string
+  description: string
+  eventTypes: string[] | null
+  disabled: boolean
+  disabledReason: string | null
+  rateLimitPerSecond: number | null
+  headers: Record<string, string>
+  failingSince: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface EndpointSecrets {
+  current: string
+  previous: string | null
+  previousExpiresAt: Date | null
+}
+
+export interface StoredMessage {
+  id: string
+  tenantId: string
+  event: string
+  /** Ciphertext envelope when ENCRYPTION_KEY is set, else the JSON text of `data`. */
+  data: string
+  keyId: string
+  createdAt: Date
+}
+
+export interface Delivery {
+  id: string
+  messageId: string
+  endpointId: string
+  tenantId: string
+  status: DeliveryStatus
+  attempts: number
+  /** Attempts made before the last replay; the retry limit counts only attempts after it. */
+  replayBase: number
+  nextAttemptAt: Date | null
+  lastStatusCode: number | null
+  lastError: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface Transition {
+  from: DeliveryStatus | null
+  to: DeliveryStatus
+  at: Date
+}
+
+export type AttemptOutcome = 'succeeded' | 'failed'
+
+export interface Attempt {
+  id: string
+  deliveryId: string
+  messageId: string
+  endpointId: string
+  attempt: number
+  at: Date
+  statusCode: number | null
+  latencyMs: number
+  responseBody: string | null
+  error: string | null
+  outcome: AttemptOutcome
+}
+
+export interface Page<T> {
+  data: T[]
+  nextCursor: string | null
+}

@@ -1,0 +1,33 @@
+// Every error a client of the relay can meet: one table, codes never reused (README lists them all).
+import { defineErrors } from '@openmotion/common'
+
+export const errors = defineErrors({
+  RELAY_VALIDATION: { status: 400, message: 'Invalid request' },
+  RELAY_BAD_REQUEST: { status: 400, message: 'Malformed request' },
+  RELAY_INVALID_JSON: { status: 400, message: 'Body is not valid JSON' },
+  RELAY_UNAUTHORIZED: { status: 401, message: 'Missing or unknown API key' },
+  RELAY_ADMIN_DISABLED: { status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY' },
+  RELAY_NOT_FOUND: { status: 404, message: 'Not found' },
+  RELAY_TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
+  RELAY_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+  RELAY_ENDPOINT_NOT_FOUND: { status: 404, message: 'Endpoint not found' },
+  RELAY_MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
+  RELAY_DESTINATION_FORBIDDEN: { status: 422, message: 'Endpoint URL resolves to a forbidden address' },
+  RELAY_INVALID_URL: { status: 422, message: 'Endpoint URL must be an absolute http(s) URL' },
+  RELAY_INVALID_CURSOR: { status: 400, message: 'Invalid pagination cursor' },
+  RELAY_IDEMPOTENCY_CONFLICT: { status: 409, message: 'Idempotency-Key reused with a different request body' },
+  RELAY_PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload exceeds MAX_PAYLOAD_BYTES' },
+  RELAY_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  RELAY_NOT_FOUND_ROUTE: { status: 404, message: 'Route not found' },
+  RELAY_INTERNAL: { status: 500, message: 'Internal server error' }
+})
+
+/** Maps framework errors (schema validation, body limit, JSON parse) onto relay codes. */
+export const frameworkErrorCodes = {
+  validation: errors.RELAY_VALIDATION.code,
+  badRequest: errors.RELAY_BAD_REQUEST.code,
+  notFound: errors.RELAY_NOT_FOUND_ROUTE.code,
+  payloadTooLarge: errors.RELAY_PAYLOAD_TOO_LARGE.code,
+  unsupportedMediaType: errors.RELAY_UNSUPPORTED_MEDIA_TYPE.code,
+  internal: errors.RELAY_INTERNAL.code
+}

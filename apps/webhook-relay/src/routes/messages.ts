@@ -1,0 +1,64 @@
+// Tenant API: messages with their deliveries and attempts, and replay.
+import { Type, type AppInstance } from '@openmotion/common'
+import { requireTenant, tenantAuth } from '../auth.js'
+import { DELIVERY_STATUSES } from '../domain/types.js'
+import { errors } from '../errors.js'
+import type { RelayContext } from '../relay-context.js'
+import { cursorId, page } from './pagination.js'
+import { presentAttempt, presentDelivery, presentMessage } from './presenters.js'
+import { AttemptBody, DeliveryBody, ErrorResponse, IdParams, MessageBody, PageQuery } from './schemas.js'
+
+const common = { tags: ['messages'], security: [{ tenantKey: [] }] }
+const errorsOf = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse }
+const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages with at least one delivery in this status' })
+
+export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+  app.decorateRequest('tenantId', undefined)
+  app.addHook('preHandler', tenantAuth(ctx.tenants))
+
+  const ownMessage = async (tenantId: string, id: string) => {
+    const message = await ctx.messages.get(tenantId, id)
+    if (message === undefined) throw errors.RELAY_MESSAGE_NOT_FOUND()
+    return message
+  }
+
+  app.get('/v1/messages', {
+    schema: {
+      ...common,
+      summary: 'List messages, newest first',
+      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }),
+      response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...errorsOf }
+    }
+  }, async (request) => {
+    const q = request.query
+    const rows = await ctx.messages.list(requireTenant(request), { event: q.event, since: q.since === undefined ? undefined : new Date(q.since), status: q.status }, q.limit + 1, cursorId(q.cursor))
+    return page(rows, q.limit, (m) => presentMessage(m, ctx.cipher))
+  })
+
+  app.get('/v1/messages/:id', {
+    schema: { ...common, summary: 'A message with its deliveries and their state transitions', params: IdParams, response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...errorsOf } }
+  }, async (request) => {
+    const message = await ownMessage(requireTenant(request), request.params.id)
+    const deliveries = await ctx.deliveries.listForMessage(message.id)
+    const withTransitions = await Promise.all(deliveries.map(async (d) => presentDelivery(d, await ctx.deliveries.transitions(d.id))))
+    return { ...presentMessage(message, ctx.cipher), deliveries: withTransitions }
+  })
+
+  app.get('/v1/messages/:id/attempts', {
+    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...errorsOf } }
+  }, async (request) => {
+    const message = await ownMessage(requireTenant(request), request.params.id)
+    const rows = await ctx.deliveries.attempts(message.id, request.query.limit + 1, cursorId(request.query.cursor))
+    return page(rows, request.query.limit, presentAttempt)
+  })
+
+  app.post('/v1/messages/:id/replay', {
+    schema: { ...common, summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)', params: IdParams, response: { 202: Type.Object({ deliveries: Type.Integer() }), ...errorsOf } }
+  }, async (request, reply) => {
+    const message = await ownMessage(requireTenant(request), request.params.id)
+    const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')
+    const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
+    await ctx.queue.enqueue(replayed.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 })))
+    return reply.status(202).send({ deliveries: replayed.length })
+  })
+}

@@ -1,0 +1,74 @@
+// Response and parameter schemas shared by the route files; they also shape /openapi.json.
+import { Type, type Static } from '@openmotion/common'
+
+export const ErrorResponse = Type.Object({
+  error: Type.Object({ code: Type.Union([Type.String(), Type.Number()]), message: Type.String(), requestId: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })
+})
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
+
+export const PageQuery = {
+  limit: Type.Integer({ minimum: 1, maximum: 250, default: 50, description: 'Page size' }),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page' }))
+}
+
+export const HeadersMap = Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20, description: 'Extra headers sent with every delivery to this endpoint' })
+
+export const EndpointInputFields = {
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to' }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  eventTypes: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }), Type.Null()], { description: 'Exact event names or prefix wildcards like "job.*"; absent or null means all events' })),
+  disabled: Type.Optional(Type.Boolean()),
+  rateLimitPerSecond: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], { description: 'Most delivery attempts started per second for this endpoint; null means unlimited' })),
+  headers: Type.Optional(HeadersMap)
+}
+
+export const EndpointBody = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  description: Type.String(),
+  eventTypes: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  disabled: Type.Boolean(),
+  disabledReason: Type.Union([Type.String(), Type.Null()]),
+  rateLimitPerSecond: Type.Union([Type.Integer(), Type.Null()]),
+  headers: Type.Record(Type.String(), Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String()
+})
+
+export const TransitionBody = Type.Object({ from: Type.Union([Type.String(), Type.Null()]), to: Type.String(), at: Type.String() })
+
+export const DeliveryBody = Type.Object({
+  id: Type.String(),
+  endpointId: Type.String(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
+  lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  transitions: Type.Array(TransitionBody)
+})
+
+export const MessageBody = Type.Object({
+  id: Type.String(),
+  event: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String()
+})
+
+export const AttemptBody = Type.Object({
+  id: Type.String(),
+  deliveryId: Type.String(),
+  endpointId: Type.String(),
+  attempt: Type.Integer(),
+  at: Type.String(),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  latencyMs: Type.Integer(),
+  responseBody: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  outcome: Type.String()
+})
+
+export type EndpointInputBody = Static<ReturnType<typeof Type.Object<typeof EndpointInputFields>>>

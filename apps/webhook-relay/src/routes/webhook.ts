@@ -1,0 +1,77 @@
+// POST /webhook: the spec's ingest endpoint. The JSON body is parsed here (not by fastify's default parser) so
+// its raw text can be hashed for Idempotency-Key checks and bad JSON gets the relay's own error code.
+import { Type, type AppInstance } from '@openmotion/common'
+import type { FastifyRequest } from 'fastify'
+import { tenantAuth } from '../auth.js'
+import { acceptWebhook } from '../domain/accept-webhook.js'
+import { errors } from '../errors.js'
+import type { RelayContext } from '../relay-context.js'
+import { eventLabel } from '../relay-metrics.js'
+import { ErrorResponse } from './schemas.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody: string | undefined
+  }
+}
+
+const WebhookPayload = Type.Object({
+  event: Type.String({ minLength: 1, maxLength: 200, description: 'Event name, e.g. job.completed' }),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'Key-value pairs carried by the event' })
+})
+
+export async function webhookRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+  app.decorateRequest('rawBody', undefined)
+  app.decorateRequest('tenantId', undefined)
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(errors.RELAY_INVALID_JSON(), undefined)
+    }
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== '/webhook') return
+    const body = request.body as { event?: unknown } | undefined
+    const event = typeof body?.event === 'string' ? eventLabel(body.event) : ''
+    const status = String(reply.statusCode)
+    ctx.metrics.requests.inc({ tenant: request.tenantId ?? 'unauthenticated', event, status })
+    ctx.metrics.processing.observe({ status }, reply.elapsedTime / 1000)
+  })
+
+  app.post('/webhook', {
+    bodyLimit: ctx.config.MAX_PAYLOAD_BYTES,
+    // Authenticate before the body is parsed, so an unknown key is a 401 even when the body is bad too.
+    onRequest: tenantAuth(ctx.tenants),
+    schema: {
+      tags: ['ingest'],
+      summary: 'Accept a webhook and queue one delivery per subscribed endpoint',
+      security: [{ tenantKey: [] }],
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+      body: WebhookPayload,
+      response: {
+        202: Type.Object({ id: Type.String(), deliveries: Type.Integer() }),
+        400: ErrorResponse,
+        401: ErrorResponse,
+        409: ErrorResponse,
+        413: ErrorResponse,
+        415: ErrorResponse
+      }
+    }
+  }, async (request, reply) => {
+    const tenantId = request.tenantId as string
+    const accepted = await acceptWebhook(ctx, {
+      tenantId,
+      event: request.body.event,
+      data: request.body.data,
+      idempotencyKey: request.headers['idempotency-key'],
+      rawBody: request.rawBody ?? JSON.stringify(request.body)
+    })
+    if (accepted.repeated) reply.header('idempotent-replayed', 'true')
+    return reply.status(202).send({ id: accepted.id, deliveries: accepted.deliveries })
+  })
+}

@@ -1,0 +1,127 @@
+// Performs one delivery job: checks the job is still current, admits it against the endpoint's limits, signs and
+// sends the request, records the attempt with the delivery's new state, and schedules the retry. The queue
+// removes the job only after this resolves, so a crash anywhere in here means the job comes back.
+import type { Logger } from '@openmotion/common'
+import type { DeliveryJob, DeliveryQueue } from '../adapters/delivery-queue.js'
+import type { DeliveryStore } from '../adapters/delivery-store.js'
+import type { EndpointStore } from '../adapters/endpoint-store.js'
+import type { WebhookSender } from '../adapters/http-sender.js'
+import type { MessageStore } from '../adapters/message-store.js'
+import type { DataCipher } from '../domain/envelope-encryption.js'
+import type { EndpointLimiter } from '../domain/endpoint-limiter.js'
+import { nextRetryDelayMs, parseRetryAfter, type RetryPolicy } from '../domain/retry-schedule.js'
+import { signatureHeader } from '../domain/signing.js'
+import type { Delivery, Endpoint, StoredMessage } from '../domain/types.js'
+import { statusClass, type RelayMetrics } from '../relay-metrics.js'
+
+export interface WorkerDeps {
+  deliveries: DeliveryStore
+  endpoints: EndpointStore
+  messages: MessageStore
+  queue: DeliveryQueue
+  send: WebhookSender
+  cipher: DataCipher
+  limiter: EndpointLimiter
+  metrics: RelayMetrics
+  logger: Logger
+  policy: RetryPolicy
+  timeoutMs: number
+  disableAfterMs: number
+  now?: () => Date
+}
+
+/** The outbound body: the Standard Webhooks envelope, with `data` spliced in as already-serialised JSON. */
+export function outboundBody (message: StoredMessage, dataJson: string): string {
+  return `{"type":${JSON.stringify(message.event)},"timestamp":${JSON.stringify(message.createdAt.toISOString())},"data":${dataJson}}`
+}
+
+export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => Promise<void> {
+  const now = deps.now ?? (() => new Date())
+  // A delivering row older than this belongs to a dead relay: the attempt's own deadline plus a margin.
+  const staleAfterMs = deps.timeoutMs + 30_000
+
+  return async (job) => {
+    const delivery = await deps.deliveries.get(job.deliveryId)
+    if (delivery === undefined || delivery.status === 'succeeded' || delivery.status === 'dead') return
+    const target = await deps.endpoints.getForDelivery(delivery.endpointId, now())
+    if (target === undefined || target.endpoint.disabled) {
+      const reason = target === undefined ? 'endpoint deleted' : `endpoint disabled: ${target.endpoint.disabledReason ?? 'disabled'}`
+      if (await deps.deliveries.kill(delivery.id, reason) !== undefined) deps.metrics.completed.inc({ result: 'dead' })
+      return
+    }
+    const admission = deps.limiter.admit(target.endpoint.id, target.endpoint.rateLimitPerSecond)
+    if (!admission.admitted) {
+      await deps.queue.enqueue([job], admission.retryInMs)
+      return
+    }
+    try {
+      const claimed = await deps.deliveries.begin(delivery.id, job.attempt, staleAfterMs, now())
+      if (claimed === undefined) return
+      const message = await deps.messages.getById(claimed.messageId)
+      if (message === undefined) return
+      await attempt(deps, job, claimed, message, target.endpoint, target.secrets, now)
+    } finally {
+      admission.release()
+    }
+  }
+}
+
+async function attempt (
+  deps: WorkerDeps, job: DeliveryJob, delivery: Delivery, message: StoredMessage, endpoint: Endpoint, secrets: string[], now: () => Date
+): Promise<void> {
+  const body = outboundBody(message, deps.cipher.decrypt(message.data))
+  const startedAt = now()
+  const timestamp = Math.floor(startedAt.getTime() / 1000)
+  const result = await deps.send({
+    url: endpoint.url,
+    body,
+    timeoutMs: deps.timeoutMs,
+    headers: {
+      ...endpoint.headers,
+      'webhook-id': message.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(secrets, message.id, timestamp, body)
+    }
+  })
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300
+  const outcome = ok ? 'succeeded' : 'failed'
+  deps.metrics.attempts.inc({ outcome, status_class: statusClass(result.statusCode) })
+  deps.metrics.deliveryLatency.observe({ outcome }, result.latencyMs / 1000)
+  const record = {
+    attempt: job.attempt,
+    at: startedAt,
+    statusCode: result.statusCode,
+    latencyMs: result.latencyMs,
+    responseBody: result.body,
+    error: result.error ?? (ok ? null : `endpoint answered ${String(result.statusCode)}`),
+    outcome
+  } as const
+
+  if (ok) {
+    await deps.deliveries.finish(delivery, record, { status: 'succeeded', nextAttemptAt: null, lastError: null })
+    await deps.endpoints.recordSuccess(endpoint.id)
+    deps.metrics.completed.inc({ result: 'succeeded' })
+    deps.metrics.endToEnd.observe((now().getTime() - message.createdAt.getTime()) / 1000)
+    return
+  }
+  const gone = result.statusCode === 410
+  const retryAfter = header(result.headers['retry-after'])
+  const delay = gone ? undefined : nextRetryDelayMs(job.attempt - delivery.replayBase, deps.policy, parseRetryAfter(retryAfter, now().getTime()))
+  const nextAttemptAt = delay === undefined ? null : new Date(now().getTime() + delay)
+  await deps.deliveries.finish(delivery, record, { status: delay === undefined ? 'dead' : 'retrying', nextAttemptAt, lastError: record.error })
+  if (gone) {
+    await deps.endpoints.disable(endpoint.id, 'endpoint answered 410 Gone')
+    deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled: it answered 410 Gone')
+  } else if (await deps.endpoints.recordFailure(endpoint.id, now(), deps.disableAfterMs)) {
+    deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled after failing continuously')
+  }
+  if (delay === undefined) {
+    deps.metrics.completed.inc({ result: 'dead' })
+    return
+  }
+  await deps.queue.enqueue([{ ...job, attempt: job.attempt + 1 }], delay)
+}
+
+function header (value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}

@@ -1,0 +1,65 @@
+// Builds a relay for tests: in-memory PGlite, memory queue unless given, private destinations allowed, admin key
+// set, and a tenant with an API key ready. Close with `relay.close()`.
+import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
+import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
+import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
+
+export const ADMIN_KEY = 'admin-key-for-tests-0123456789'
+
+export interface TestRelay {
+  app: AppInstance
+  db: Database
+  tenantId: string
+  apiKey: string
+  auth: { authorization: string }
+  admin: { authorization: string }
+  close: () => Promise<void>
+}
+
+export async function buildTestRelay (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestRelay> {
+  const db = overrides.db ?? await openDatabase({})
+  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_BASE_MS: '20', RETRY_MAX_MS: '50', ...env })
+  const app = await buildApp(config, { ...overrides, db })
+  await app.ready()
+  const admin = { authorization: `Bearer ${ADMIN_KEY}` }
+  const tenant = (await app.inject({ method: 'POST', url: '/v1/tenants', headers: admin, payload: { name: 'acme' } })).json<{ id: string }>()
+  const key = (await app.inject({ method: 'POST', url: `/v1/tenants/${tenant.id}/keys`, headers: admin })).json<{ key: string }>()
+  return {
+    app,
+    db,
+    tenantId: tenant.id,
+    apiKey: key.key,
+    auth: { authorization: `Bearer ${key.key}` },
+    admin,
+    close: async () => {
+      await app.close()
+      await db.close()
+    }
+  }
+}
+
+/** A sender that answers from a script of status codes (the last repeats) and records every request. */
+export function scriptedSender (statuses: number[], headers: Record<string, string> = {}): WebhookSender & { requests: OutboundRequest[] } {
+  const requests: OutboundRequest[] = []
+  const send = async (request: OutboundRequest): Promise<OutboundResult> => {
+    const statusCode = statuses[Math.min(requests.length, statuses.length - 1)] ?? 200
+    requests.push(request)
+    return { statusCode, headers, body: `status ${statusCode}`, error: null, latencyMs: 1 }
+  }
+  return Object.assign(send, { requests })
+}
+
+/** Polls until the check passes or the timeout expires (deliveries are asynchronous). */
+export async function eventually<T> (check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let lastError: unknown
+  while (Date.now() < deadline) {
+    try {
+      return await check()
+    } catch (error) {
+      lastError = error
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  throw lastError
+}
