@@ -1,0 +1,104 @@
+// Ballistic jumps and one-legged hops: anticipation crouch, take-off, parabolic flight under gravity, absorbing landing.
+import type { Vec3 } from '../clip.js'
+import type { ActionClip, ActionContext, FootTarget } from '../synth/action-clip.js'
+import { smootherstep } from '../synth/easing.js'
+import { addPose, pose } from '../synth/pose-spec.js'
+import type { PoseSpec } from '../synth/pose-spec.js'
+
+const G = 9.81
+
+interface JumpShape { height: number, distance: number, crouch: number, oneLeg: boolean, defaultCount: number }
+
+function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
+  const k = ctx.scale
+  const tempo = ctx.style.tempo * ctx.spec.speed
+  const amp = ctx.style.amplitude
+  const count = ctx.spec.count ?? shape.defaultCount
+  const apex = shape.height * k * Math.sqrt(amp)
+  const v = Math.sqrt(2 * G * apex)
+  const flight = (2 * v) / G
+  const prep = 0.38 / tempo
+  const push = 0.12
+  const land = 0.3 / tempo
+  const settle = shape.oneLeg ? 0.12 : 0.35 / tempo
+  const cycle = prep + push + flight + land
+  const total = count * cycle + settle + 0.2
+  const n = Math.round(total * ctx.fps) + 1
+  const stand = 0.94 * k
+  const low = stand - shape.crouch * k
+  const dir = ctx.spec.direction === 'backward' ? -1 : 1
+  const dist = shape.distance * k * dir
+  const poses: PoseSpec[] = []
+  const root: Vec3[] = []
+  const heading: number[] = []
+  const feet: [FootTarget | null, FootTarget | null][] = []
+  const start: [Vec3, Vec3] = ctx.feet
+  const lifted = ctx.style.lead === 0 ? 1 : 0
+  for (let f = 0; f < n; f++) {
+    const t = f / ctx.fps
+    const c = Math.min(count - 1, Math.floor(t / cycle))
+    const u = t - c * cycle
+    const z0 = c * dist
+    let y = stand
+    let z = z0
+    let crouch = 0
+    let air = 0
+    let armUp = 0
+    if (u < prep) {
+      crouch = smootherstep(u / prep)
+      armUp = -crouch
+    } else if (u < prep + push) {
+      const e = (u - prep) / push
+      crouch = 1 - smootherstep(e)
+      armUp = -1 + 2 * smootherstep(e)
+    } else if (u < prep + push + flight) {
+      const tf = u - prep - push
+      y = stand + v * tf - 0.5 * G * tf * tf
+      z = z0 + dist * (tf / flight)
+      air = Math.sin(Math.PI * (tf / flight))
+      armUp = 1 - 0.6 * (tf / flight)
+    } else if (t < count * cycle) {
+      const e = (u - prep - push - flight) / land
+      crouch = Math.sin(Math.PI * Math.min(1, e)) * 0.8
+      z = z0 + dist
+      armUp = 0.4 * (1 - e)
+    } else {
+      z = count * dist
+    }
+    y -= (stand - low) * crouch
+    root.push([0, y, z])
+    heading.push(0)
+    const lean = 22 * crouch + 8 * air
+    poses.push(addPose(pose({ spineFlex: lean, pelvisPitch: 10 * crouch, headFlex: -10 * crouch }), {
+      lArmFlex: 70 * armUp * amp,
+      rArmFlex: 70 * armUp * amp,
+      lElbow: 20 + 20 * Math.abs(armUp),
+      rElbow: 20 + 20 * Math.abs(armUp),
+      ...(shape.oneLeg ? { [lifted === 0 ? 'lHipFlex' : 'rHipFlex']: 25, [lifted === 0 ? 'lKnee' : 'rKnee']: 85 } : {})
+    }))
+    // Feet stay planted on the ground except in flight, where they tuck under the pelvis.
+    const zBase = z
+    feet.push([0, 1].map(side => {
+      const s = side as 0 | 1
+      if (shape.oneLeg && s === lifted) return null
+      const g = start[s]
+      const onGround: Vec3 = [g[0], 0.08 * k, g[2] + (t >= count * cycle ? count * dist : c * dist + (u >= prep + push + flight ? dist : 0))]
+      if (air > 0 || (u >= prep + push && u < prep + push + flight)) {
+        const tuck = 0.12 * k * air * amp
+        return { pos: [g[0], 0.08 * k + (y - stand) + tuck, zBase + g[2]], yaw: 0, pitch: 20 * air }
+      }
+      return { pos: onGround, yaw: 0, pitch: 0 }
+    }) as [FootTarget | null, FootTarget | null])
+  }
+  return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
+}
+
+export function jump (ctx: ActionContext): ActionClip {
+  const forward = ctx.spec.direction === 'forward' || ctx.spec.direction === 'backward' || ctx.spec.distance !== undefined
+  return ballistic(ctx, { height: forward ? 0.3 : 0.35, distance: forward ? ctx.spec.distance ?? 0.8 : 0, crouch: 0.2, oneLeg: false, defaultCount: 1 })
+}
+
+export function hop (ctx: ActionContext): ActionClip {
+  const forward = ctx.spec.direction === 'forward' || ctx.spec.direction === 'backward'
+  return ballistic(ctx, { height: 0.12, distance: forward ? 0.35 : 0, crouch: 0.08, oneLeg: true, defaultCount: 3 })
+}

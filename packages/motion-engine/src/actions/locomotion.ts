@@ -1,0 +1,161 @@
+// Walk, jog, run, sneak, backward and sideways stepping: footstep plans handed to the gait executor.
+import type { Vec3 } from '../clip.js'
+import type { ActionClip, ActionContext } from '../synth/action-clip.js'
+import { runGait } from '../synth/gait.js'
+import type { Footstep } from '../synth/gait.js'
+
+interface GaitKind {
+  stepLength: number
+  cadence: number
+  /** Swing time as a fraction of the step period (>1: flight phases). */
+  swing: number
+  lift: number
+  bob: number
+  hipHeight: number
+  armSwing: number
+  elbow: number
+  lean: number
+  defaultSeconds: number
+}
+
+const KINDS: Record<'walk' | 'jog' | 'run' | 'sneak' | 'backstep', GaitKind> = {
+  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.022, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
+  jog: { stepLength: 0.95, cadence: 2.5, swing: 1.1, lift: 0.15, bob: 0.03, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
+  run: { stepLength: 1.35, cadence: 2.9, swing: 1.25, lift: 0.26, bob: 0.045, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
+  sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.01, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
+  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+}
+
+function stepCount (ctx: ActionContext, g: GaitKind, stepLength: number, cadence: number): number {
+  const { count, durationSeconds, distance } = ctx.spec
+  if (count !== undefined) return count
+  if (distance !== undefined) return Math.max(1, Math.round(distance / Math.abs(stepLength)))
+  return Math.max(2, Math.round((durationSeconds ?? g.defaultSeconds) * cadence))
+}
+
+/**
+ * N steps = N footfalls that each advance the body by one step length, then a closing step bringing the feet
+ * together, so the root travels about N step lengths.
+ */
+export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): ActionClip {
+  const g = KINDS[kind]
+  const k = ctx.scale
+  const tempo = ctx.style.tempo * ctx.spec.speed
+  // Faster tempo lengthens strides as well as quickening them (speed ≈ cadence × step length).
+  const stepLength = g.stepLength * k * ctx.style.stepLength * Math.sqrt(tempo)
+  const cadence = g.cadence * Math.sqrt(tempo)
+  const dirSign = ctx.spec.direction === 'backward' && kind !== 'backstep' ? -1 : 1
+  const L = stepLength * dirSign
+  const T = 1 / cadence
+  const n = stepCount(ctx, g, stepLength, cadence)
+  const half = 0.095 * k
+  const feet: [Vec3, Vec3] = [ctx.feet[0], ctx.feet[1]]
+  // The trailing foot (further behind along the travel direction) moves first.
+  const along = (v: Vec3) => v[2] * Math.sign(L)
+  let foot: 0 | 1 = Math.abs(along(feet[0]) - along(feet[1])) > 0.05 * k ? (along(feet[0]) < along(feet[1]) ? 0 : 1) : ctx.style.lead
+  const swing = g.swing * T
+  const t0 = 0.12 + Math.max(0, (swing - T) / 2)
+  const steps: Footstep[] = []
+  let front = Math.max(along(feet[0]), along(feet[1])) * Math.sign(L)
+  for (let i = 0; i < n; i++) {
+    const centre = t0 + i * T + T / 2
+    front += L
+    // The very first footfall lands one step length ahead of the feet, later ones one stride from their last plant.
+    const to: Vec3 = [foot === 0 ? half : -half, 0, i === 0 ? Math.max(along(feet[0]), along(feet[1])) * Math.sign(L) + L : front]
+    if (i === 0) front = to[2]
+    steps.push({ foot, start: centre - swing / 2, end: centre + swing / 2, to, yaw: 0 })
+    foot = foot === 0 ? 1 : 0
+  }
+  const closeStart = t0 + n * T + T / 2 - (0.8 * T) / 2 + Math.max(0, (swing - T) / 2) * 0.5
+  steps.push({ foot, start: closeStart, end: closeStart + 0.8 * T * Math.max(1, g.swing), to: [foot === 0 ? half : -half, 0, front], yaw: 0 })
+  const duration = steps[steps.length - 1]!.end + 0.35
+  return runGait(ctx, {
+    steps,
+    duration,
+    hipHeight: g.hipHeight * k - ctx.style.crouch * 0.004 * k,
+    bob: g.bob * k * ctx.style.bounce,
+    flight: g.swing > 1,
+    lift: g.lift * k * ctx.style.footLift,
+    armSwing: g.armSwing,
+    elbow: g.elbow,
+    lean: g.lean,
+    stepLength: Math.abs(L),
+    heading: () => 0
+  })
+}
+
+/** Step-together side steps: the leading foot steps out, the other closes. */
+export function sidestep (ctx: ActionContext): ActionClip {
+  const k = ctx.scale
+  const dir = ctx.spec.direction === 'left' ? 1 : -1
+  const lead: 0 | 1 = dir === 1 ? 0 : 1
+  const trail: 0 | 1 = lead === 0 ? 1 : 0
+  const n = ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.max(1, Math.round(ctx.spec.durationSeconds / 0.9)) : 2)
+  const tempo = ctx.style.tempo * ctx.spec.speed
+  const T = 0.5 / tempo
+  const width = 0.4 * k * ctx.style.stepLength
+  const half = 0.095 * k
+  const steps: Footstep[] = []
+  let cx = (ctx.feet[0][0] + ctx.feet[1][0]) / 2
+  const z0 = (ctx.feet[0][2] + ctx.feet[1][2]) / 2
+  for (let i = 0; i < n; i++) {
+    const t = 0.1 + i * 2 * T
+    cx += dir * width
+    steps.push({ foot: lead, start: t, end: t + T * 0.8, to: [cx + dir * (half + 0.05 * k), 0, z0], yaw: 0 })
+    steps.push({ foot: trail, start: t + T, end: t + T * 1.8, to: [cx - dir * half, 0, z0], yaw: 0 })
+  }
+  return runGait(ctx, {
+    steps,
+    duration: steps[steps.length - 1]!.end + 0.3,
+    hipHeight: 0.925 * k,
+    bob: 0.012 * k,
+    flight: false,
+    lift: 0.07 * k * ctx.style.footLift,
+    armSwing: 0,
+    elbow: 20,
+    lean: 2,
+    stepLength: width,
+    heading: () => 0
+  })
+}
+
+/** A climbing step: up onto a 20 cm block with a high knee, then back down to the floor. */
+export function stepUp (ctx: ActionContext): ActionClip {
+  const k = ctx.scale
+  const h = 0.2 * k
+  const half = 0.095 * k
+  const lead = ctx.style.lead
+  const other: 0 | 1 = lead === 0 ? 1 : 0
+  const x = (f: 0 | 1) => (f === 0 ? half : -half)
+  const reps = ctx.spec.count ?? 1
+  const T = 0.7 / (ctx.style.tempo * ctx.spec.speed)
+  const steps: Footstep[] = []
+  let t = 0.15
+  for (let i = 0; i < reps; i++) {
+    steps.push({ foot: lead, start: t, end: t + T, to: [x(lead), h, 0.3 * k], yaw: 0 })
+    steps.push({ foot: other, start: t + T * 1.1, end: t + T * 2.1, to: [x(other), h, 0.3 * k], yaw: 0 })
+    steps.push({ foot: lead, start: t + T * 2.6, end: t + T * 3.4, to: [x(lead), 0, 0], yaw: 0 })
+    steps.push({ foot: other, start: t + T * 3.5, end: t + T * 4.3, to: [x(other), 0, 0], yaw: 0 })
+    t += T * 4.6
+  }
+  const clip = runGait(ctx, {
+    steps,
+    duration: t + 0.2,
+    hipHeight: 0.93 * k,
+    bob: 0.01 * k,
+    flight: false,
+    lift: 0.16 * k,
+    armSwing: 18,
+    elbow: 25,
+    lean: 8,
+    stepLength: 0.3 * k,
+    heading: () => 0
+  })
+  // The pelvis rides on the higher foot (the gait executor assumes a flat floor).
+  clip.root.forEach((r, i) => {
+    const feet = clip.feet![i]!
+    const lift = Math.max(0, Math.min(feet[0]!.pos[1], feet[1]!.pos[1]) - 0.08 * k)
+    r[1] += Math.min(h, lift)
+  })
+  return clip
+}

@@ -1,0 +1,50 @@
+// The default engine: procedural text-to-motion on the humanoid skeleton, CPU only, deterministic.
+import type { MotionClip } from '../clip.js'
+import { resampleClip } from '../clip-ops.js'
+import { normalizeRequest } from '../engine.js'
+import type { GenerateContext, GenerateRequest, MotionEngine } from '../engine.js'
+import { ENGINE_ERROR, EngineError } from '../errors.js'
+import { parsePrompt } from '../prompt/parser.js'
+import { UNDERSTOOD_PHRASES } from '../prompt/vocabulary.js'
+import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
+import { createHumanoidSkeleton } from '../skeleton.js'
+import type { HumanoidOptions } from '../skeleton.js'
+import { compose } from '../synth/compose.js'
+import { stepper } from './steps.js'
+
+export interface BuiltinEngineOptions {
+  skeleton?: HumanoidOptions
+  /** Longest clip the engine will produce, seconds; longer timelines fail with 502. Default 120. */
+  maxSeconds?: number
+}
+
+export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): MotionEngine {
+  const skeleton = createHumanoidSkeleton(engineOptions.skeleton)
+  const maxSeconds = engineOptions.maxSeconds ?? 120
+  return {
+    kind: 'builtin',
+    async generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> {
+      const req = normalizeRequest(request)
+      const timeline = parsePrompt(req.prompt)
+      if (timeline.length === 0) {
+        throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`)
+      }
+      const step = stepper(1 + timeline.length + POSTPROCESS_STEPS + 1, context)
+      await step()
+      let clip: MotionClip
+      try {
+        clip = await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step })
+      } catch (err) {
+        if (err instanceof Error && err.name === 'AbortError') throw err
+        throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
+      }
+      if (clip.frameCount / req.fps > maxSeconds) {
+        throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `the prompt asks for ${(clip.frameCount / req.fps).toFixed(1)} s of motion; the limit is ${maxSeconds} s`)
+      }
+      if (req.durationSeconds !== undefined) clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))
+      clip = await postprocess(clip, req.options, step)
+      await step()
+      return clip
+    }
+  }
+}

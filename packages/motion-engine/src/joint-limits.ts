@@ -1,0 +1,63 @@
+// Anatomical joint limits: local rotation ranges in degrees as intrinsic Y·X·Z Euler angles (the pose-channel
+// convention: X flexes forward, Y turns left, Z rolls). Used to clamp synthesized and received rotations.
+import type { Skeleton } from './clip.js'
+import { quatFromEuler, quatToEuler } from './math/quat.js'
+
+export interface JointLimit { x: [number, number], y: [number, number], z: [number, number] }
+
+const SPINE: JointLimit = { x: [-25, 45], y: [-30, 30], z: [-25, 25] }
+const NECK: JointLimit = { x: [-45, 50], y: [-60, 60], z: [-35, 35] }
+
+/** Limits for the left side; the right side mirrors them (y and z ranges negated). */
+const LEFT: Record<string, JointLimit> = {
+  LeftShoulder: { x: [-20, 20], y: [-30, 30], z: [-20, 40] },
+  LeftForeArm: { x: [-30, 30], y: [-155, 5], z: [-15, 15] },
+  LeftHand: { x: [-80, 80], y: [-45, 45], z: [-80, 80] },
+  LeftUpLeg: { x: [-130, 35], y: [-50, 50], z: [-35, 60] },
+  LeftLeg: { x: [-2, 155], y: [-20, 20], z: [-20, 20] },
+  LeftFoot: { x: [-40, 55], y: [-30, 30], z: [-30, 30] },
+  LeftToeBase: { x: [-65, 25], y: [-10, 10], z: [-10, 10] }
+}
+
+export const JOINT_LIMITS: Readonly<Record<string, JointLimit>> = Object.freeze({
+  Spine: SPINE,
+  Spine1: SPINE,
+  Spine2: SPINE,
+  Neck: NECK,
+  Head: NECK,
+  ...LEFT,
+  ...Object.fromEntries(Object.entries(LEFT).map(([name, l]) => [
+    name.replace(/^Left/, 'Right'),
+    { x: l.x, y: [-l.y[1], -l.y[0]], z: [-l.z[1], -l.z[0]] } as JointLimit
+  ]))
+})
+
+const D = Math.PI / 180
+
+function clamp (v: number, [lo, hi]: [number, number]): number {
+  return Math.min(hi * D, Math.max(lo * D, v))
+}
+
+/** Per-joint limits in skeleton order (undefined = unconstrained: hips, ball-jointed upper arms, end sites). */
+export function limitsFor (skeleton: Skeleton): (JointLimit | undefined)[] {
+  return skeleton.joints.map(j => JOINT_LIMITS[j.name])
+}
+
+/** Clamps one frame's local rotations in place; returns how many joints were outside their range. */
+export function clampFrame (limits: (JointLimit | undefined)[], local: Float32Array, base: number): number {
+  let clamped = 0
+  for (let j = 0; j < limits.length; j++) {
+    const l = limits[j]
+    if (l === undefined) continue
+    const o = base + j * 4
+    const [x, y, z] = quatToEuler([local[o]!, local[o + 1]!, local[o + 2]!, local[o + 3]!])
+    const cx = clamp(x, l.x)
+    const cy = clamp(y, l.y)
+    const cz = clamp(z, l.z)
+    if (Math.abs(cx - x) + Math.abs(cy - y) + Math.abs(cz - z) < 1e-6) continue
+    clamped++
+    const q = quatFromEuler(cx, cy, cz)
+    local[o] = q[0]; local[o + 1] = q[1]; local[o + 2] = q[2]; local[o + 3] = q[3]
+  }
+  return clamped
+}

@@ -1,0 +1,89 @@
+// Foot locking: during each detected contact the ankle is pinned where the contact began, enforced with two-bone
+// leg IK; short ramps at both ends avoid pops. Grounding shifts the root so the lowest foot touches the floor.
+import type { MotionClip, Quat, Vec3 } from '../clip.js'
+import { fkPose } from '../fk.js'
+import { solveTwoBone } from '../ik.js'
+import type { FootLockingMode } from '../engine.js'
+import { jointIndex, skeletonScale } from '../skeleton.js'
+import { footTracks } from './contacts.js'
+
+export function lockFeet (clip: MotionClip, mode: FootLockingMode): MotionClip {
+  if (mode === 'never' || mode === 'grounding') return clip
+  const tracks = footTracks(clip, mode === 'auto' ? 'velocity' : 'height')
+  const s = clip.skeleton
+  const J = s.joints.length
+  const rot = Float32Array.from(clip.rotations)
+  const legs = ['Left', 'Right'].map(side => ({ upper: jointIndex(s, side + 'UpLeg'), mid: jointIndex(s, side + 'Leg'), end: jointIndex(s, side + 'Foot') }))
+  const ramp = Math.max(1, Math.round(clip.fps * 0.08))
+  const k = skeletonScale(s)
+  // In auto mode a foot that has slid far from its pin is released: the motion is meant to glide (pivots, slides).
+  const release = mode === 'auto' ? 0.2 * k : Infinity
+  const targets: (Vec3 | null)[][] = tracks.map(() => new Array<Vec3 | null>(clip.frameCount).fill(null))
+  tracks.forEach((track, side) => {
+    let f = 0
+    while (f < clip.frameCount) {
+      if (!track.contact[f]) { f++; continue }
+      let end = f
+      while (end + 1 < clip.frameCount && track.contact[end + 1]) end++
+      const pin = track.ankle[f]!
+      for (let g = f; g <= end; g++) {
+        const orig = track.ankle[g]!
+        if (Math.hypot(orig[0] - pin[0], orig[2] - pin[2]) > release) break
+        const w = Math.min(1, (g - f + 1) / ramp, (end - g + 1) / ramp)
+        targets[side]![g] = [orig[0] + (pin[0] - orig[0]) * w, orig[1] + (pin[1] - orig[1]) * w, orig[2] + (pin[2] - orig[2]) * w]
+      }
+      f = end + 1
+    }
+  })
+  for (let f = 0; f < clip.frameCount; f++) {
+    const base = f * J * 4
+    const root: Vec3 = [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
+    for (const side of [0, 1]) {
+      const target = targets[side]![f]
+      if (target === null || target === undefined) continue
+      const world = fkPose(s, root, rot, base)
+      const hipsQ = world.rotations[0]!
+      const fwd = forwardOf(hipsQ)
+      solveTwoBone(s, root, rot, base, legs[side]!, target, fwd, world.rotations[legs[side]!.end])
+    }
+  }
+  return { ...clip, rotations: rot }
+}
+
+function forwardOf (q: Quat): Vec3 {
+  const [x, y, z, w] = q
+  const fx = 2 * (x * z + w * y)
+  const fz = 1 - 2 * (x * x + y * y)
+  const len = Math.hypot(fx, fz) || 1
+  return [fx / len, 0, fz / len]
+}
+
+/**
+ * Snaps the lowest foot to the floor on frames where a foot is at (or below) the floor; between such frames the
+ * correction is interpolated linearly, so flight arcs keep their shape (a parabola plus a line is a parabola).
+ */
+export function groundFeet (clip: MotionClip): MotionClip {
+  const k = skeletonScale(clip.skeleton)
+  const [left, right] = footTracks(clip, 'height')
+  const root = Float32Array.from(clip.rootTranslation)
+  const n = clip.frameCount
+  const correction = new Array<number | null>(n).fill(null)
+  for (let f = 0; f < n; f++) {
+    const low = Math.min(left.sole[f]!, right.sole[f]!)
+    if (low < 0.04 * k) correction[f] = -low
+  }
+  const known = correction.map((c, f) => (c === null ? -1 : f)).filter(f => f >= 0)
+  if (known.length === 0) return clip
+  for (let f = 0; f < n; f++) {
+    let c = correction[f]
+    if (c === null || c === undefined) {
+      const before = known.filter(g => g < f).at(-1)
+      const after = known.find(g => g > f)
+      if (before === undefined) c = correction[after!]!
+      else if (after === undefined) c = correction[before]!
+      else c = correction[before]! + (correction[after]! - correction[before]!) * ((f - before) / (after - before))
+    }
+    root[f * 3 + 1] = root[f * 3 + 1]! + c
+  }
+  return { ...clip, rootTranslation: root }
+}

@@ -1,0 +1,175 @@
+// Timeline → clip: runs each action in its own local frame, places it where the previous one ended, blends the
+// transition, layers upper-body overlays, adds style posture and secondary motion, then solves legs by IK.
+import type { MotionClip, Quat, Skeleton, Vec3 } from '../clip.js'
+import { fkPose } from '../fk.js'
+import { solveTwoBone } from '../ik.js'
+import { clampFrame, limitsFor } from '../joint-limits.js'
+import { quatFromAxisAngle, quatMultiply } from '../math/quat.js'
+import type { TimelineEntry } from '../prompt/parser.js'
+import type { Emotion } from '../prompt/vocabulary.js'
+import { ACTIONS } from '../actions/library.js'
+import { ANKLE_HEIGHT, jointIndex, skeletonScale } from '../skeleton.js'
+import type { ActionClip, FootTarget, Posture } from './action-clip.js'
+import { smoothstep } from './easing.js'
+import { CHANNELS, addPose, mixPose, poseIndices, writePose } from './pose-spec.js'
+import type { PoseSpec } from './pose-spec.js'
+import { createRandom, hashSeed } from './random.js'
+import type { Random } from './random.js'
+import { applySecondary, createSecondaryState } from './secondary.js'
+import { styleFor } from './style.js'
+import type { Style } from './style.js'
+
+export interface ComposeInput {
+  timeline: TimelineEntry[]
+  skeleton: Skeleton
+  fps: number
+  seed: number
+  variantIndex: number
+  /** Called after each action is synthesized (progress, abort checks). */
+  afterAction?: (index: number) => Promise<void>
+}
+
+interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
+
+// Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
+const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04]]
+
+function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
+  const dx = p[0] - origin[0]
+  const dz = p[2] - origin[2]
+  const c = Math.cos(heading)
+  const s = Math.sin(heading)
+  return [c * dx - s * dz, p[1], s * dx + c * dz]
+}
+
+function toWorld (p: Vec3, origin: Vec3, heading: number): Vec3 {
+  const c = Math.cos(heading)
+  const s = Math.sin(heading)
+  return [origin[0] + c * p[0] + s * p[2], p[1], origin[2] - s * p[0] + c * p[2]]
+}
+
+function footWorldRotation (yaw: number, pitchDeg: number): Quat {
+  return quatMultiply(quatFromAxisAngle([0, 1, 0], yaw), quatFromAxisAngle([1, 0, 0], (pitchDeg * Math.PI) / 180))
+}
+
+/** Overlay channels fade in and out over 0.3 s so the locomotion arms hand over smoothly. */
+function layer (base: ActionClip, overlay: ActionClip, fps: number): void {
+  const channels = overlay.channels ?? []
+  const fade = Math.max(1, Math.round(0.3 * fps))
+  const n = Math.min(base.poses.length, overlay.poses.length)
+  for (let f = 0; f < n; f++) {
+    const w = smoothstep(f / fade) * smoothstep((n - 1 - f) / fade)
+    const b = base.poses[f]!
+    const o = overlay.poses[f]!
+    for (const c of channels) b[c] = b[c] + (o[c] - b[c]) * w
+  }
+}
+
+export function compose (input: ComposeInput): Promise<MotionClip> {
+  return composeAsync(input)
+}
+
+async function composeAsync (input: ComposeInput): Promise<MotionClip> {
+  const { skeleton, fps } = input
+  const k = skeletonScale(skeleton)
+  const ix = poseIndices(skeleton)
+  const limits = limitsFor(skeleton)
+  const J = skeleton.joints.length
+  const support = SUPPORT.map(([n, r]) => [jointIndex(skeleton, n), r * k] as const)
+  const legs = [0, 1].map(s => ({ upper: ix.upLeg[s]!, mid: ix.leg[s]!, end: ix.foot[s]! }))
+  const styles = new Map<Emotion, Style>()
+  const styleOf = (e: Emotion) => {
+    let s = styles.get(e)
+    if (s === undefined) {
+      s = styleFor(e, createRandom(hashSeed(e, input.seed, input.variantIndex)), input.variantIndex)
+      styles.set(e, s)
+    }
+    return s
+  }
+  const random: Random = createRandom(hashSeed('actions', input.seed, input.variantIndex))
+  const half = 0.095 * k
+  const state: State = { pos: [0, 0, 0], heading: 0, feet: [[half, 0, 0], [-half, 0, 0]], posture: 'standing', pose: null, rootY: 0.95 * k }
+  const roots: number[] = []
+  const rotations: number[] = []
+  const secondary = createSecondaryState()
+  let prevHeading = 0
+
+  for (const [index, entry] of input.timeline.entries()) {
+    const style = styleOf(entry.action.emotion)
+    const local = (v: Vec3) => toLocal(v, state.pos, state.heading)
+    const ctx = { style, random, fps, scale: k, feet: [local(state.feet[0]), local(state.feet[1])] as [Vec3, Vec3], posture: state.posture }
+    const clip = ACTIONS[entry.action.kind]({ ...ctx, spec: entry.action })
+    if (entry.overlay !== undefined) layer(clip, ACTIONS[entry.overlay.kind]({ ...ctx, spec: entry.overlay }), fps)
+    const n = clip.poses.length
+    const blend = state.pose === null ? 0 : Math.min(Math.round(0.35 * fps), Math.floor(n / 2))
+    const plantedFeet = state.feet.map(f => [f[0], ANKLE_HEIGHT * k, f[2]] as Vec3)
+    const pivot = clip.pivotFoot ?? 'both'
+    const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
+    const pivotTarget = pivotFeet.length === 0 ? null : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
+    let lastWorld: { positions: Vec3[] } | null = null
+    const start = { pos: state.pos, heading: state.heading }
+    for (let f = 0; f < n; f++) {
+      const w = blend > 0 ? smoothstep((f + 1) / (blend + 1)) : 1
+      let p = addPose(clip.poses[f]!, style.posture)
+      if (w < 1 && state.pose !== null) p = mixPose(state.pose, p, w)
+      const heading = start.heading + clip.heading[f]!
+      applySecondary(p, (heading - prevHeading) * fps, 1 / fps, style.phase, style.tempo, secondary)
+      prevHeading = heading
+      for (const c of CHANNELS) if (!Number.isFinite(p[c])) p[c] = 0
+      const base = rotations.length
+      for (let j = 0; j < J * 4; j++) rotations.push(0)
+      const frame = new Float32Array(J * 4)
+      writePose(p, heading, ix, frame, 0)
+      const rl = clip.root[f]!
+      const rw = toWorld(rl, start.pos, start.heading)
+      let root: Vec3 = [rw[0], clip.ground === 'fit' ? 0.95 * k : rl[1], rw[2]]
+      if (w < 1 && clip.ground === 'explicit') root[1] = state.rootY + (root[1] - state.rootY) * w
+      if (clip.footMode === 'targets' || clip.footMode === 'planted') {
+        for (const s of [0, 1] as const) {
+          let target: FootTarget | null
+          if (clip.footMode === 'targets') {
+            const t = clip.feet![f]![s]
+            target = t === null ? null : { pos: toWorld(t.pos, start.pos, start.heading), yaw: start.heading + t.yaw, pitch: t.pitch }
+          } else {
+            target = { pos: plantedFeet[s]!, yaw: start.heading, pitch: 0 }
+          }
+          if (target === null) continue
+          const fwd: Vec3 = [Math.sin(heading), 0, Math.cos(heading)]
+          solveTwoBone(skeleton, root, frame, 0, legs[s]!, target.pos, fwd, footWorldRotation(target.yaw, target.pitch))
+        }
+      }
+      clampFrame(limits, frame, 0)
+      let world = fkPose(skeleton, root, frame, 0)
+      if (clip.footMode === 'free') {
+        if (pivotTarget !== null) {
+          const m = pivotFeet.reduce<Vec3>((a, i) => { const q = world.positions[ix.foot[i]!]!; return [a[0] + q[0] / pivotFeet.length, 0, a[2] + q[2] / pivotFeet.length] }, [0, 0, 0])
+          root = [root[0] + pivotTarget[0] - m[0], root[1], root[2] + pivotTarget[2] - m[2]]
+        }
+        if (clip.ground === 'fit') {
+          let low = Infinity
+          for (const [j, r] of support) low = Math.min(low, world.positions[j]![1] - r)
+          root[1] -= low
+          if (w < 1) root[1] = state.rootY + (root[1] - state.rootY) * w
+        }
+        world = fkPose(skeleton, root, frame, 0)
+      }
+      for (let j = 0; j < J * 4; j++) rotations[base + j] = frame[j]!
+      roots.push(root[0], root[1], root[2])
+      lastWorld = world
+      if (f === n - 1) {
+        state.pose = p
+        state.rootY = root[1]
+        state.heading = heading
+        state.pos = [root[0], 0, root[2]]
+      }
+    }
+    if (lastWorld !== null) {
+      const fp = (s: 0 | 1): Vec3 => { const q = lastWorld!.positions[ix.foot[s]!]!; return [q[0], 0, q[2]] }
+      state.feet = [fp(0), fp(1)]
+    }
+    state.posture = clip.endPosture
+    await input.afterAction?.(index)
+  }
+  const frameCount = roots.length / 3
+  return { skeleton, fps, frameCount, rootTranslation: Float32Array.from(roots), rotations: Float32Array.from(rotations) }
+}

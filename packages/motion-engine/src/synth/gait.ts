@@ -1,0 +1,195 @@
+// Footstep executor: turns a list of timed footsteps into pelvis motion, swing-foot arcs with heel-toe roll,
+// planted stance feet, counter-rotating pelvis/chest and opposite arm swing. Legs are later solved by IK.
+import type { Vec3 } from '../clip.js'
+import type { ActionClip, ActionContext, FootTarget } from './action-clip.js'
+import { smootherstep } from './easing.js'
+import { addPose, pose } from './pose-spec.js'
+import type { PartialPose, PoseSpec } from './pose-spec.js'
+
+export interface Footstep {
+  foot: 0 | 1
+  /** Swing start and end, seconds. */
+  start: number
+  end: number
+  /** Landing ankle ground position (y = 0), local frame. */
+  to: Vec3
+  /** Landing foot yaw, radians. */
+  yaw: number
+}
+
+export interface GaitParams {
+  steps: Footstep[]
+  duration: number
+  /** Pelvis height, metres (reduced automatically where the legs cannot reach). */
+  hipHeight: number
+  bob: number
+  /** Running bob (lowest in stance, highest in flight) instead of walking bob. */
+  flight: boolean
+  lift: number
+  /** Arm swing amplitude, degrees at one full step length of foot separation. */
+  armSwing: number
+  elbow: number
+  /** Forward trunk lean, degrees. */
+  lean: number
+  stepLength: number
+  /** Heading over time (radians); default follows the average foot yaw. */
+  heading?: (t: number) => number
+  extraPose?: PartialPose
+}
+
+interface FootState { pos: Vec3, yaw: number, pitch: number, swinging: number, stance: number }
+
+const ANKLE = 0.08
+const TOE_FORWARD = 0.125
+
+function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: GaitParams, k: number): FootState {
+  let from = start
+  let fromYaw = 0
+  let prevEnd = 0
+  const mine = steps.filter(s => s.foot === foot)
+  for (let i = 0; i < mine.length; i++) {
+    const s = mine[i]!
+    if (t < s.start) {
+      // Planted; the heel peels off during the last part of stance before this step.
+      const heelOff = Math.max(0, 1 - (s.start - t) / Math.min(0.22, (s.end - s.start) * 0.5))
+      const pitch = 28 * smootherstep(heelOff) * Math.min(1, Math.abs(s.to[2] - from[2]) / (p.stepLength * 0.8) + 0.2)
+      const stance = (t - prevEnd) / Math.max(1e-3, s.start - prevEnd)
+      const rolled = rollAboutToe(from, fromYaw, pitch, k)
+      rolled.pos[1] += from[1]
+      return { ...rolled, yaw: fromYaw, pitch, swinging: -1, stance }
+    }
+    if (t <= s.end) {
+      const u = (t - s.start) / (s.end - s.start)
+      const e = smootherstep(u)
+      const pos: Vec3 = [from[0] + (s.to[0] - from[0]) * e, 0, from[2] + (s.to[2] - from[2]) * e]
+      // Lift peaks early in the swing (toe clearance), then the foot reaches forward for the heel strike.
+      const arc = Math.sin(Math.PI * Math.pow(u, 0.8))
+      pos[1] = from[1] + (s.to[1] - from[1]) * e + ANKLE * k + p.lift * arc
+      const pitch = u < 0.25 ? 28 * (1 - u / 0.25) - 6 * (u / 0.25) : -6 - 10 * smootherstep((u - 0.25) / 0.75)
+      return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: u > 0.92 ? pitch * (1 - (u - 0.92) / 0.08) : pitch, swinging: u, stance: -1 }
+    }
+    from = s.to
+    fromYaw = s.yaw
+    prevEnd = s.end
+  }
+  const stance = Math.min(1, (t - prevEnd) / 0.4)
+  return { pos: [from[0], from[1] + ANKLE * k, from[2]], yaw: fromYaw, pitch: 0, swinging: -1, stance }
+}
+
+function rollAboutToe (ground: Vec3, yaw: number, pitch: number, k: number): { pos: Vec3 } {
+  const th = (pitch * Math.PI) / 180
+  const y = (ANKLE - 0.015) * k
+  const z = -TOE_FORWARD * k
+  const ly = y * Math.cos(th) - z * Math.sin(th)
+  const lz = y * Math.sin(th) + z * Math.cos(th)
+  const dz = lz - z
+  return { pos: [ground[0] + Math.sin(yaw) * dz, 0.015 * k + ly, ground[2] + Math.cos(yaw) * dz] }
+}
+
+/** Moving average that keeps the ends fixed (root milestones become a smooth, nearly constant-speed path). */
+function smooth (values: number[], radius: number): number[] {
+  if (radius < 1) return values
+  const out = values.slice()
+  for (let i = 0; i < values.length; i++) {
+    const r = Math.min(radius, i, values.length - 1 - i)
+    let s = 0
+    for (let j = i - r; j <= i + r; j++) s += values[j]!
+    out[i] = s / (2 * r + 1)
+  }
+  return out
+}
+
+export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
+  const k = ctx.scale
+  const n = Math.max(2, Math.round(p.duration * ctx.fps) + 1)
+  const starts = ctx.feet
+  // Root milestones: midpoint of the feet at the start and after every landing.
+  const times = [0]
+  const mids: Vec3[] = [mid(starts[0], starts[1])]
+  const cur: [Vec3, Vec3] = [starts[0], starts[1]]
+  for (const s of [...p.steps].sort((a, b) => a.end - b.end)) {
+    cur[s.foot] = s.to
+    times.push(s.end)
+    mids.push(mid(cur[0], cur[1]))
+  }
+  times.push(p.duration)
+  mids.push(mids[mids.length - 1]!)
+  const rx: number[] = []
+  const rz: number[] = []
+  for (let f = 0; f < n; f++) {
+    const t = f / ctx.fps
+    let i = 0
+    while (i < times.length - 2 && t > times[i + 1]!) i++
+    const u = Math.min(1, Math.max(0, (t - times[i]!) / Math.max(1e-6, times[i + 1]! - times[i]!)))
+    rx.push(mids[i]![0] + (mids[i + 1]![0] - mids[i]![0]) * u)
+    rz.push(mids[i]![2] + (mids[i + 1]![2] - mids[i]![2]) * u)
+  }
+  const stepTime = p.steps.length > 1 ? (p.steps[p.steps.length - 1]!.end - p.steps[0]!.start) / p.steps.length : 0.5
+  const radius = Math.round(stepTime * ctx.fps * 0.5)
+  const sx = smooth(rx, radius)
+  const sz = smooth(rz, radius)
+
+  const poses: PoseSpec[] = []
+  const root: Vec3[] = []
+  const heading: number[] = []
+  const feet: [FootTarget | null, FootTarget | null][] = []
+  const base = addPose(pose(p.extraPose ?? {}), { spineFlex: p.lean, pelvisPitch: p.lean * 0.35, neckFlex: -p.lean * 0.4, headFlex: -p.lean * 0.3 })
+  const legReach = 0.83 * k * 0.985
+  for (let f = 0; f < n; f++) {
+    const t = f / ctx.fps
+    const L = footAt(p.steps, 0, starts[0], t, p, k)
+    const R = footAt(p.steps, 1, starts[1], t, p, k)
+    const h = p.heading ? p.heading(t) : (L.yaw + R.yaw) / 2
+    // Vertical: walking peaks in single support, running peaks in flight and sinks in stance.
+    let y = p.hipHeight
+    const swingU = Math.max(L.swinging, R.swinging)
+    if (p.flight) {
+      const st = Math.max(L.swinging < 0 ? Math.sin(Math.PI * Math.min(1, L.stance)) : 0, R.swinging < 0 ? Math.sin(Math.PI * Math.min(1, R.stance)) : 0)
+      y -= p.bob * st
+    } else if (swingU >= 0) {
+      y += p.bob * Math.sin(Math.PI * swingU)
+    }
+    // Sway toward the stance foot.
+    const stanceFoot = L.swinging >= 0 ? R : R.swinging >= 0 ? L : null
+    const sway = stanceFoot ? 0.35 * Math.sin(Math.PI * Math.max(L.swinging, R.swinging)) : 0
+    let x = sx[f]!
+    let z = sz[f]!
+    if (stanceFoot) {
+      x += (stanceFoot.pos[0] - x) * sway * 0.12
+      z += (stanceFoot.pos[2] - z) * sway * 0.02
+    }
+    // Keep both ankles reachable: lower the pelvis where a long stride needs it.
+    for (const foot of [L, R]) {
+      const side = foot === L ? 1 : -1
+      const hx = x + Math.cos(h) * 0.09 * k * side
+      const hz = z - Math.sin(h) * 0.09 * k * side
+      const dxz = Math.hypot(foot.pos[0] - hx, foot.pos[2] - hz)
+      const maxY = foot.pos[1] + Math.sqrt(Math.max(0, legReach * legReach - dxz * dxz)) + 0.04 * k
+      if (y > maxY) y = maxY
+    }
+    root.push([x, y, z])
+    heading.push(h)
+    feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch }])
+    // Relative forward position of the left foot, in step lengths, drives pelvis rotation and arm swing.
+    const fwdL = (L.pos[0] - R.pos[0]) * Math.sin(h) + (L.pos[2] - R.pos[2]) * Math.cos(h)
+    const rel = Math.max(-1.2, Math.min(1.2, fwdL / Math.max(0.2, Math.abs(p.stepLength))))
+    const s = ctx.style.armSwing
+    poses.push(addPose(base, {
+      pelvisYaw: -6 * rel,
+      spineTwist: 9 * rel,
+      headTwist: -3 * rel,
+      lArmFlex: -p.armSwing * s * rel,
+      rArmFlex: p.armSwing * s * rel,
+      lElbow: p.elbow + 10 * Math.max(0, -rel),
+      rElbow: p.elbow + 10 * Math.max(0, rel),
+      pelvisRoll: 3 * (L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0) * Math.sin(Math.PI * Math.max(0, swingU))
+    }))
+  }
+  const ys = smooth(root.map(r => r[1]), 1)
+  root.forEach((r, i) => { r[1] = Math.min(r[1], ys[i]!) })
+  return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
+}
+
+function mid (a: Vec3, b: Vec3): Vec3 {
+  return [(a[0] + b[0]) / 2, 0, (a[2] + b[2]) / 2]
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import { EngineError } from '../src/index.js'
+import { generate, rootAt, touchdowns, track } from './helpers/motion.js'
+
+const deg = (r: number) => (r * 180) / Math.PI
+
+function hipsYaw (clip: Awaited<ReturnType<typeof generate>>, f: number): number {
+  const J = clip.skeleton.joints.length
+  const [x, y, z, w] = Array.from(clip.rotations.slice(f * J * 4, f * J * 4 + 4))
+  return Math.atan2(2 * (x! * z! + w! * y!), 1 - 2 * (x! * x! + y! * y!))
+}
+
+describe('builtin engine: prompts become the motion they describe', () => {
+  it('walks forward about three step lengths with three stepping footfalls plus a closing step', async () => {
+    const clip = await generate('walk forward three steps', { options: { rootAtOrigin: true } })
+    const travel = rootAt(clip, clip.frameCount - 1)[2] - rootAt(clip, 0)[2]
+    expect(travel).toBeGreaterThan(3 * 0.7 * 0.85)
+    expect(travel).toBeLessThan(3 * 0.7 * 1.2)
+    expect(Math.abs(rootAt(clip, clip.frameCount - 1)[0])).toBeLessThan(0.1)
+    expect(touchdowns(clip, 'LeftFoot') + touchdowns(clip, 'RightFoot')).toBe(4)
+  })
+
+  it('leaves the ground in a jump with a parabolic root height', async () => {
+    const clip = await generate('jump')
+    const y = Array.from({ length: clip.frameCount }, (_, f) => rootAt(clip, f)[1])
+    const stand = y[0]!
+    const air = y.map((v, f) => [f, v] as const).filter(([f]) => {
+      const feet = [track(clip, 'LeftToeBase')[f]![1], track(clip, 'RightToeBase')[f]![1]]
+      return Math.min(...feet) > 0.05
+    })
+    expect(air.length).toBeGreaterThan(5)
+    expect(Math.max(...y)).toBeGreaterThan(stand + 0.2)
+    // Second differences of a parabola are constant: -g / fps².
+    const dd = air.slice(2, -2).map(([f]) => y[f + 1]! - 2 * y[f]! + y[f - 1]!)
+    const mean = dd.reduce((a, b) => a + b, 0) / dd.length
+    expect(mean * clip.fps * clip.fps).toBeCloseTo(-9.81, 0)
+    for (const v of dd) expect(Math.abs(v - mean)).toBeLessThan(0.004)
+  })
+
+  it('turns the hips about +90 degrees for "turn left 90 degrees"', async () => {
+    const clip = await generate('turn left 90 degrees')
+    expect(deg(hipsYaw(clip, clip.frameCount - 1) - hipsYaw(clip, 0))).toBeGreaterThan(80)
+    expect(deg(hipsYaw(clip, clip.frameCount - 1) - hipsYaw(clip, 0))).toBeLessThan(100)
+    const right = await generate('turn right 90 degrees')
+    expect(deg(hipsYaw(right, right.frameCount - 1))).toBeLessThan(-80)
+  })
+
+  it('raises the right hand above the head to wave while the left hand stays low', async () => {
+    const clip = await generate('wave with the right hand')
+    const head = track(clip, 'Head')
+    const right = track(clip, 'RightHand')
+    const left = track(clip, 'LeftHand')
+    const mid = Math.floor(clip.frameCount / 2)
+    expect(right[mid]![1]).toBeGreaterThan(head[mid]![1])
+    expect(Math.max(...left.map(p => p[1]))).toBeLessThan(1.1)
+  })
+
+  it('makes clips longer for larger counts and durations', async () => {
+    const two = await generate('jump twice')
+    const one = await generate('jump')
+    expect(two.frameCount).toBeGreaterThan(one.frameCount * 1.5)
+    const long = await generate('stand for 6 seconds')
+    const short = await generate('stand for 2 seconds')
+    expect(long.frameCount / long.fps).toBeCloseTo(6, 0)
+    expect(short.frameCount / short.fps).toBeCloseTo(2, 0)
+  })
+
+  it('steps faster when told to walk quickly', async () => {
+    const normal = await generate('walk six steps')
+    const quick = await generate('walk six steps quickly')
+    expect(quick.frameCount).toBeLessThan(normal.frameCount * 0.9)
+  })
+
+  it('lowers the head and chest for a sad character', async () => {
+    const neutral = await generate('stand for 2 seconds')
+    const sad = await generate('a sad person stands for 2 seconds')
+    const f = 30
+    expect(track(sad, 'Head')[f]![1]).toBeLessThan(track(neutral, 'Head')[f]![1] - 0.02)
+    expect(track(sad, 'Spine2')[f]![2] - rootAt(sad, f)[2]).toBeGreaterThan(track(neutral, 'Spine2')[f]![2] - rootAt(neutral, f)[2])
+  })
+
+  it('rejects a prompt without any action with code 494 listing the understood verbs', async () => {
+    const err = await generate('purple elephant tomorrow').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(EngineError)
+    expect((err as EngineError).code).toBe(494)
+    expect((err as EngineError).message).toContain('walk')
+  })
+
+  it('rejects bad parameters with code 502', async () => {
+    const err = await generate('walk', { options: { poseFilteringStrength: 2 } }).catch((e: unknown) => e)
+    expect((err as EngineError).code).toBe(502)
+  })
+
+  it('is deterministic for the same prompt, seed and variant', async () => {
+    const a = await generate('walk then wave', { variantIndex: 1 })
+    const b = await generate('walk then wave', { variantIndex: 1 })
+    expect(Buffer.from(a.rotations.buffer).equals(Buffer.from(b.rotations.buffer))).toBe(true)
+    expect(Buffer.from(a.rootTranslation.buffer).equals(Buffer.from(b.rootTranslation.buffer))).toBe(true)
+  })
+
+  it('gives visibly different variants for different variant indices', async () => {
+    const a = await generate('walk forward', { variantIndex: 0 })
+    const b = await generate('walk forward', { variantIndex: 2 })
+    const differsInLength = a.frameCount !== b.frameCount
+    const n = Math.min(a.frameCount, b.frameCount)
+    const ha = track(a, 'RightHand').slice(0, n)
+    const hb = track(b, 'RightHand').slice(0, n)
+    const meanDiff = ha.reduce((s, p, i) => s + Math.hypot(p[0] - hb[i]![0], p[1] - hb[i]![1], p[2] - hb[i]![2]), 0) / n
+    expect(differsInLength || meanDiff > 0.03).toBe(true)
+    expect(meanDiff).toBeGreaterThan(0.02)
+  })
+
+  it('layers an upper-body wave over walking', async () => {
+    const clip = await generate('walk forward while waving the left hand')
+    const travel = rootAt(clip, clip.frameCount - 1)[2] - rootAt(clip, 0)[2]
+    expect(travel).toBeGreaterThan(1)
+    const head = track(clip, 'Head')
+    const left = track(clip, 'LeftHand')
+    const above = left.filter((p, f) => p[1] > head[f]![1]).length
+    expect(above).toBeGreaterThan(10)
+  })
+
+  it('synthesizes every action family without leaving the floor plane or producing NaN', async () => {
+    const prompts = ['jog for 2 seconds', 'run 5 meters', 'sneak forward', 'crawl forward', 'hop twice', 'spin', 'step to the left twice',
+      'take 3 steps back', 'step up', 'sit down then stand up', 'crouch', 'kneel', 'lie down', 'clap', 'point forward', 'bow', 'nod',
+      'shake head', 'punch twice', 'kick', 'dance', 'stretch', 'look around', 'pick up the box then throw it', 'tired walk', 'angry punch', 'confident walk', 'happy jump']
+    for (const p of prompts) {
+      const clip = await generate(p)
+      expect(clip.frameCount, p).toBeGreaterThan(10)
+      expect(clip.rotations.every(Number.isFinite), p).toBe(true)
+      const low = Math.min(...track(clip, 'LeftToeBase').map(q => q[1]), ...track(clip, 'RightToeBase').map(q => q[1]))
+      expect(low, p).toBeGreaterThan(-0.01)
+    }
+  })
+})
