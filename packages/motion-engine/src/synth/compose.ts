@@ -149,7 +149,6 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
           let low = Infinity
           for (const [j, r] of support) low = Math.min(low, world.positions[j]![1] - r)
           root[1] -= low
-          if (w < 1) root[1] = state.rootY + (root[1] - state.rootY) * w
         }
         world = fkPose(skeleton, root, frame, 0)
       }

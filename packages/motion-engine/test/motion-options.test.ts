@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { createHumanoidSkeleton, fk, jointIndex } from '../src/index.js'
+import type { MotionClip } from '../src/index.js'
+import { simulate } from '../src/post/simulation.js'
+import { quatFromAxisAngle } from '../src/math/quat.js'
+import { engine, footSkate, generate, rootAt, rotationJerk, track } from './helpers/motion.js'
+
+describe('motion options have their documented effects', () => {
+  it('foot locking pins planted feet that glide without it', async () => {
+    const options = { poseFilteringStrength: 1, simulation: false }
+    const never = await generate('turn left 180 degrees then walk forward three steps', { options: { ...options, footLockingMode: 'never' } })
+    const always = await generate('turn left 180 degrees then walk forward three steps', { options: { ...options, footLockingMode: 'always' } })
+    const skate = (c: MotionClip) => footSkate(c, 'LeftFoot') + footSkate(c, 'RightFoot')
+    expect(skate(always)).toBeLessThan(skate(never) * 0.6)
+  })
+
+  it('grounding keeps the lowest point of the feet on the floor in every frame', async () => {
+    const grounded = await generate('crouch then stand up', { options: { footLockingMode: 'grounding', simulation: false } })
+    const lt = track(grounded, 'LeftToeBase')
+    const la = track(grounded, 'LeftFoot')
+    const rt = track(grounded, 'RightToeBase')
+    const ra = track(grounded, 'RightFoot')
+    for (let f = 0; f < grounded.frameCount; f++) {
+      const sole = Math.min(lt[f]![1] - 0.015, rt[f]![1] - 0.015, la[f]![1] - 0.08, ra[f]![1] - 0.08)
+      expect(Math.abs(sole)).toBeLessThan(0.005)
+    }
+  })
+
+  it('pose filtering reduces frame-to-frame jerk, more with higher strength', async () => {
+    const j0 = rotationJerk(await generate('dance for 3 seconds', { options: { poseFilteringStrength: 0 } }))
+    const j5 = rotationJerk(await generate('dance for 3 seconds', { options: { poseFilteringStrength: 0.5 } }))
+    const j1 = rotationJerk(await generate('dance for 3 seconds', { options: { poseFilteringStrength: 1 } }))
+    expect(j5).toBeLessThan(j0)
+    expect(j1).toBeLessThan(j5)
+  })
+
+  it('rootAtOrigin starts the root at the origin; otherwise the path is centred on it', async () => {
+    const atOrigin = await generate('walk forward 6 steps', { options: { rootAtOrigin: true } })
+    expect(Math.abs(rootAt(atOrigin, 0)[0])).toBeLessThan(1e-6)
+    expect(Math.abs(rootAt(atOrigin, 0)[2])).toBeLessThan(1e-6)
+    const centred = await generate('walk forward 6 steps', { options: { rootAtOrigin: false } })
+    expect(rootAt(centred, 0)[2]).toBeLessThan(-1)
+    expect(rootAt(centred, 0)[2] + rootAt(centred, centred.frameCount - 1)[2]).toBeCloseTo(0, 1)
+  })
+
+  it('simulation pushes a hand out of the torso and lifts the body above the floor', () => {
+    const skeleton = createHumanoidSkeleton()
+    const J = skeleton.joints.length
+    const rotations = new Float32Array(J * 4)
+    for (let j = 0; j < J; j++) rotations[j * 4 + 3] = 1
+    // Right arm folded across the chest: upper arm forward-in, forearm back into the torso.
+    rotations.set(quatFromAxisAngle([0, 1, 0], 1.2), jointIndex(skeleton, 'RightArm') * 4)
+    rotations.set(quatFromAxisAngle([0, 1, 0], 2.6), jointIndex(skeleton, 'RightForeArm') * 4)
+    const clip: MotionClip = { skeleton, fps: 30, frameCount: 1, rootTranslation: new Float32Array([0, 0.85, 0]), rotations }
+    const dist = (c: MotionClip) => {
+      const p = fk(c, 0).positions
+      const h = p[jointIndex(skeleton, 'RightHand')]!
+      return Math.hypot(h[0] - p[0]![0], h[2] - p[0]![2])
+    }
+    expect(dist(clip)).toBeLessThan(0.13)
+    const { clip: fixed, report } = simulate(clip, { floor: true })
+    expect(report.handsPushed).toBe(1)
+    expect(dist(fixed)).toBeGreaterThan(0.125)
+    const feet = fk(fixed, 0).positions[jointIndex(skeleton, 'LeftFoot')]!
+    expect(feet[1]).toBeGreaterThanOrEqual(0.08 - 1e-4)
+  })
+
+  it('simulation off (dis=s) leaves penetrating poses as synthesized', async () => {
+    const on = await generate('kneel', { options: { simulation: true, footLockingMode: 'never' } })
+    const off = await generate('kneel', { options: { simulation: false, footLockingMode: 'never' } })
+    expect(Buffer.from(on.rotations.buffer).equals(Buffer.from(off.rotations.buffer))).toBe(false)
+  })
+
+  it('reports progress as steps up to the total', async () => {
+    const seen: { step: number, total: number }[] = []
+    await engine.generate({ prompt: 'walk then jump then wave' }, { onProgress: p => seen.push(p) })
+    expect(seen.length).toBeGreaterThan(5)
+    expect(seen.at(-1)!.step).toBe(seen.at(-1)!.total)
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.step).toBe(seen[i - 1]!.step + 1)
+  })
+
+  it('aborts promptly with an AbortError', async () => {
+    const controller = new AbortController()
+    const promise = engine.generate({ prompt: 'walk for 20 seconds then run for 20 seconds then dance for 20 seconds' }, {
+      signal: controller.signal,
+      onProgress: p => { if (p.step === 1) controller.abort() }
+    })
+    await expect(promise).rejects.toMatchObject({ name: 'AbortError' })
+    const pre = new AbortController()
+    pre.abort()
+    await expect(engine.generate({ prompt: 'walk' }, { signal: pre.signal })).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
