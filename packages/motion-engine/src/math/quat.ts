@@ -113,3 +113,25 @@ export function quatFromTo (from: Vec3, to: Vec3): Quat {
 export function quatAngle (q: Quat): number {
   return 2 * Math.acos(Math.min(1, Math.abs(q[3])))
 }
+
+/** Quaternion of a rotation matrix given by its columns (orthonormal basis vectors). */
+export function quatFromBasis (x: Vec3, y: Vec3, z: Vec3): Quat {
+  const m00 = x[0]; const m10 = x[1]; const m20 = x[2]
+  const m01 = y[0]; const m11 = y[1]; const m21 = y[2]
+  const m02 = z[0]; const m12 = z[1]; const m22 = z[2]
+  const trace = m00 + m11 + m22
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1)
+    return quatNormalize([(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s])
+  }
+  if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22)
+    return quatNormalize([0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s])
+  }
+  if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22)
+    return quatNormalize([(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s])
+  }
+  const s = 2 * Math.sqrt(1 + m22 - m00 - m11)
+  return quatNormalize([(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s])
+}
