@@ -70,7 +70,7 @@ describe('http engine adapter (real socket)', () => {
     expect(body).toMatchObject({ prompt: 'walk', seed: 3, variantIndex: 2, fps: 30, options: { footLockingMode: 'never', simulation: false, rootAtOrigin: true, poseFilteringStrength: 0 } })
     expect(clip.frameCount).toBe(reference.frameCount)
     const hand = jointIndex(clip.skeleton, 'RightHand')
-    expect(fk(clip, 5).rotations[hand]).toEqual(fk({ ...reference, rootTranslation: clip.rootTranslation }, 5).rotations[hand].map(v => expect.closeTo(v, 5)))
+    expect(fk(clip, 5).rotations[hand]).toEqual(fk({ ...reference, rootTranslation: clip.rootTranslation }, 5).rotations[hand]!.map(v => expect.closeTo(v, 5)))
     expect(clip.rootTranslation[(clip.frameCount - 1) * 3 + 2]).toBeCloseTo((clip.frameCount - 1) * 0.02, 4)
   })
 
