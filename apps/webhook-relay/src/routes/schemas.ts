@@ -17,9 +17,10 @@ export const HeadersMap = Type.Record(Type.String(), Type.String({ maxLength: 10
 export const EndpointInputFields = {
   url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
-  eventTypes: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }), Type.Null()], { description: 'Exact event names or prefix wildcards like "job.*"; absent or null means all events' })),
+  eventTypes: Type.Optional(Type.Unsafe<string[] | null>({ type: ['array', 'null'], items: { type: 'string', minLength: 1, maxLength: 200 }, minItems: 1, maxItems: 100, description: 'Exact event names or prefix wildcards like "job.*"; absent or null means all events' })),
   disabled: Type.Optional(Type.Boolean()),
-  rateLimitPerSecond: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], { description: 'Most delivery attempts started per second for this endpoint; null means unlimited' })),
+  // A type list, not a union: ajv's type coercion would turn null into 0 (or 0 into null) across union branches.
+  rateLimitPerSecond: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 10_000, description: 'Most delivery attempts started per second for this endpoint; null means unlimited' })),
   headers: Type.Optional(HeadersMap)
 }
 
