@@ -133,3 +133,15 @@ describe('builtin engine: prompts become the motion they describe', () => {
     }
   })
 })
+
+describe('builtin engine clip contract', () => {
+  it('stores a unit quaternion for every joint in every frame', async () => {
+    const clip = await generate('walk then sit down')
+    for (let i = 0; i < clip.rotations.length; i += 4) {
+      const r = clip.rotations
+      expect(Math.hypot(r[i]!, r[i + 1]!, r[i + 2]!, r[i + 3]!)).toBeCloseTo(1, 4)
+    }
+    expect(clip.rootTranslation.length).toBe(clip.frameCount * 3)
+    expect(clip.rotations.length).toBe(clip.frameCount * clip.skeleton.joints.length * 4)
+  })
+})

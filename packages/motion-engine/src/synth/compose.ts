@@ -119,6 +119,8 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
       const base = rotations.length
       for (let j = 0; j < J * 4; j++) rotations.push(0)
       const frame = new Float32Array(J * 4)
+      // End sites (HeadTop_End, fingertips, toe ends) carry no pose channel and stay at identity.
+      for (let j = 0; j < J; j++) frame[j * 4 + 3] = 1
       writePose(p, heading, ix, frame, 0)
       const rl = clip.root[f]!
       const rw = toWorld(rl, start.pos, start.heading)
