@@ -65,10 +65,38 @@ describe('motion options have their documented effects', () => {
     expect(feet[1]).toBeGreaterThanOrEqual(0.08 - 1e-4)
   })
 
-  it('simulation off (dis=s) leaves penetrating poses as synthesized', async () => {
-    const on = await generate('kneel', { options: { simulation: true, footLockingMode: 'never' } })
-    const off = await generate('kneel', { options: { simulation: false, footLockingMode: 'never' } })
-    expect(Buffer.from(on.rotations.buffer).equals(Buffer.from(off.rotations.buffer))).toBe(false)
+  it('simulation lifts penetrating feet above the floor; off (dis=s) the synthesized heights are kept', async () => {
+    const lowest = (c: MotionClip) => Math.min(...['LeftToeBase', 'RightToeBase'].flatMap(n => track(c, n).map(p => p[1] - 0.015)), ...['LeftFoot', 'RightFoot'].flatMap(n => track(c, n).map(p => p[1] - 0.08)))
+    const raw = await generate('sneak forward', { options: { simulation: false, footLockingMode: 'never' } })
+    expect(lowest(raw)).toBeLessThan(-0.002)
+    const { clip: lifted, report } = simulate(raw, { floor: true })
+    expect(report.floorLifts).toBeGreaterThan(0)
+    expect(lowest(lifted)).toBeGreaterThan(-1e-4)
+    const on = await generate('sneak forward', { options: { simulation: true } })
+    const off = await generate('sneak forward', { options: { simulation: false } })
+    expect(lowest(on)).toBeGreaterThan(-1e-4)
+    expect(Buffer.from(on.rootTranslation.buffer).equals(Buffer.from(off.rootTranslation.buffer))).toBe(false)
+  })
+
+  it('simulation moves the pelvis back over the feet when a standing pose would tip over', () => {
+    const skeleton = createHumanoidSkeleton()
+    const J = skeleton.joints.length
+    const frames = 2
+    const rotations = new Float32Array(frames * J * 4)
+    for (let i = 0; i < frames * J; i++) rotations[i * 4 + 3] = 1
+    for (let f = 0; f < frames; f++) {
+      // Both legs swung back 20°: the feet still touch the floor but the body's mass is ahead of the toes.
+      rotations.set(quatFromAxisAngle([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'LeftUpLeg')) * 4)
+      rotations.set(quatFromAxisAngle([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'RightUpLeg')) * 4)
+    }
+    const clip: MotionClip = { skeleton, fps: 30, frameCount: frames, rootTranslation: new Float32Array([0, 0.95, 0, 0, 0.95, 0]), rotations }
+    const { clip: fixed, report } = simulate(clip, { floor: true })
+    expect(report.balanceShifts).toBe(2)
+    expect(fixed.rootTranslation[2]).toBeLessThan(-0.1)
+    // The feet stay planted where they were; only the pelvis moved.
+    const before = fk(clip, 0).positions[jointIndex(skeleton, 'LeftFoot')]!
+    const after = fk(fixed, 0).positions[jointIndex(skeleton, 'LeftFoot')]!
+    expect(after[2]).toBeCloseTo(before[2], 2)
   })
 
   it('reports progress as steps up to the total', async () => {

@@ -20,16 +20,26 @@ interface GaitKind {
 
 const KINDS: Record<'walk' | 'jog' | 'run' | 'sneak' | 'backstep', GaitKind> = {
   walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.022, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
-  jog: { stepLength: 0.95, cadence: 2.5, swing: 1.1, lift: 0.15, bob: 0.03, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
-  run: { stepLength: 1.35, cadence: 2.9, swing: 1.25, lift: 0.26, bob: 0.045, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
+  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.25, lift: 0.15, bob: 0.03, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
+  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
   sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.01, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
   backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+}
+
+/** Stride length factor of step i of n: runs accelerate over the first strides and brake over the last ones. */
+function ramp (g: GaitKind, i: number, n: number): number {
+  return g.swing > 1 ? Math.min(1, 0.4 + 0.3 * i, 0.55 + 0.3 * (n - 1 - i)) : 1
 }
 
 function stepCount (ctx: ActionContext, g: GaitKind, stepLength: number, cadence: number): number {
   const { count, durationSeconds, distance } = ctx.spec
   if (count !== undefined) return count
-  if (distance !== undefined) return Math.max(1, Math.round(distance / Math.abs(stepLength)))
+  if (distance !== undefined) {
+    let n = 1
+    const covered = (m: number) => Array.from({ length: m }, (_, i) => ramp(g, i, m) * Math.abs(stepLength)).reduce((a, b) => a + b, 0)
+    while (n < 200 && covered(n) < distance) n++
+    return n
+  }
   return Math.max(2, Math.round((durationSeconds ?? g.defaultSeconds) * cadence))
 }
 
@@ -41,9 +51,9 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
   const g = KINDS[kind]
   const k = ctx.scale
   const tempo = ctx.style.tempo * ctx.spec.speed
-  // Faster tempo lengthens strides as well as quickening them (speed ≈ cadence × step length).
-  const stepLength = g.stepLength * k * ctx.style.stepLength * Math.sqrt(tempo)
-  const cadence = g.cadence * Math.sqrt(tempo)
+  // Faster tempo quickens steps and lengthens them a little (speed = cadence × step length).
+  const stepLength = g.stepLength * k * ctx.style.stepLength * Math.pow(tempo, 0.3)
+  const cadence = g.cadence * Math.pow(tempo, 0.7)
   const dirSign = ctx.spec.direction === 'backward' && kind !== 'backstep' ? -1 : 1
   const L = stepLength * dirSign
   const T = 1 / cadence
@@ -59,9 +69,10 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
   let front = Math.max(along(feet[0]), along(feet[1])) * Math.sign(L)
   for (let i = 0; i < n; i++) {
     const centre = t0 + i * T + T / 2
-    front += L
+    const r = ramp(g, i, n)
+    front += L * r
     // The very first footfall lands one step length ahead of the feet, later ones one stride from their last plant.
-    const to: Vec3 = [foot === 0 ? half : -half, 0, i === 0 ? Math.max(along(feet[0]), along(feet[1])) * Math.sign(L) + L : front]
+    const to: Vec3 = [foot === 0 ? half : -half, 0, i === 0 ? Math.max(along(feet[0]), along(feet[1])) * Math.sign(L) + L * r : front]
     if (i === 0) front = to[2]
     steps.push({ foot, start: centre - swing / 2, end: centre + swing / 2, to, yaw: 0 })
     foot = foot === 0 ? 1 : 0

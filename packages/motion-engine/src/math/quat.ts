@@ -31,32 +31,6 @@ export function quatFromAxisAngle (axis: Vec3, angle: number): Quat {
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)]
 }
 
-/** Intrinsic rotation applied as Y (yaw), then X (pitch), then Z (roll): q = qy · qx · qz. */
-export function quatFromEuler (x: number, y: number, z: number): Quat {
-  const qx = quatFromAxisAngle([1, 0, 0], x)
-  const qy = quatFromAxisAngle([0, 1, 0], y)
-  const qz = quatFromAxisAngle([0, 0, 1], z)
-  return quatMultiply(quatMultiply(qy, qx), qz)
-}
-
-/** Inverse of quatFromEuler: returns [x, y, z] angles for the Y·X·Z order. */
-export function quatToEuler (q: Quat): Vec3 {
-  const [x, y, z, w] = q
-  // Rotation matrix entries needed for the YXZ decomposition.
-  const m12 = 2 * (y * z - w * x)
-  const m02 = 2 * (x * z + w * y)
-  const m22 = 1 - 2 * (x * x + y * y)
-  const m10 = 2 * (x * y + w * z)
-  const m11 = 1 - 2 * (x * x + z * z)
-  const ex = Math.asin(Math.max(-1, Math.min(1, -m12)))
-  if (Math.abs(m12) < 0.9999999) {
-    return [ex, Math.atan2(m02, m22), Math.atan2(m10, m11)]
-  }
-  const m00 = 1 - 2 * (y * y + z * z)
-  const m20 = 2 * (x * z - w * y)
-  return [ex, Math.atan2(-m20, m00), 0]
-}
-
 export function quatRotate (q: Quat, v: Vec3): Vec3 {
   const [qx, qy, qz, qw] = q
   const [vx, vy, vz] = v

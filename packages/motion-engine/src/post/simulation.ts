@@ -62,9 +62,11 @@ export function simulate (clip: MotionClip, options: { floor: boolean }): { clip
     }
 
     // Balance while standing still on both feet: move the pelvis so the centre of mass is over the feet.
-    const standing = tracks[0].contact[f] && tracks[1].contact[f]
+    // Upright only: seated, kneeling or lying bodies are supported by more than the feet.
+    const standing = tracks[0].contact[f] && tracks[1].contact[f] && rootT[f * 3 + 1]! > 0.6 * k
     const prev = Math.max(0, f - 1)
-    const speed = Math.hypot(rootT[f * 3]! - rootT[prev * 3]!, rootT[f * 3 + 2]! - rootT[prev * 3 + 2]!) * clip.fps
+    const src = clip.rootTranslation
+    const speed = Math.hypot(src[f * 3]! - src[prev * 3]!, src[f * 3 + 2]! - src[prev * 3 + 2]!) * clip.fps
     if (standing && speed < 0.25 * k) {
       const com: Vec3 = [0, 0, 0]
       for (const [i, m] of mass) { const p = world.positions[i]!; com[0] += p[0] * m / totalMass; com[2] += p[2] * m / totalMass }

@@ -107,10 +107,19 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const times = [0]
   const mids: Vec3[] = [mid(starts[0], starts[1])]
   const cur: [Vec3, Vec3] = [starts[0], starts[1]]
-  for (const s of [...p.steps].sort((a, b) => a.end - b.end)) {
+  const ordered = [...p.steps].sort((a, b) => a.end - b.end)
+  for (const [i, s] of ordered.entries()) {
     cur[s.foot] = s.to
-    times.push(s.end)
-    mids.push(mid(cur[0], cur[1]))
+    if (p.flight && i < ordered.length - 1) {
+      // With flight phases the pelvis passes over each stance foot at mid-stance instead of between the feet.
+      const next = ordered.slice(i + 1).find(o => o.foot === s.foot)
+      const takeoff = next?.start ?? s.end + 0.2
+      times.push((s.end + takeoff) / 2)
+      mids.push([s.to[0] * 0.3 + mid(cur[0], cur[1])[0] * 0.7, 0, s.to[2]])
+    } else {
+      times.push(s.end)
+      mids.push(mid(cur[0], cur[1]))
+    }
   }
   times.push(p.duration)
   mids.push(mids[mids.length - 1]!)
@@ -165,7 +174,8 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
       const hz = z - Math.sin(h) * 0.09 * k * side
       const dxz = Math.hypot(foot.pos[0] - hx, foot.pos[2] - hz)
       const maxY = foot.pos[1] + Math.sqrt(Math.max(0, legReach * legReach - dxz * dxz)) + 0.04 * k
-      if (y > maxY) y = maxY
+      // Never crouch more than a few centimetres for reach; a foot target beyond that is left slightly short.
+      if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.1 * k)
     }
     root.push([x, y, z])
     heading.push(h)
