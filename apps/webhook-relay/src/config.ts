@@ -1,6 +1,9 @@
 import { ConfigError, EnvEnum, Type, commonEnv, defineConfig, type ConfigDefinition, type Static } from '@openmotion/common'
+import { FormatRegistry } from '@sinclair/typebox'
 
-const DURATION = '^\\d+(ms|s|m|h|d)$'
+const DURATION = /^(\d+)(ms|s|m|h|d)$/
+// A named format (not a pattern) so the generated docs say "a duration" instead of printing a regular expression.
+if (!FormatRegistry.Has('duration')) FormatRegistry.Set('duration', (value) => DURATION.test(value))
 
 const relaySchema = Type.Object({
   ...commonEnv,
@@ -19,7 +22,7 @@ const relaySchema = Type.Object({
   RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000, description: 'First retry waits up to this long; each later retry doubles the cap (full jitter)' }),
   RETRY_MAX_MS: Type.Integer({ minimum: 1, default: 10_800_000, description: 'Largest wait between two attempts (also caps Retry-After)' }),
   RETRY_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Attempts per delivery (first one included) before it is dead' }),
-  ENDPOINT_DISABLE_AFTER: Type.String({ pattern: DURATION, default: '5d', description: 'An endpoint failing continuously this long (e.g. 5d, 12h, 30m) is disabled' }),
+  ENDPOINT_DISABLE_AFTER: Type.String({ format: 'duration', default: '5d', description: 'An endpoint failing continuously this long (e.g. 5d, 12h, 30m) is disabled' }),
   ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'Deliveries in flight at once to one endpoint (per relay instance)' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 10_000, default: 100, description: 'Deliveries in flight at once in this relay instance' }),
   QUEUE_VISIBILITY_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'Redis: a job taken by a relay that dies is handed out again after this long' }),
@@ -39,6 +42,9 @@ export const relayConfig: ConfigDefinition<typeof relaySchema> = {
     if (config.STORAGE_TYPE === 'redis' && config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis')
     if (config.STORAGE_TYPE === 'kafka' && config.KAFKA_BROKER === undefined) throw new ConfigError('KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka')
     if (config.RETRY_MAX_MS < config.RETRY_BASE_MS) throw new ConfigError('RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS')
+    if (config.QUEUE_VISIBILITY_TIMEOUT_MS <= config.DELIVERY_TIMEOUT_MS) {
+      throw new ConfigError('QUEUE_VISIBILITY_TIMEOUT_MS', 'QUEUE_VISIBILITY_TIMEOUT_MS must exceed DELIVERY_TIMEOUT_MS, or a slow delivery would be handed to a second relay')
+    }
     return config
   }
 }
@@ -47,7 +53,7 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 
 /** `5d` → 432000000. The config pattern guarantees the shape. */
 export function durationMs (text: string): number {
-  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text)
+  const match = DURATION.exec(text)
   if (match === null) throw new Error(`invalid duration ${text}`)
   return Number(match[1]) * (UNIT_MS[match[2] ?? 'ms'] ?? 1)
 }

@@ -83,7 +83,9 @@ export class KafkaQueue implements DeliveryQueue {
 
   async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
     const session = { sessionTimeout: this.options.sessionTimeoutMs ?? 30_000, heartbeatInterval: Math.min(3000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)) }
-    const scheduler = this.kafka.consumer({ groupId: `${this.prefix}-scheduler`, ...session })
+    // A resumed partition is fetched only by the next fetch request, and an idle fetch waits maxWaitTimeInMs
+    // (5 s by default) for data: keep it short so a paused tier resumes on time.
+    const scheduler = this.kafka.consumer({ groupId: `${this.prefix}-scheduler`, ...session, maxWaitTimeInMs: 100 })
     const workers = this.kafka.consumer({ groupId: `${this.prefix}-workers`, ...session, maxBytesPerPartition: 256 * 1024 })
     this.consumers = [scheduler, workers]
     await Promise.all(this.consumers.map((c) => c.connect()))
