@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Test services for the integration suites, on loopback and non-default ports so nothing clashes:
+#   redis     redis://127.0.0.1:16379          (redis-server, no persistence)
+#   postgres  postgres://openmotion:openmotion@127.0.0.1:15432/openmotion_test
+#   kafka     127.0.0.1:19092                  (Apache Kafka 3.9 KRaft, jars from Maven Central)
+#   ffmpeg    the installed binary
+#
+# usage: scripts/services.sh up|down|status|env
+#   up      install what is missing (apt, Maven), start what is not running, wait until each answers
+#   down    stop what this script started
+#   status  one line per service; exit status 1 when any is not running
+#   env     `export ...` lines for the running services: eval "$(scripts/services.sh env)"
+# SERVICES=redis,postgres,kafka,ffmpeg picks a subset (default: all). State lives in <repo>/.services.
+# shellcheck source-path=SCRIPTDIR
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
+STATE_DIR=$ROOT/.services
+ALL_SERVICES=(redis postgres kafka ffmpeg)
+
+# shellcheck source=services/common.sh
+. "$SCRIPT_DIR/services/common.sh"
+# shellcheck source=services/redis.sh
+. "$SCRIPT_DIR/services/redis.sh"
+# shellcheck source=services/postgres.sh
+. "$SCRIPT_DIR/services/postgres.sh"
+# shellcheck source=services/kafka.sh
+. "$SCRIPT_DIR/services/kafka.sh"
+# shellcheck source=services/ffmpeg.sh
+. "$SCRIPT_DIR/services/ffmpeg.sh"
+
+selected_services() {
+  local name known known_name
+  IFS=',' read -r -a SELECTED <<<"${SERVICES:-$(
+    IFS=,
+    echo "${ALL_SERVICES[*]}"
+  )}"
+  for name in "${SELECTED[@]}"; do
+    known=0
+    for known_name in "${ALL_SERVICES[@]}"; do [ "$name" = "$known_name" ] && known=1; done
+    ((known)) || die "unknown service '$name' in SERVICES (known: ${ALL_SERVICES[*]})"
+  done
+}
+
+install_missing() {
+  local name missing=()
+  for name in "${SELECTED[@]}"; do
+    # shellcheck disable=SC2207 # package names never contain spaces
+    missing+=($("${name}_packages"))
+  done
+  install_packages "${missing[@]}"
+}
+
+cmd_up() {
+  local start=$EPOCHREALTIME name
+  install_missing
+  for name in "${SELECTED[@]}"; do "${name}_up"; done
+  say "services up in $(elapsed_since "$start"); use them with: eval \"\$(bash scripts/services.sh env)\""
+}
+
+cmd_down() {
+  local index
+  # Reverse order: the consumers of a service never outlive it.
+  for ((index = ${#SELECTED[@]} - 1; index >= 0; index--)); do "${SELECTED[index]}_down"; done
+}
+
+cmd_status() {
+  local name failed=0
+  for name in "${SELECTED[@]}"; do "${name}_status" || failed=1; done
+  return "$failed"
+}
+
+cmd_env() {
+  local name line assignments=()
+  for name in "${SELECTED[@]}"; do
+    if line=$("${name}_env"); then
+      assignments+=("${line%%=*}=$(printf '%q' "${line#*=}")")
+    else
+      echo "# $name is not available: bash scripts/services.sh up"
+    fi
+  done
+  ((${#assignments[@]} == 0)) || echo "export ${assignments[*]}"
+}
+
+main() {
+  selected_services
+  case "${1:-}" in
+    up) cmd_up ;;
+    down) cmd_down ;;
+    status) cmd_status ;;
+    env) cmd_env ;;
+    *)
+      say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg for a subset)"
+      exit 2
+      ;;
+  esac
+}
+
+main "$@"

@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# ffmpeg is a binary, not a server: "up" only makes sure it is installed and says which one.
+# Sourced by scripts/services.sh.
+
+ffmpeg_packages() {
+  command -v ffmpeg >/dev/null 2>&1 || echo ffmpeg
+}
+
+ffmpeg_path() {
+  command -v ffmpeg 2>/dev/null
+}
+
+ffmpeg_version() {
+  ffmpeg -hide_banner -version 2>/dev/null | awk 'NR == 1 { print $1, $3 }'
+}
+
+ffmpeg_up() {
+  local path
+  path=$(ffmpeg_path) || die "ffmpeg: not installed"
+  say "ffmpeg    available         $path ($(ffmpeg_version))"
+}
+
+ffmpeg_down() {
+  :
+}
+
+ffmpeg_status() {
+  local path
+  if path=$(ffmpeg_path); then
+    echo "ffmpeg    installed $path ($(ffmpeg_version))"
+  else
+    echo "ffmpeg    missing"
+    return 1
+  fi
+}
+
+ffmpeg_env() {
+  local path
+  path=$(ffmpeg_path) && echo "FFMPEG_PATH=$path"
+}
