@@ -1,0 +1,28 @@
+import { createRedis } from '@openmotion/common'
+import { afterAll } from 'vitest'
+import { RedisQueue } from '../../src/adapters/redis-queue.js'
+import { relayContract } from '../contract/relay-contract.js'
+import { withService } from './services.js'
+
+withService('redis', (url) => {
+  // MONITOR records every command any client sends, so the scan sees all the queue ever held, not just what is left.
+  const captured = new Map<string, string[]>()
+  const monitors: { disconnect: () => void }[] = []
+  afterAll(() => { for (const m of monitors) m.disconnect() })
+
+  relayContract('redis', {
+    queue: (namespace) => {
+      const lines: string[] = []
+      captured.set(namespace, lines)
+      const client = createRedis({ url, name: 'relay-test-monitor' })
+      void client.monitor().then((monitor) => {
+        monitors.push(monitor)
+        monitor.on('monitor', (_time: string, args: string[]) => { if (args.some((a) => a.includes(namespace))) lines.push(args.join(' ')) })
+      })
+      client.on('error', () => undefined)
+      return new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 20_000, pollMs: 20 })
+    },
+    dumpQueue: async (namespace) => (captured.get(namespace) ?? []).join('\n'),
+    settleMs: 2000
+  })
+})
