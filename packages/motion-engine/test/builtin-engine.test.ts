@@ -91,6 +91,11 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect((err as EngineError).code).toBe(502)
   })
 
+  it('rejects a request for more motion than the engine limit with code 502 before synthesizing', async () => {
+    await expect(generate('walk for 3 hours')).rejects.toMatchObject({ code: 502 })
+    await expect(generate('jump 100000 times')).rejects.toMatchObject({ code: 502 })
+  })
+
   it('is deterministic for the same prompt, seed and variant', async () => {
     const a = await generate('walk then wave', { variantIndex: 1 })
     const b = await generate('walk then wave', { variantIndex: 1 })

@@ -5,12 +5,12 @@ import { armPose, BOTH_ARMS } from './channels.js'
 
 export function pickUp (ctx: ActionContext): ActionClip {
   const k = ctx.scale
-  const reach = { lHipFlex: 70, rHipFlex: 70, lKnee: 80, rKnee: 80, spineFlex: 48, pelvisPitch: 25, headFlex: 10, ...armPose('left', { flex: 75, abduct: 10, elbow: 10 }), ...armPose('right', { flex: 75, abduct: 10, elbow: 10 }) }
+  const reach = { lHipFlex: 70, rHipFlex: 70, lKnee: 80, rKnee: 80, spineFlex: 55, pelvisPitch: 28, headFlex: 10, ...armPose('left', { flex: 75, abduct: 10, elbow: 10 }), ...armPose('right', { flex: 75, abduct: 10, elbow: 10 }) }
   const hold = { ...armPose('left', { flex: 35, abduct: 12, elbow: 95, twist: -40 }), ...armPose('right', { flex: 35, abduct: 12, elbow: 95, twist: -40 }) }
   return keyed(ctx, [
     { t: 0, pose: {} },
-    { t: 0.9, pose: reach, y: 0.66 * k, z: -0.08 * k },
-    { t: 1.3, pose: { ...reach, lElbow: 25, rElbow: 25 }, y: 0.66 * k, z: -0.08 * k },
+    { t: 0.9, pose: reach, y: 0.6 * k, z: -0.1 * k },
+    { t: 1.3, pose: { ...reach, lElbow: 25, rElbow: 25 }, y: 0.6 * k, z: -0.1 * k },
     { t: 2.3, pose: hold },
     { t: 2.8, pose: hold }
   ], { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: BOTH_ARMS })

@@ -6,9 +6,9 @@ import type { PartialPose } from '../synth/pose-spec.js'
 
 const SQUAT: PartialPose = { lHipFlex: 95, rHipFlex: 95, lKnee: 125, rKnee: 125, lAnkle: -30, rAnkle: -30, spineFlex: 28, pelvisPitch: 12, lArmFlex: 35, rArmFlex: 35, lElbow: 40, rElbow: 40, headFlex: -15 }
 const SEATED: PartialPose = { pelvisPitch: -25, lHipFlex: 112, rHipFlex: 112, lKnee: 100, rKnee: 100, lAnkle: 5, rAnkle: 5, spineFlex: 22, headFlex: -10, lArmFlex: 45, rArmFlex: 45, lArmAbduct: 14, rArmAbduct: 14, lElbow: 35, rElbow: 35, lHipAbduct: 10, rHipAbduct: 10 }
-const LYING: PartialPose = { pelvisPitch: -88, lHipFlex: 88, rHipFlex: 88, lKnee: 8, rKnee: 8, lAnkle: 15, rAnkle: 15, headFlex: 12, lArmAbduct: 18, rArmAbduct: 18, lElbow: 8, rElbow: 8, lArmFlex: 0, rArmFlex: 0 }
+const LYING: PartialPose = { pelvisPitch: -88, lHipFlex: 4, rHipFlex: 4, lKnee: 8, rKnee: 8, lAnkle: 15, rAnkle: 15, headFlex: 12, lArmAbduct: 18, rArmAbduct: 18, lElbow: 8, rElbow: 8, lArmFlex: 0, rArmFlex: 0 }
 const KNEEL: PartialPose = { lHipFlex: 88, lKnee: 92, lAnkle: -2, rHipFlex: -4, rKnee: 100, rAnkle: 45, spineFlex: 6, lArmFlex: 20, rArmFlex: 5, lElbow: 50, rElbow: 15 }
-const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee: 92, rKnee: 92, lAnkle: 40, rAnkle: 40, spineFlex: 6, neckFlex: -35, headFlex: -25, lArmFlex: 84, rArmFlex: 84, lArmAbduct: 8, rArmAbduct: 8, lElbow: 6, rElbow: 6 }
+const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee: 92, rKnee: 92, lAnkle: 40, rAnkle: 40, spineFlex: 6, neckFlex: -35, headFlex: -25, lArmFlex: 84, rArmFlex: 84, lArmAbduct: 8, rArmAbduct: 8, lElbow: 6, rElbow: 6, lWrist: -70, rWrist: -70 }
 
 export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, KNEEL, CRAWL }
 
@@ -90,6 +90,9 @@ export function crawl (ctx: ActionContext): ActionClip {
     rArmFlex: 84 - 14 * s,
     rHipFlex: 78 + 14 * s,
     lHipFlex: 78 - 14 * s,
+    // The knee follows the hip so the shin stays flat on the floor; the leg reaching forward lifts a little.
+    rKnee: 92 + 14 * s + 10 * Math.max(0, s),
+    lKnee: 92 - 14 * s + 10 * Math.max(0, -s),
     lElbow: 6 + 10 * Math.max(0, s),
     rElbow: 6 + 10 * Math.max(0, -s),
     pelvisYaw: 4 * s,

@@ -29,6 +29,12 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       if (timeline.length === 0) {
         throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`)
       }
+      // Refuse absurd requests before spending CPU on them ("walk for 10 hours", "jump 5000 times").
+      for (const { action } of timeline) {
+        if ((action.durationSeconds ?? 0) > maxSeconds || (action.count ?? 0) > 500 || (action.distance ?? 0) > maxSeconds * 6) {
+          throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `"${action.kind}" asks for more than the ${maxSeconds} s limit`)
+        }
+      }
       const step = stepper(1 + timeline.length + POSTPROCESS_STEPS + 1, context)
       await step()
       let clip: MotionClip

@@ -32,7 +32,7 @@ export interface ComposeInput {
 interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
 
 // Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
-const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04]]
+const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04], ['LeftHandMiddle4', 0.01], ['RightHandMiddle4', 0.01]]
 
 function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
   const dx = p[0] - origin[0]
