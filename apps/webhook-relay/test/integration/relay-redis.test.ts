@@ -15,10 +15,10 @@ withService('redis', (url) => {
       const lines: string[] = []
       captured.set(namespace, lines)
       const client = createRedis({ url, name: 'relay-test-monitor' })
-      void client.monitor().then((monitor) => {
+      client.monitor().then((monitor) => {
         monitors.push(monitor)
         monitor.on('monitor', (_time: string, args: string[]) => { if (args.some((a) => a.includes(namespace))) lines.push(args.join(' ')) })
-      })
+      }, () => undefined)
       client.on('error', () => undefined)
       return new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 20_000, pollMs: 20 })
     },
