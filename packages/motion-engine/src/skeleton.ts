@@ -14,11 +14,13 @@ export const JOINT = {
   LeftArm: 'LeftArm',
   LeftForeArm: 'LeftForeArm',
   LeftHand: 'LeftHand',
+  LeftHandMiddle1: 'LeftHandMiddle1',
   LeftHandEnd: 'LeftHandMiddle4',
   RightShoulder: 'RightShoulder',
   RightArm: 'RightArm',
   RightForeArm: 'RightForeArm',
   RightHand: 'RightHand',
+  RightHandMiddle1: 'RightHandMiddle1',
   RightHandEnd: 'RightHandMiddle4',
   LeftUpLeg: 'LeftUpLeg',
   LeftLeg: 'LeftLeg',
@@ -54,7 +56,8 @@ const LEFT_ARM: JointDef[] = [
   { name: 'LeftArm', parent: 'LeftShoulder', offset: [0.125, 0, 0] },
   { name: 'LeftForeArm', parent: 'LeftArm', offset: [0.275, 0, 0] },
   { name: 'LeftHand', parent: 'LeftForeArm', offset: [0.245, 0, 0] },
-  { name: 'LeftHandMiddle4', parent: 'LeftHand', offset: [0.18, 0, 0] }
+  { name: 'LeftHandMiddle1', parent: 'LeftHand', offset: [0.095, 0, 0] },
+  { name: 'LeftHandMiddle4', parent: 'LeftHandMiddle1', offset: [0.085, 0, 0] }
 ]
 
 const LEFT_LEG: JointDef[] = [

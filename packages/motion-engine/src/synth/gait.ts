@@ -143,7 +143,7 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const heading: number[] = []
   const feet: [FootTarget | null, FootTarget | null][] = []
   const base = addPose(pose(p.extraPose ?? {}), { spineFlex: p.lean, pelvisPitch: p.lean * 0.35, neckFlex: -p.lean * 0.4, headFlex: -p.lean * 0.3 })
-  const legReach = 0.83 * k * 0.985
+  const legReach = 0.83 * k * 0.995
   for (let f = 0; f < n; f++) {
     const t = f / ctx.fps
     const L = footAt(p.steps, 0, starts[0], t, p, k)
