@@ -55,6 +55,19 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect(Math.max(...left.map(p => p[1]))).toBeLessThan(1.1)
   })
 
+  it('walks where it faces after a turn, backwards when told, and covers a requested distance', async () => {
+    const end = async (prompt: string) => {
+      const c = await generate(prompt, { options: { rootAtOrigin: true } })
+      return rootAt(c, c.frameCount - 1)
+    }
+    const afterTurn = await end('turn left 90 degrees then walk forward three steps')
+    expect(afterTurn[0]).toBeGreaterThan(1.8)
+    expect(Math.abs(afterTurn[2])).toBeLessThan(0.15)
+    expect((await end('walk backward three steps'))[2]).toBeLessThan(-1)
+    expect((await end('run 4 meters'))[2]).toBeCloseTo(4, 1)
+    expect((await end('step to the left twice'))[0]).toBeGreaterThan(0.6)
+  })
+
   it('makes clips longer for larger counts and durations', async () => {
     const two = await generate('jump twice')
     const one = await generate('jump')
@@ -69,6 +82,12 @@ describe('builtin engine: prompts become the motion they describe', () => {
     const normal = await generate('walk six steps')
     const quick = await generate('walk six steps quickly')
     expect(quick.frameCount).toBeLessThan(normal.frameCount * 0.9)
+  })
+
+  it('walks with a slower tempo when tired than when happy', async () => {
+    const tired = await generate('a tired person walks six steps')
+    const happy = await generate('a happy person walks six steps')
+    expect(tired.frameCount).toBeGreaterThan(happy.frameCount * 1.2)
   })
 
   it('lowers the head and chest for a sad character', async () => {

@@ -31,16 +31,25 @@ function ramp (g: GaitKind, i: number, n: number): number {
   return g.swing > 1 ? Math.min(1, 0.4 + 0.3 * i, 0.55 + 0.3 * (n - 1 - i)) : 1
 }
 
-function stepCount (ctx: ActionContext, g: GaitKind, stepLength: number, cadence: number): number {
+function covered (g: GaitKind, n: number, stepLength: number): number {
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += ramp(g, i, n) * stepLength
+  return sum
+}
+
+/** Number of footfalls, and a stride scale that makes a requested distance come out exact. */
+function stepPlan (ctx: ActionContext, g: GaitKind, stepLength: number, cadence: number): { n: number, scale: number } {
   const { count, durationSeconds, distance } = ctx.spec
-  if (count !== undefined) return count
+  if (count !== undefined) return { n: count, scale: 1 }
   if (distance !== undefined) {
-    let n = 1
-    const covered = (m: number) => Array.from({ length: m }, (_, i) => ramp(g, i, m) * Math.abs(stepLength)).reduce((a, b) => a + b, 0)
-    while (n < 200 && covered(n) < distance) n++
-    return n
+    let best = 1
+    for (let n = 1; n <= 500; n++) {
+      if (Math.abs(covered(g, n, stepLength) - distance) < Math.abs(covered(g, best, stepLength) - distance)) best = n
+      if (covered(g, n, stepLength) > distance) break
+    }
+    return { n: best, scale: Math.min(1.25, Math.max(0.75, distance / covered(g, best, stepLength))) }
   }
-  return Math.max(2, Math.round((durationSeconds ?? g.defaultSeconds) * cadence))
+  return { n: Math.max(2, Math.round((durationSeconds ?? g.defaultSeconds) * cadence)), scale: 1 }
 }
 
 /**
@@ -48,16 +57,18 @@ function stepCount (ctx: ActionContext, g: GaitKind, stepLength: number, cadence
  * together, so the root travels about N step lengths.
  */
 export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): ActionClip {
-  const g = KINDS[kind]
+  // Walking backwards uses the shorter, slower backward stride.
+  const g = KINDS[kind === 'walk' && ctx.spec.direction === 'backward' ? 'backstep' : kind]
   const k = ctx.scale
   const tempo = ctx.style.tempo * ctx.spec.speed
   // Faster tempo quickens steps and lengthens them a little (speed = cadence × step length).
-  const stepLength = g.stepLength * k * ctx.style.stepLength * Math.pow(tempo, 0.3)
+  const nominal = Math.abs(g.stepLength) * k * ctx.style.stepLength * Math.pow(tempo, 0.3)
   const cadence = g.cadence * Math.pow(tempo, 0.7)
-  const dirSign = ctx.spec.direction === 'backward' && kind !== 'backstep' ? -1 : 1
+  const { n, scale } = stepPlan(ctx, g, nominal, cadence)
+  const stepLength = nominal * scale
+  const dirSign = g.stepLength < 0 || ctx.spec.direction === 'backward' ? -1 : 1
   const L = stepLength * dirSign
   const T = 1 / cadence
-  const n = stepCount(ctx, g, stepLength, cadence)
   const half = 0.095 * k
   const feet: [Vec3, Vec3] = [ctx.feet[0], ctx.feet[1]]
   // The trailing foot (further behind along the travel direction) moves first.
