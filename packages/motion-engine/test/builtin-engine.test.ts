@@ -84,6 +84,19 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect(quick.frameCount).toBeLessThan(normal.frameCount * 0.9)
   })
 
+  it('waves while staying seated, and stands up before walking away from the floor', async () => {
+    const seated = await generate('sit down then wave')
+    const hips = track(seated, 'Hips')
+    const hand = track(seated, 'RightHand')
+    const head = track(seated, 'Head')
+    const last = seated.frameCount - 1
+    expect(Math.max(...hips.slice(Math.floor(last * 0.6)).map(p => p[1]))).toBeLessThan(0.3)
+    expect(hand.some((p, f) => f > last * 0.6 && p[1] > head[f]![1])).toBe(true)
+    const away = await generate('sit down then walk forward', { options: { rootAtOrigin: true } })
+    expect(track(away, 'Hips').at(-1)![1]).toBeGreaterThan(0.85)
+    expect(rootAt(away, away.frameCount - 1)[2]).toBeGreaterThan(1)
+  })
+
   it('walks with a slower tempo when tired than when happy', async () => {
     const tired = await generate('a tired person walks six steps')
     const happy = await generate('a happy person walks six steps')

@@ -12,9 +12,19 @@ const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee:
 
 export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, KNEEL, CRAWL }
 
+const HELD: Partial<Record<ActionContext['posture'], PartialPose>> = { sitting: SEATED, lying: LYING, kneeling: KNEEL, crawling: CRAWL }
+
 export function idle (ctx: ActionContext): ActionClip {
   const seconds = ctx.spec.durationSeconds ?? 3
   const k = ctx.scale
+  const held = HELD[ctx.posture]
+  if (held !== undefined) {
+    // Resting in a floor posture: hold it (breathing and head motion are layered later).
+    return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: held }, { t: seconds, pose: held }], { footMode: 'free', ground: 'fit', endPosture: ctx.posture })
+  }
+  if (ctx.posture === 'crouching') {
+    return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }, { t: seconds, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }], { footMode: 'planted', ground: 'explicit', endPosture: 'crouching' })
+  }
   // A slow weight shift from foot to foot; breathing is layered later for every action.
   const keys: Key[] = []
   const cycles = Math.max(1, Math.round(seconds / 2.4))

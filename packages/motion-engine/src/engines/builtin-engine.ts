@@ -10,6 +10,7 @@ import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
 import { compose } from '../synth/compose.js'
+import { expandTimeline } from '../synth/posture-flow.js'
 import { stepper } from './steps.js'
 
 export interface BuiltinEngineOptions {
@@ -25,7 +26,7 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     kind: 'builtin',
     async generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> {
       const req = normalizeRequest(request)
-      const timeline = parsePrompt(req.prompt)
+      const timeline = expandTimeline(parsePrompt(req.prompt))
       if (timeline.length === 0) {
         throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`)
       }

@@ -98,8 +98,13 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     const style = styleOf(entry.action.emotion)
     const local = (v: Vec3) => toLocal(v, state.pos, state.heading)
     const ctx = { style, random, fps, scale: k, feet: [local(state.feet[0]), local(state.feet[1])] as [Vec3, Vec3], posture: state.posture }
-    const clip = ACTIONS[entry.action.kind]({ ...ctx, spec: entry.action })
-    if (entry.overlay !== undefined) layer(clip, ACTIONS[entry.overlay.kind]({ ...ctx, spec: entry.overlay }), fps)
+    const overlay = entry.overlay === undefined ? undefined : ACTIONS[entry.overlay.kind]({ ...ctx, spec: entry.overlay })
+    // A held posture under a gesture lasts as long as the gesture.
+    const spec = overlay !== undefined && entry.action.kind === 'idle' && entry.action.durationSeconds === undefined
+      ? { ...entry.action, durationSeconds: overlay.poses.length / fps }
+      : entry.action
+    const clip = ACTIONS[spec.kind]({ ...ctx, spec })
+    if (overlay !== undefined) layer(clip, overlay, fps)
     const n = clip.poses.length
     const blend = state.pose === null ? 0 : Math.min(Math.round(0.35 * fps), Math.floor(n / 2))
     const plantedFeet = state.feet.map(f => [f[0], ANKLE_HEIGHT * k, f[2]] as Vec3)

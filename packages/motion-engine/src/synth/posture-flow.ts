@@ -1,0 +1,35 @@
+// Keeps a timeline physically sequential: a standing action after sitting/lying/kneeling first stands up, and an
+// upper-body gesture in such a posture is played over the held posture instead (waving while seated).
+import type { TimelineEntry } from '../prompt/parser.js'
+import type { ActionKind } from '../prompt/vocabulary.js'
+import type { Posture } from './action-clip.js'
+
+const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
+  sitDown: 'sitting', lieDown: 'lying', crouch: 'crouching', kneel: 'kneeling', crawl: 'crawling', standUp: 'standing'
+}
+
+/** Actions that start from any posture. */
+const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
+const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch'])
+
+export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
+  const out: TimelineEntry[] = []
+  let posture: Posture = 'standing'
+  for (const entry of timeline) {
+    const kind = entry.action.kind
+    if (posture !== 'standing' && !ANY_POSTURE.has(kind)) {
+      if (GESTURES.has(kind) && entry.overlay === undefined && posture !== 'crawling' && posture !== 'lying') {
+        const { count, durationSeconds, ...rest } = entry.action
+        void count
+        void durationSeconds
+        out.push({ action: { ...rest, kind: 'idle' }, overlay: entry.action })
+        continue
+      }
+      out.push({ action: { kind: 'standUp', speed: entry.action.speed, emotion: entry.action.emotion } })
+      posture = 'standing'
+    }
+    out.push(entry)
+    posture = END_POSTURE[kind] ?? (kind === 'idle' ? posture : 'standing')
+  }
+  return out
+}
