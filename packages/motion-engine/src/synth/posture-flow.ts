@@ -19,10 +19,8 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
     const kind = entry.action.kind
     if (posture !== 'standing' && !ANY_POSTURE.has(kind)) {
       if (GESTURES.has(kind) && entry.overlay === undefined && posture !== 'crawling' && posture !== 'lying') {
-        const { count, durationSeconds, ...rest } = entry.action
-        void count
-        void durationSeconds
-        out.push({ action: { ...rest, kind: 'idle' }, overlay: entry.action })
+        // The held posture takes its length from the gesture, so it carries no count or duration of its own.
+        out.push({ action: { kind: 'idle', speed: entry.action.speed, emotion: entry.action.emotion }, overlay: entry.action })
         continue
       }
       out.push({ action: { kind: 'standUp', speed: entry.action.speed, emotion: entry.action.emotion } })
