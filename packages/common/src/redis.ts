@@ -25,16 +25,24 @@ export function redisReadinessCheck (redis: Redis): () => Promise<void> {
   }
 }
 
+/** Quits politely, falls back to a hard disconnect, and resolves only once the connection has ended. */
 export async function closeRedis (redis: Redis, timeoutMs = 2000): Promise<void> {
   if (redis.status === 'end') return
+  // Not connected: nothing to flush, and ioredis emits no 'end' for a client between reconnect attempts, so
+  // cancelling the pending reconnect is all there is to do.
+  if (redis.status !== 'ready') {
+    redis.disconnect()
+    return
+  }
+  const ended = new Promise<void>((resolve) => redis.once('end', () => resolve()))
   const timer = setTimeout(() => redis.disconnect(), timeoutMs)
   try {
     await redis.quit()
   } catch {
     redis.disconnect()
-  } finally {
-    clearTimeout(timer)
   }
+  await ended
+  clearTimeout(timer)
 }
 
 export type { Redis }
