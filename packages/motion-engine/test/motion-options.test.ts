@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createHumanoidSkeleton, fk, jointIndex } from '../src/index.js'
 import type { MotionClip } from '../src/index.js'
 import { simulate } from '../src/post/simulation.js'
+import { lockFeet } from '../src/post/foot-lock.js'
 import { quatFromAxisAngle } from '../src/math/quat.js'
 import { engine, footSkate, generate, rootAt, rotationJerk, track } from './helpers/motion.js'
 
@@ -12,6 +13,33 @@ describe('motion options have their documented effects', () => {
     const always = await generate('turn left 180 degrees then walk forward three steps', { options: { ...options, footLockingMode: 'always' } })
     const skate = (c: MotionClip) => footSkate(c, 'LeftFoot') + footSkate(c, 'RightFoot')
     expect(skate(always)).toBeLessThan(skate(never) * 0.6)
+  })
+
+  it('auto lets a foot glide when it slides fast along the floor, always pins it', () => {
+    const skeleton = createHumanoidSkeleton()
+    const J = skeleton.joints.length
+    const frames = 16
+    const rotations = new Float32Array(frames * J * 4)
+    for (let i = 0; i < frames * J; i++) rotations[i * 4 + 3] = 1
+    // A rigid body with bent knees sliding forward at 0.9 m/s, soles on the floor: both feet skate.
+    for (let f = 0; f < frames; f++) {
+      for (const side of ['Left', 'Right']) {
+        rotations.set(quatFromAxisAngle([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'UpLeg')) * 4)
+        rotations.set(quatFromAxisAngle([1, 0, 0], 1), (f * J + jointIndex(skeleton, side + 'Leg')) * 4)
+        rotations.set(quatFromAxisAngle([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'Foot')) * 4)
+      }
+    }
+    const root = new Float32Array(frames * 3)
+    for (let f = 0; f < frames; f++) root.set([0, 0.849, (f * 0.9) / 30], f * 3)
+    const clip: MotionClip = { skeleton, fps: 30, frameCount: frames, rootTranslation: root, rotations }
+    const drift = (c: MotionClip) => {
+      const a = fk(c, 2).positions[jointIndex(skeleton, 'LeftFoot')]!
+      const b = fk(c, frames - 3).positions[jointIndex(skeleton, 'LeftFoot')]!
+      return Math.hypot(b[0] - a[0], b[2] - a[2])
+    }
+    expect(drift(lockFeet(clip, 'auto'))).toBeGreaterThan(0.3)
+    expect(drift(lockFeet(clip, 'always'))).toBeLessThan(0.02)
+    expect(drift(lockFeet(clip, 'never'))).toBeGreaterThan(0.3)
   })
 
   it('grounding keeps the lowest point of the feet on the floor in every frame', async () => {
