@@ -9,8 +9,8 @@ import type { TimelineEntry } from '../prompt/parser.js'
 import type { Emotion } from '../prompt/vocabulary.js'
 import { ACTIONS } from '../actions/library.js'
 import { ANKLE_HEIGHT, jointIndex, skeletonScale } from '../skeleton.js'
-import type { ActionClip, FootTarget, Posture } from './action-clip.js'
-import { smoothstep } from './easing.js'
+import type { FootTarget, Posture } from './action-clip.js'
+import { blendWindow, layer, transitionWeight } from './blending.js'
 import { CHANNELS, addPose, mixPose, poseIndices, writePose } from './pose-spec.js'
 import type { PoseSpec } from './pose-spec.js'
 import { createRandom, hashSeed } from './random.js'
@@ -50,19 +50,6 @@ function toWorld (p: Vec3, origin: Vec3, heading: number): Vec3 {
 
 function footWorldRotation (yaw: number, pitchDeg: number): Quat {
   return quatMultiply(quatFromAxisAngle([0, 1, 0], yaw), quatFromAxisAngle([1, 0, 0], (pitchDeg * Math.PI) / 180))
-}
-
-/** Overlay channels fade in and out over 0.3 s so the locomotion arms hand over smoothly. */
-function layer (base: ActionClip, overlay: ActionClip, fps: number): void {
-  const channels = overlay.channels ?? []
-  const fade = Math.max(1, Math.round(0.3 * fps))
-  const n = Math.min(base.poses.length, overlay.poses.length)
-  for (let f = 0; f < n; f++) {
-    const w = smoothstep(f / fade) * smoothstep((n - 1 - f) / fade)
-    const b = base.poses[f]!
-    const o = overlay.poses[f]!
-    for (const c of channels) b[c] = b[c] + (o[c] - b[c]) * w
-  }
 }
 
 export function compose (input: ComposeInput): Promise<MotionClip> {
@@ -106,7 +93,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     const clip = ACTIONS[spec.kind]({ ...ctx, spec })
     if (overlay !== undefined) layer(clip, overlay, fps)
     const n = clip.poses.length
-    const blend = state.pose === null ? 0 : Math.min(Math.round(0.35 * fps), Math.floor(n / 2))
+    const blend = state.pose === null ? 0 : blendWindow(fps, n)
     const plantedFeet = state.feet.map(f => [f[0], ANKLE_HEIGHT * k, f[2]] as Vec3)
     const pivot = clip.pivotFoot ?? 'both'
     const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
@@ -114,7 +101,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     let lastWorld: { positions: Vec3[] } | null = null
     const start = { pos: state.pos, heading: state.heading }
     for (let f = 0; f < n; f++) {
-      const w = blend > 0 ? smoothstep((f + 1) / (blend + 1)) : 1
+      const w = transitionWeight(f, blend)
       let p = addPose(clip.poses[f]!, style.posture)
       if (w < 1 && state.pose !== null) p = mixPose(state.pose, p, w)
       const heading = start.heading + clip.heading[f]!

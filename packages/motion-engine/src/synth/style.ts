@@ -83,7 +83,7 @@ const EMOTION_STYLE: Record<Emotion, Omit<Style, 'phase' | 'lead'>> = {
     armSwing: 0.35,
     bounce: 0.4,
     crouch: 22,
-    posture: { spineFlex: 18, neckFlex: -10, headFlex: -6, lArmFlex: 25, rArmFlex: 25, lElbow: 50, rElbow: 50 }
+    posture: { spineFlex: 14, neckFlex: -10, headFlex: -6, lArmFlex: 2, rArmFlex: 2, lElbow: 75, rElbow: 75, lArmAbduct: 6, rArmAbduct: 6 }
   }
 }
 
