@@ -97,6 +97,16 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect(rootAt(away, away.frameCount - 1)[2]).toBeGreaterThan(1)
   })
 
+  it('flows from walking into running without stopping in between', async () => {
+    const clip = await generate('walk four steps then run 5 meters', { options: { rootAtOrigin: true } })
+    const speeds = Array.from({ length: clip.frameCount - 1 }, (_, f) => Math.hypot(rootAt(clip, f + 1)[0] - rootAt(clip, f)[0], rootAt(clip, f + 1)[2] - rootAt(clip, f)[2]) * clip.fps)
+    const moving = speeds.slice(Math.round(clip.fps * 0.6), speeds.length - Math.round(clip.fps * 0.8))
+    expect(Math.min(...moving)).toBeGreaterThan(0.4)
+    const stopped = await generate('walk four steps then wave then run 5 meters')
+    const s2 = Array.from({ length: stopped.frameCount - 1 }, (_, f) => Math.hypot(rootAt(stopped, f + 1)[2] - rootAt(stopped, f)[2], rootAt(stopped, f + 1)[0] - rootAt(stopped, f)[0]) * stopped.fps)
+    expect(Math.min(...s2.slice(Math.round(stopped.fps * 0.6), s2.length - Math.round(stopped.fps * 0.8)))).toBeLessThan(0.05)
+  })
+
   it('walks with a slower tempo when tired than when happy', async () => {
     const tired = await generate('a tired person walks six steps')
     const happy = await generate('a happy person walks six steps')

@@ -75,7 +75,8 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
   const along = (v: Vec3) => v[2] * Math.sign(L)
   let foot: 0 | 1 = Math.abs(along(feet[0]) - along(feet[1])) > 0.05 * k ? (along(feet[0]) < along(feet[1]) ? 0 : 1) : ctx.style.lead
   const swing = g.swing * T
-  const t0 = 0.12 + Math.max(0, (swing - T) / 2)
+  // Starting from a stop there is a short weight shift first; flowing on from another gait there is none.
+  const t0 = (ctx.flow?.fromGait === true ? 0.02 : 0.12) + Math.max(0, (swing - T) / 2)
   const steps: Footstep[] = []
   let front = Math.max(along(feet[0]), along(feet[1])) * Math.sign(L)
   for (let i = 0; i < n; i++) {
@@ -88,9 +89,13 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     steps.push({ foot, start: centre - swing / 2, end: centre + swing / 2, to, yaw: 0 })
     foot = foot === 0 ? 1 : 0
   }
-  const closeStart = t0 + n * T + T / 2 - (0.8 * T) / 2 + Math.max(0, (swing - T) / 2) * 0.5
-  steps.push({ foot, start: closeStart, end: closeStart + 0.8 * T * Math.max(1, g.swing), to: [foot === 0 ? half : -half, 0, front], yaw: 0 })
-  const duration = steps[steps.length - 1]!.end + 0.35
+  // Flowing into another gait ends mid-stride; otherwise a closing step brings the feet together.
+  const intoGait = ctx.flow?.intoGait === true
+  if (!intoGait) {
+    const closeStart = t0 + n * T + T / 2 - (0.8 * T) / 2 + Math.max(0, (swing - T) / 2) * 0.5
+    steps.push({ foot, start: closeStart, end: closeStart + 0.8 * T * Math.max(1, g.swing), to: [foot === 0 ? half : -half, 0, front], yaw: 0 })
+  }
+  const duration = steps[steps.length - 1]!.end + (intoGait ? 0.02 : 0.35)
   return runGait(ctx, {
     steps,
     duration,
@@ -102,7 +107,8 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     elbow: g.elbow,
     lean: g.lean,
     stepLength: Math.abs(L),
-    heading: () => 0
+    heading: () => 0,
+    endsMoving: intoGait
   })
 }
 

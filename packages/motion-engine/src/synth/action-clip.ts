@@ -27,6 +27,11 @@ export interface ActionContext {
   /** Ankle ground positions ([left, right], y = 0) where the previous action left the feet, local frame. */
   feet: [Vec3, Vec3]
   posture: Posture
+  /**
+   * Locomotion flow: the previous action was a gait in the same direction (start mid-stride), or the next one is
+   * (end mid-stride, without the closing step).
+   */
+  flow?: { fromGait: boolean, intoGait: boolean }
 }
 
 export interface ActionClip {

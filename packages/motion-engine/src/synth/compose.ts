@@ -5,7 +5,7 @@ import { fkPose } from '../fk.js'
 import { solveTwoBone } from '../ik.js'
 import { clampFrame, limitsFor } from '../joint-limits.js'
 import { quatFromAxisAngle, quatMultiply } from '../math/quat.js'
-import type { TimelineEntry } from '../prompt/parser.js'
+import type { ActionSpec, TimelineEntry } from '../prompt/parser.js'
 import type { Emotion } from '../prompt/vocabulary.js'
 import { ACTIONS } from '../actions/library.js'
 import { ANKLE_HEIGHT, jointIndex, skeletonScale } from '../skeleton.js'
@@ -52,6 +52,14 @@ function footWorldRotation (yaw: number, pitchDeg: number): Quat {
   return quatMultiply(quatFromAxisAngle([0, 1, 0], yaw), quatFromAxisAngle([1, 0, 0], (pitchDeg * Math.PI) / 180))
 }
 
+const GAITS = new Set(['walk', 'jog', 'run', 'sneak'])
+
+/** Two straight gaits in the same direction flow into each other without stopping ("walk then run"). */
+function chainsGait (a: ActionSpec, b: ActionSpec): boolean {
+  const backward = (x: ActionSpec) => x.direction === 'backward'
+  return GAITS.has(a.kind) && GAITS.has(b.kind) && backward(a) === backward(b)
+}
+
 export function compose (input: ComposeInput): Promise<MotionClip> {
   return composeAsync(input)
 }
@@ -84,7 +92,11 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
   for (const [index, entry] of input.timeline.entries()) {
     const style = styleOf(entry.action.emotion)
     const local = (v: Vec3) => toLocal(v, state.pos, state.heading)
-    const ctx = { style, random, fps, scale: k, feet: [local(state.feet[0]), local(state.feet[1])] as [Vec3, Vec3], posture: state.posture }
+    const flow = {
+      fromGait: index > 0 && chainsGait(input.timeline[index - 1]!.action, entry.action),
+      intoGait: index + 1 < input.timeline.length && chainsGait(entry.action, input.timeline[index + 1]!.action)
+    }
+    const ctx = { style, random, fps, scale: k, feet: [local(state.feet[0]), local(state.feet[1])] as [Vec3, Vec3], posture: state.posture, flow }
     const overlay = entry.overlay === undefined ? undefined : ACTIONS[entry.overlay.kind]({ ...ctx, spec: entry.overlay })
     // A held posture under a gesture lasts as long as the gesture.
     const spec = overlay !== undefined && entry.action.kind === 'idle' && entry.action.durationSeconds === undefined

@@ -35,6 +35,8 @@ export interface GaitParams {
   /** Heading over time (radians); default follows the average foot yaw. */
   heading?: (t: number) => number
   extraPose?: PartialPose
+  /** The body is still travelling at the end (the next action is another gait). */
+  endsMoving?: boolean
 }
 
 interface FootState { pos: Vec3, yaw: number, pitch: number, swinging: number, stance: number }
@@ -104,8 +106,10 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const n = Math.max(2, Math.round(p.duration * ctx.fps) + 1)
   const starts = ctx.feet
   // Root milestones: midpoint of the feet at the start and after every landing.
-  const times = [0]
-  const mids: Vec3[] = [mid(starts[0], starts[1])]
+  // Flowing on from another gait the pelvis continues from where it was, one frame further along.
+  const fromGait = ctx.flow?.fromGait === true
+  const times = [fromGait ? -1 / ctx.fps : 0]
+  const mids: Vec3[] = [fromGait ? [0, 0, 0] : mid(starts[0], starts[1])]
   const cur: [Vec3, Vec3] = [starts[0], starts[1]]
   const ordered = [...p.steps].sort((a, b) => a.end - b.end)
   for (const [i, s] of ordered.entries()) {
@@ -121,8 +125,17 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
       mids.push(mid(cur[0], cur[1]))
     }
   }
+  if (p.endsMoving === true && times.length >= 2) {
+    // Flowing into another gait: keep the last segment's velocity instead of coming to rest.
+    const a = mids[mids.length - 2]!
+    const b = mids[mids.length - 1]!
+    const dt = times[times.length - 1]! - times[times.length - 2]!
+    const u = dt > 1e-6 ? (p.duration - times[times.length - 1]!) / dt : 0
+    mids.push([b[0] + (b[0] - a[0]) * u, 0, b[2] + (b[2] - a[2]) * u])
+  } else {
+    mids.push(mids[mids.length - 1]!)
+  }
   times.push(p.duration)
-  mids.push(mids[mids.length - 1]!)
   const rx: number[] = []
   const rz: number[] = []
   for (let f = 0; f < n; f++) {
