@@ -66,6 +66,9 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect((await end('walk backward three steps'))[2]).toBeLessThan(-1)
     expect((await end('run 4 meters'))[2]).toBeCloseTo(4, 1)
     expect((await end('step to the left twice'))[0]).toBeGreaterThan(0.6)
+    const right = await end('walk to the right for 3 seconds')
+    expect(right[0]).toBeLessThan(-1.5)
+    expect(Math.abs(right[2])).toBeLessThan(0.3)
   })
 
   it('makes clips longer for larger counts and durations', async () => {

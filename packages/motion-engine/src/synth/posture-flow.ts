@@ -1,5 +1,6 @@
-// Keeps a timeline physically sequential: a standing action after sitting/lying/kneeling first stands up, and an
-// upper-body gesture in such a posture is played over the held posture instead (waving while seated).
+// Keeps a timeline physically sequential: a standing action after sitting/lying/kneeling first stands up, an
+// upper-body gesture in such a posture is played over the held posture instead (waving while seated), and
+// travelling "to the left/right" turns that way first.
 import type { TimelineEntry } from '../prompt/parser.js'
 import type { ActionKind } from '../prompt/vocabulary.js'
 import type { Posture } from './action-clip.js'
@@ -25,6 +26,13 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
       }
       out.push({ action: { kind: 'standUp', speed: entry.action.speed, emotion: entry.action.emotion } })
       posture = 'standing'
+    }
+    if (['walk', 'jog', 'run', 'sneak'].includes(kind) && (entry.action.direction === 'left' || entry.action.direction === 'right')) {
+      // "walk to the left": face that way first, then travel forward.
+      out.push({ action: { kind: 'turn', speed: entry.action.speed, emotion: entry.action.emotion, direction: entry.action.direction, degrees: entry.action.direction === 'left' ? 90 : -90 } })
+      out.push({ ...entry, action: { ...entry.action, direction: 'forward' } })
+      posture = 'standing'
+      continue
     }
     out.push(entry)
     posture = END_POSTURE[kind] ?? (kind === 'idle' ? posture : 'standing')
