@@ -1,6 +1,6 @@
 // One small SQL interface over two drivers: PostgreSQL (pg) in production, embedded PGlite (real Postgres
 // compiled to WASM) for the zero-dependency quick start and tests. Callers write plain Postgres SQL with
-// $1 placeholders; both drivers return the same JS types (int8 as number, timestamptz as Date, jsonb parsed).
+// $1-style parameters; both drivers return the same JS types (int8 as number, timestamptz as Date, jsonb parsed).
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
