@@ -69,10 +69,10 @@ export class DeliveryStore {
   }
 
   /** Deliveries that should be in the queue but may not be (memory queue after a restart, a crash before enqueue). */
-  async stalled (olderThan: Date, staleDelivering: Date, limit: number): Promise<Delivery[]> {
+  async stalled (olderThan: Date, staleDelivering: Date, limit: number, afterId?: string): Promise<Delivery[]> {
     const { rows } = await this.db.query<DeliveryRow>(
-      `SELECT * FROM relay_deliveries WHERE (status IN ('pending', 'retrying') AND next_attempt_at <= $1)
-         OR (status = 'delivering' AND updated_at <= $2) ORDER BY next_attempt_at LIMIT $3`, [olderThan, staleDelivering, limit])
+      `SELECT * FROM relay_deliveries WHERE ($4::text IS NULL OR id > $4) AND ((status IN ('pending', 'retrying') AND next_attempt_at <= $1)
+         OR (status = 'delivering' AND updated_at <= $2)) ORDER BY id LIMIT $3`, [olderThan, staleDelivering, limit, afterId ?? null])
     return rows.map(toDelivery)
   }
 

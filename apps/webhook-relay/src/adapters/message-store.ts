@@ -37,26 +37,32 @@ export class MessageStore {
   constructor (private readonly db: Database) {}
 
   async accept (input: NewMessage, now: Date = new Date()): Promise<AcceptResult> {
+    const messageId = newId('msg', now.getTime())
+    const deliveryIds = input.endpointIds.map(() => newId('dlv', now.getTime()))
+    if (input.idempotency === undefined) return this.insert(this.db, input, messageId, deliveryIds, now)
     return this.db.transaction(async (tx) => {
-      const messageId = newId('msg', now.getTime())
-      if (input.idempotency !== undefined) {
-        const claimed = await this.claimIdempotencyKey(tx, input, messageId, now)
-        if (claimed !== undefined) return claimed
-      }
-      const { rows } = await tx.query<MessageRow>(
-        'INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-        [messageId, input.tenantId, input.event, input.data, input.keyId, now])
-      const deliveries: Delivery[] = []
-      for (const endpointId of input.endpointIds) {
-        const id = newId('dlv', now.getTime())
-        const inserted = await tx.query<DeliveryRow>(
-          `INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5) RETURNING *`, [id, messageId, endpointId, input.tenantId, now])
-        await tx.query("INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) VALUES ($1, NULL, 'pending')", [id])
-        deliveries.push(toDelivery(inserted.rows[0] as DeliveryRow))
-      }
-      return { kind: 'created', message: toMessage(rows[0] as MessageRow), deliveries }
+      const claimed = await this.claimIdempotencyKey(tx, input, messageId, now)
+      return claimed ?? this.insert(tx, input, messageId, deliveryIds, now)
     })
+  }
+
+  /** Message, deliveries and their first transitions in one statement: atomic, and one round trip on the hot path. */
+  private async insert (sql: SqlExecutor, input: NewMessage, messageId: string, deliveryIds: string[], now: Date): Promise<AcceptResult> {
+    const { rows } = await sql.query<DeliveryRow & { message_created_at: Date }>(
+      `WITH m AS (
+         INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at
+       ), d AS (
+         INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
+         SELECT u.id, m.id, u.endpoint_id, $2, 'pending', $6, $6, $6 FROM m, unnest($7::text[], $8::text[]) AS u(id, endpoint_id)
+         RETURNING *
+       ), t AS (
+         INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
+       )
+       SELECT d.*, m.created_at AS message_created_at FROM m LEFT JOIN d ON true`,
+      [messageId, input.tenantId, input.event, input.data, input.keyId, now, deliveryIds, input.endpointIds])
+    const deliveries = rows.filter((r) => r.id !== null).map(toDelivery)
+    const message: StoredMessage = { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: rows[0]?.message_created_at ?? now }
+    return { kind: 'created', message, deliveries }
   }
 
   /**

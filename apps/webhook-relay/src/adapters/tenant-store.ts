@@ -10,7 +10,14 @@ interface KeyRow { id: string, tenant_id: string, prefix: string, created_at: Da
 const toTenant = (row: TenantRow): Tenant => ({ id: row.id, name: row.name, createdAt: row.created_at })
 const toKey = (row: KeyRow): ApiKeyInfo => ({ id: row.id, tenantId: row.tenant_id, prefix: row.prefix, createdAt: row.created_at })
 
+// Every ingest request authenticates, so key → tenant is cached briefly. Revocation through this instance
+// takes effect at once; other relay instances notice within KEY_CACHE_MS.
+const KEY_CACHE_MS = 5000
+const KEY_CACHE_SIZE = 10_000
+
 export class TenantStore {
+  private readonly keyCache = new Map<string, { tenantId: string, until: number }>()
+
   constructor (private readonly db: SqlExecutor) {}
 
   async create (name: string): Promise<Tenant> {
@@ -44,12 +51,23 @@ export class TenantStore {
   }
 
   async deleteKey (tenantId: string, keyId: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM relay_api_keys WHERE tenant_id = $1 AND id = $2', [tenantId, keyId])
-    return rowCount > 0
+    const { rows } = await this.db.query<{ key_hash: string }>('DELETE FROM relay_api_keys WHERE tenant_id = $1 AND id = $2 RETURNING key_hash', [tenantId, keyId])
+    for (const row of rows) this.keyCache.delete(row.key_hash)
+    return rows.length > 0
   }
 
-  async tenantIdForKey (key: string): Promise<string | undefined> {
-    const { rows } = await this.db.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_api_keys WHERE key_hash = $1', [hashApiKey(key)])
-    return rows[0]?.tenant_id
+  async tenantIdForKey (key: string, now: number = Date.now()): Promise<string | undefined> {
+    const hash = hashApiKey(key)
+    const cached = this.keyCache.get(hash)
+    if (cached !== undefined && cached.until > now) return cached.tenantId
+    const { rows } = await this.db.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_api_keys WHERE key_hash = $1', [hash])
+    const tenantId = rows[0]?.tenant_id
+    if (tenantId === undefined) {
+      this.keyCache.delete(hash)
+      return undefined
+    }
+    if (this.keyCache.size >= KEY_CACHE_SIZE) this.keyCache.clear()
+    this.keyCache.set(hash, { tenantId, until: now + KEY_CACHE_MS })
+    return tenantId
   }
 }

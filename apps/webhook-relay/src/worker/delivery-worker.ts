@@ -99,7 +99,7 @@ async function attempt (
 
   if (ok) {
     await deps.deliveries.finish(delivery, record, { status: 'succeeded', nextAttemptAt: null, lastError: null })
-    await deps.endpoints.recordSuccess(endpoint.id)
+    if (endpoint.failingSince !== null) await deps.endpoints.recordSuccess(endpoint.id)
     deps.metrics.completed.inc({ result: 'succeeded' })
     deps.metrics.endToEnd.observe((now().getTime() - message.createdAt.getTime()) / 1000)
     return

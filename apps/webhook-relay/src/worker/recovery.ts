@@ -13,10 +13,17 @@ export interface RecoveryOptions {
 }
 
 export async function requeueStalled (deliveries: DeliveryStore, queue: DeliveryQueue, options: RecoveryOptions, now: Date = new Date()): Promise<number> {
-  const stalled = await deliveries.stalled(new Date(now.getTime() - options.graceMs), new Date(now.getTime() - options.staleDeliveringMs), options.batch ?? 1000)
-  for (const d of stalled) {
-    const delayMs = d.status === 'delivering' || d.nextAttemptAt === null ? 0 : d.nextAttemptAt.getTime() - now.getTime()
-    await queue.enqueue([{ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 }], Math.max(0, delayMs))
+  const batch = options.batch ?? 1000
+  let total = 0
+  let afterId: string | undefined
+  for (;;) {
+    const stalled = await deliveries.stalled(new Date(now.getTime() - options.graceMs), new Date(now.getTime() - options.staleDeliveringMs), batch, afterId)
+    for (const d of stalled) {
+      const delayMs = d.status === 'delivering' || d.nextAttemptAt === null ? 0 : d.nextAttemptAt.getTime() - now.getTime()
+      await queue.enqueue([{ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 }], Math.max(0, delayMs))
+    }
+    total += stalled.length
+    afterId = stalled.at(-1)?.id
+    if (stalled.length < batch) return total
   }
-  return stalled.length
 }

@@ -1,0 +1,32 @@
+import { openDatabase, migrate, type Database } from '@openmotion/common'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeliveryStore } from '../../src/adapters/delivery-store.js'
+import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MessageStore } from '../../src/adapters/message-store.js'
+import { migrations } from '../../src/adapters/schema.js'
+import { requeueStalled } from '../../src/worker/recovery.js'
+
+let db: Database
+
+beforeAll(async () => {
+  db = await openDatabase({})
+  await migrate(db, 'webhook-relay', migrations)
+  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
+})
+afterAll(async () => { await db.close() })
+
+describe('stalled-delivery recovery', () => {
+  it('re-queues every unfinished delivery, across several batches, each once', async () => {
+    const messages = new MessageStore(db)
+    for (let i = 0; i < 7; i++) await messages.accept({ tenantId: 'tnt_1', event: 'e', data: '{}', keyId: '', endpointIds: ['ep_a'] })
+    const queue = new MemoryQueue()
+    const count = await requeueStalled(new DeliveryStore(db), queue, { graceMs: -1000, staleDeliveringMs: 60_000, batch: 3 })
+    expect(count).toBe(7)
+    expect(queue.size()).toBe(7)
+  })
+
+  it('leaves deliveries that are not yet overdue alone on a durable backend', async () => {
+    const queue = new MemoryQueue()
+    expect(await requeueStalled(new DeliveryStore(db), queue, { graceMs: 5 * 60_000, staleDeliveringMs: 60_000 })).toBe(0)
+  })
+})
