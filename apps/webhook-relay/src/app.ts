@@ -18,7 +18,7 @@ import { messageRoutes } from './routes/messages.js'
 import { tenantRoutes } from './routes/tenants.js'
 import { webhookRoutes } from './routes/webhook.js'
 import { startMaintenance } from './worker/maintenance.js'
-import { createDeliveryWorker } from './worker/delivery-worker.js'
+import { createDeliveryWorker, staleDeliveringMs } from './worker/delivery-worker.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -84,7 +84,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
       timeoutMs: config.DELIVERY_TIMEOUT_MS,
       disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
     })
-    const maintenance = startMaintenance({ ctx, logger, staleDeliveringMs: config.DELIVERY_TIMEOUT_MS + 30_000 })
+    const maintenance = startMaintenance({ ctx, logger, staleDeliveringMs: staleDeliveringMs(config.DELIVERY_TIMEOUT_MS) })
     app.addHook('onReady', async () => {
       await maintenance.recoverAtStart()
       await queue.consume(handler, { concurrency: config.WORKER_CONCURRENCY })

@@ -11,7 +11,7 @@ const relaySchema = Type.Object({
   STORAGE_TYPE: EnvEnum(['memory', 'redis', 'kafka'], { default: 'memory', description: 'Delivery queue backend: memory (nothing survives a restart), redis (REDIS_URL) or kafka (KAFKA_BROKER)' }),
   REDIS_URL: Type.Optional(Type.String({ format: 'uri', description: 'Redis URL; required when STORAGE_TYPE is redis' })),
   KAFKA_BROKER: Type.Optional(Type.String({ minLength: 1, description: 'Kafka bootstrap broker(s), host:port, comma-separated; required when STORAGE_TYPE is kafka' })),
-  KAFKA_TOPIC_PREFIX: Type.String({ minLength: 1, default: 'webhook-relay', description: 'Prefix of the Kafka topics the relay creates (deliveries, delay tiers)' }),
+  QUEUE_PREFIX: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', default: 'webhook-relay', description: 'Prefix of the Redis keys, Kafka topics and consumer groups of the queue (relays sharing a queue use the same one)' }),
   KAFKA_PARTITIONS: Type.Integer({ minimum: 1, maximum: 1000, default: 6, description: 'Partitions of the deliveries topic when the relay creates it' }),
   ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1, description: 'RSA private key (PEM text or a path to a PEM file) that encrypts webhook data at rest; unset stores data in plaintext and warns' })),
   ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token of the admin API (/v1/tenants); unset disables the admin API' })),
@@ -42,8 +42,8 @@ export const relayConfig: ConfigDefinition<typeof relaySchema> = {
     if (config.STORAGE_TYPE === 'redis' && config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis')
     if (config.STORAGE_TYPE === 'kafka' && config.KAFKA_BROKER === undefined) throw new ConfigError('KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka')
     if (config.RETRY_MAX_MS < config.RETRY_BASE_MS) throw new ConfigError('RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS')
-    if (config.QUEUE_VISIBILITY_TIMEOUT_MS <= config.DELIVERY_TIMEOUT_MS) {
-      throw new ConfigError('QUEUE_VISIBILITY_TIMEOUT_MS', 'QUEUE_VISIBILITY_TIMEOUT_MS must exceed DELIVERY_TIMEOUT_MS, or a slow delivery would be handed to a second relay')
+    if (config.QUEUE_VISIBILITY_TIMEOUT_MS <= config.DELIVERY_TIMEOUT_MS + 5000) {
+      throw new ConfigError('QUEUE_VISIBILITY_TIMEOUT_MS', 'QUEUE_VISIBILITY_TIMEOUT_MS must exceed DELIVERY_TIMEOUT_MS by more than 5000, or a slow delivery would be handed to a second relay')
     }
     return config
   }

@@ -8,9 +8,9 @@ import { RedisQueue } from './redis-queue.js'
 export function createQueue (config: RelayConfig): DeliveryQueue {
   switch (config.STORAGE_TYPE) {
     case 'redis':
-      return new RedisQueue({ url: config.REDIS_URL as string, visibilityTimeoutMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+      return new RedisQueue({ url: config.REDIS_URL as string, prefix: config.QUEUE_PREFIX, visibilityTimeoutMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
     case 'kafka':
-      return new KafkaQueue({ brokers: (config.KAFKA_BROKER as string).split(',').map((b) => b.trim()), prefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS })
+      return new KafkaQueue({ brokers: (config.KAFKA_BROKER as string).split(',').map((b) => b.trim()), prefix: config.QUEUE_PREFIX, partitions: config.KAFKA_PARTITIONS })
     default:
       return new MemoryQueue()
   }

@@ -15,6 +15,8 @@ export interface AttemptRecord {
   outcome: AttemptOutcome
 }
 
+export type Claim = { kind: 'claimed', delivery: Delivery } | { kind: 'busy', retryInMs: number } | { kind: 'stale' }
+
 export interface Outcome {
   status: 'succeeded' | 'retrying' | 'dead'
   nextAttemptAt: Date | null
@@ -54,17 +56,20 @@ export class DeliveryStore {
 
   /**
    * Claims attempt number `attempt` (pending/retrying → delivering). A row left in delivering for longer than
-   * `staleAfterMs` is claimable too: a relay died mid-attempt and its job came back. Anything else (a duplicate
-   * job, an attempt already made) returns undefined and is dropped by the worker.
+   * `staleAfterMs` is claimable too: a relay died mid-attempt and its job came back. A row still delivering
+   * within that time answers `busy` with the wait until it turns stale; anything else (a duplicate job, an
+   * attempt already made) is `stale` and dropped by the worker.
    */
-  async begin (id: string, attempt: number, staleAfterMs: number, now: Date = new Date()): Promise<Delivery | undefined> {
-    return this.db.transaction(async (tx) => {
+  async begin (id: string, attempt: number, staleAfterMs: number, now: Date = new Date()): Promise<Claim> {
+    return this.db.transaction(async (tx): Promise<Claim> => {
       const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, updated_at: Date }>(
         'SELECT attempts, status, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE', [id])
       const row = rows[0]
-      if (row === undefined || row.attempts !== attempt - 1) return undefined
-      if (row.status === 'delivering' && row.updated_at.getTime() > now.getTime() - staleAfterMs) return undefined
-      return this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], '', [])
+      if (row === undefined || row.attempts !== attempt - 1) return { kind: 'stale' }
+      const busyFor = row.updated_at.getTime() + staleAfterMs - now.getTime()
+      if (row.status === 'delivering' && busyFor > 0) return { kind: 'busy', retryInMs: busyFor }
+      const delivery = await this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], '', [])
+      return delivery === undefined ? { kind: 'stale' } : { kind: 'claimed', delivery }
     })
   }
 

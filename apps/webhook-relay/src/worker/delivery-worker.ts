@@ -35,10 +35,17 @@ export function outboundBody (message: StoredMessage, dataJson: string): string 
   return `{"type":${JSON.stringify(message.event)},"timestamp":${JSON.stringify(message.createdAt.toISOString())},"data":${dataJson}}`
 }
 
+/**
+ * A delivering row older than this belongs to a relay that died mid-attempt: no live attempt outlasts its own
+ * deadline, and the margin covers recording the outcome. A job redelivered after a crash claims such a row.
+ */
+export function staleDeliveringMs (timeoutMs: number): number {
+  return timeoutMs + 5000
+}
+
 export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => Promise<void> {
   const now = deps.now ?? (() => new Date())
-  // A delivering row older than this belongs to a dead relay: the attempt's own deadline plus a margin.
-  const staleAfterMs = deps.timeoutMs + 30_000
+  const staleAfterMs = staleDeliveringMs(deps.timeoutMs)
 
   return async (job) => {
     const delivery = await deps.deliveries.get(job.deliveryId)
@@ -55,8 +62,11 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
       return
     }
     try {
-      const claimed = await deps.deliveries.begin(delivery.id, job.attempt, staleAfterMs, now())
-      if (claimed === undefined) return
+      const claim = await deps.deliveries.begin(delivery.id, job.attempt, staleAfterMs, now())
+      // Another relay may be mid-attempt, or may have died mid-attempt: look again once the attempt would be stale.
+      if (claim.kind === 'busy') await deps.queue.enqueue([job], claim.retryInMs)
+      if (claim.kind !== 'claimed') return
+      const claimed = claim.delivery
       const message = await deps.messages.getById(claimed.messageId)
       if (message === undefined) return
       await attempt(deps, job, claimed, message, target.endpoint, target.secrets, now)

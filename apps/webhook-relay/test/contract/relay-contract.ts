@@ -3,6 +3,7 @@
 // README's helper, and no plaintext `data` in the database or the queue when ENCRYPTION_KEY is set.
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Database } from '@openmotion/common'
 import type { DeliveryQueue } from '../../src/adapters/delivery-queue.js'
 import { buildTestRelay, eventually, type TestRelay } from '../helper.js'
 import { loadReadmeVerifier } from './readme-verifier.js'
@@ -13,6 +14,8 @@ export interface RelayContractOptions {
   /** Everything the backend holds for this namespace, as text, to scan for plaintext. */
   dumpQueue?: (namespace: string) => Promise<string>
   settleMs: number
+  /** A database other than the default in-memory PGlite (PostgreSQL). */
+  database?: () => Promise<Database>
 }
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
@@ -31,7 +34,7 @@ export function relayContract (name: string, options: RelayContractOptions): voi
     async function setup (statuses: number[], env: Record<string, string> = {}) {
       const namespace = randomUUID()
       receiver = await startReceiver(statuses)
-      relay = await buildTestRelay({ ENCRYPTION_KEY: pem, RETRY_BASE_MS: '50', RETRY_MAX_MS: '200', ...env }, { queue: options.queue(namespace) })
+      relay = await buildTestRelay({ ENCRYPTION_KEY: pem, RETRY_BASE_MS: '50', RETRY_MAX_MS: '200', ...env }, { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) })
       const r = relay
       const endpoint = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: receiver.url } })).json<{ id: string, secret: string }>()
       const message = async (id: string) => (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<{ deliveries: { status: string }[] }>()

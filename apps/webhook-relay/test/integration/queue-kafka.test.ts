@@ -1,9 +1,9 @@
 import { KafkaQueue } from '../../src/adapters/kafka-queue.js'
 import { killConsumerMidJob } from '../contract/crash.js'
 import { queueContract } from '../contract/queue-contract.js'
-import { withService } from './services.js'
+import { describeWithService } from '@openmotion/test-services'
 
-withService('kafka', (broker) => {
+describeWithService('kafka', (broker) => {
   queueContract('kafka', {
     make: async (namespace) => new KafkaQueue({ brokers: [broker], prefix: `test-${namespace}`, partitions: 1, redeliveryDelayMs: 50, sessionTimeoutMs: 6000 }),
     shared: true,

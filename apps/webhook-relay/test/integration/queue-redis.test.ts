@@ -1,9 +1,9 @@
 import { RedisQueue } from '../../src/adapters/redis-queue.js'
 import { killConsumerMidJob } from '../contract/crash.js'
 import { queueContract } from '../contract/queue-contract.js'
-import { withService } from './services.js'
+import { describeWithService } from '@openmotion/test-services'
 
-withService('redis', (url) => {
+describeWithService('redis', (url) => {
   queueContract('redis', {
     make: async (namespace) => new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 1000, redeliveryDelayMs: 50, pollMs: 20 }),
     shared: true,

@@ -1,7 +1,7 @@
 import { Kafka, logLevel } from 'kafkajs'
 import { KafkaQueue } from '../../src/adapters/kafka-queue.js'
 import { relayContract } from '../contract/relay-contract.js'
-import { withService } from './services.js'
+import { describeWithService } from '@openmotion/test-services'
 
 /** Every record ever written to the namespace's topics, read back by a fresh consumer group. */
 async function dumpTopics (broker: string, prefix: string): Promise<string> {
@@ -16,7 +16,7 @@ async function dumpTopics (broker: string, prefix: string): Promise<string> {
   return values.join('\n')
 }
 
-withService('kafka', (broker) => {
+describeWithService('kafka', (broker) => {
   relayContract('kafka', {
     queue: (namespace) => new KafkaQueue({ brokers: [broker], prefix: `e2e-${namespace}`, partitions: 2, sessionTimeoutMs: 6000 }),
     dumpQueue: (namespace) => dumpTopics(broker, `e2e-${namespace}`),

@@ -2,9 +2,9 @@ import { createRedis } from '@openmotion/common'
 import { afterAll } from 'vitest'
 import { RedisQueue } from '../../src/adapters/redis-queue.js'
 import { relayContract } from '../contract/relay-contract.js'
-import { withService } from './services.js'
+import { describeWithService } from '@openmotion/test-services'
 
-withService('redis', (url) => {
+describeWithService('redis', (url) => {
   // MONITOR records every command any client sends, so the scan sees all the queue ever held, not just what is left.
   const captured = new Map<string, string[]>()
   const monitors: { disconnect: () => void }[] = []
