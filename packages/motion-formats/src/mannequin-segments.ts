@@ -1,0 +1,51 @@
+// Body proportions of the stock mannequin: one tube per bone, radii in metres at the reference height (they scale
+// with the skeleton through `createMannequinMesh`). Profiles are [t, radius] pairs along the bone, t = 0 at the
+// bone's joint and 1 at its child; values outside 0..1 let a tube overlap its neighbours so bends leave no gaps.
+
+export interface SegmentSpec {
+  from: string
+  to: string
+  /** Cross-section scale across the bone (the axis perpendicular to the bone and to the facing direction for limbs). */
+  width: number
+  /** Cross-section scale along the remaining axis. */
+  depth: number
+  profile: Array<[number, number]>
+  blendParent?: boolean
+  blendChild?: boolean
+}
+
+function headProfile (): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  const centre = 0.375
+  const half = 0.64
+  for (let i = 0; i <= 6; i++) {
+    const theta = Math.PI * (0.92 - (0.84 * i) / 6)
+    out.push([centre + half * Math.cos(theta), 0.095 * Math.sin(theta)])
+  }
+  return out
+}
+
+const LEFT: SegmentSpec[] = [
+  { from: 'LeftShoulder', to: 'LeftArm', width: 1, depth: 1.1, profile: [[0, 0.045], [1, 0.056]] },
+  { from: 'LeftArm', to: 'LeftForeArm', width: 1, depth: 1, profile: [[-0.06, 0.054], [0.5, 0.048], [1, 0.042]] },
+  { from: 'LeftForeArm', to: 'LeftHand', width: 1, depth: 1, profile: [[0, 0.042], [0.6, 0.038], [1, 0.03]] },
+  { from: 'LeftHand', to: 'LeftHandMiddle1', width: 0.45, depth: 1.2, profile: [[0, 0.032], [1, 0.04]] },
+  { from: 'LeftHandMiddle1', to: 'LeftHandMiddle4', width: 0.35, depth: 1.1, profile: [[0, 0.038], [1, 0.026]] },
+  { from: 'LeftUpLeg', to: 'LeftLeg', width: 1, depth: 1, profile: [[-0.1, 0.085], [0.5, 0.07], [1, 0.052]] },
+  { from: 'LeftLeg', to: 'LeftFoot', width: 1, depth: 1, profile: [[0, 0.052], [0.4, 0.055], [1, 0.038]] },
+  { from: 'LeftFoot', to: 'LeftToeBase', width: 1.1, depth: 0.5, profile: [[-0.3, 0.035], [0, 0.045], [1, 0.036]] },
+  { from: 'LeftToeBase', to: 'LeftToe_End', width: 1.1, depth: 0.45, profile: [[0, 0.036], [1, 0.026]] }
+]
+
+const RIGHT: SegmentSpec[] = LEFT.map(s => ({ ...s, from: s.from.replace(/^Left/, 'Right'), to: s.to.replace(/^Left/, 'Right') }))
+
+export const HUMANOID_SEGMENTS: SegmentSpec[] = [
+  { from: 'Hips', to: 'Spine', width: 1.2, depth: 0.75, profile: [[-0.9, 0.1], [-0.5, 0.14], [0.3, 0.14], [1, 0.13]] },
+  { from: 'Spine', to: 'Spine1', width: 1.15, depth: 0.75, profile: [[0, 0.13], [1, 0.135]] },
+  { from: 'Spine1', to: 'Spine2', width: 1.15, depth: 0.75, profile: [[0, 0.135], [1, 0.15]] },
+  { from: 'Spine2', to: 'Neck', width: 1.15, depth: 0.72, profile: [[0, 0.15], [0.55, 0.16], [0.85, 0.12], [1, 0.05]] },
+  { from: 'Neck', to: 'Head', width: 1, depth: 1, profile: [[0, 0.05], [1, 0.048]] },
+  { from: 'Head', to: 'HeadTop_End', width: 0.85, depth: 1.1, profile: headProfile() },
+  ...LEFT,
+  ...RIGHT
+]
