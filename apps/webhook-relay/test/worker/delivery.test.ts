@@ -124,11 +124,12 @@ describe('delivery worker', () => {
     }
   })
 
-  it('drops duplicate jobs: one request per attempt even when a job arrives twice', async () => {
+  it('drops duplicate jobs: one request per attempt even when a job arrives twice', { timeout: 30_000 }, async () => {
     const queue = new MemoryQueue()
     const sender = scriptedSender([200])
     const slow = async (request: OutboundRequest) => { await new Promise((resolve) => setTimeout(resolve, 100)); return sender(request) }
-    relay = await buildTestRelay({}, { send: slow, queue })
+    // Duplicates arriving mid-attempt wait until the attempt could be stale (timeout + 5 s), then are dropped.
+    relay = await buildTestRelay({ DELIVERY_TIMEOUT_MS: '100' }, { send: slow, queue })
     const r = relay
     const ep = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: 'http://127.0.0.1:9/x' } })).json<{ id: string }>()
     const { id } = (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'e', data: {} } })).json<{ id: string }>()
@@ -137,7 +138,7 @@ describe('delivery worker', () => {
     await queue.enqueue([job, job])
     await eventually(async () => expect((await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json().deliveries[0].status).toBe('succeeded'))
     await queue.enqueue([job, { ...job, attempt: 2 }])
-    await eventually(() => expect(queue.size()).toBe(0))
+    await eventually(() => expect(queue.size()).toBe(0), 12_000)
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(sender.requests).toHaveLength(1)
   })
