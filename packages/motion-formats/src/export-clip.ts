@@ -1,0 +1,71 @@
+// One call for the worker: the requested formats of a clip as named files ready to store.
+import type { MotionClip } from '@openmotion/motion-engine'
+import { writeBvh } from './bvh-writer.js'
+import { writeFbx } from './fbx-writer.js'
+import { writeGlb } from './glb-writer.js'
+import { createMannequinMesh } from './mannequin-mesh.js'
+import type { SkinnedMesh } from './mannequin-mesh.js'
+import type { RigOptions } from './rig.js'
+
+export type ExportFormat = 'bvh' | 'glb' | 'fbx'
+
+export interface ExportOptions extends RigOptions {
+  /** Skinned mesh for GLB and FBX; default the stock mannequin built for the clip's skeleton. */
+  mesh?: SkinnedMesh
+  /** Scene, mesh and animation name inside GLB/FBX; default "OpenMotion". */
+  name?: string
+  /** File name without extension; default `name` made file-safe, else "motion". */
+  fileBaseName?: string
+}
+
+export interface ExportedFile {
+  format: ExportFormat
+  fileName: string
+  contentType: string
+  bytes: Uint8Array
+}
+
+// BVH and FBX have no registered media type; these are the ones browsers and storage services commonly use.
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  bvh: 'text/plain; charset=utf-8',
+  glb: 'model/gltf-binary',
+  fbx: 'application/octet-stream'
+}
+
+const FORMATS = new Set<string>(['bvh', 'glb', 'fbx'])
+
+function baseName (options: ExportOptions): string {
+  const raw = options.fileBaseName ?? options.name ?? 'motion'
+  const safe = raw.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '')
+  return safe.length > 0 ? safe.slice(0, 100) : 'motion'
+}
+
+/**
+ * Exports a clip in each requested format, in the order given, each format once. The mannequin is built once and
+ * shared by GLB and FBX.
+ */
+export async function exportClip (clip: MotionClip, formats: readonly ExportFormat[], options: ExportOptions = {}): Promise<ExportedFile[]> {
+  for (const f of formats) if (!FORMATS.has(f)) throw new RangeError(`unknown export format ${JSON.stringify(f)}; use bvh, glb or fbx`)
+  const unique = [...new Set(formats)]
+  const base = baseName(options)
+  const rig: RigOptions = {
+    ...(options.rootAtOrigin === undefined ? {} : { rootAtOrigin: options.rootAtOrigin }),
+    ...(options.bonePrefix === undefined ? {} : { bonePrefix: options.bonePrefix })
+  }
+  const shared: { name?: string, mesh?: SkinnedMesh } & RigOptions = {
+    ...rig,
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.mesh === undefined ? {} : { mesh: options.mesh })
+  }
+  if (shared.mesh === undefined && unique.some(f => f !== 'bvh')) {
+    shared.mesh = createMannequinMesh(clip.skeleton)
+  }
+  const files: ExportedFile[] = []
+  for (const format of unique) {
+    const bytes = format === 'bvh'
+      ? new TextEncoder().encode(writeBvh(clip, rig))
+      : format === 'glb' ? await writeGlb(clip, shared) : writeFbx(clip, shared)
+    files.push({ format, fileName: `${base}.${format}`, contentType: CONTENT_TYPES[format], bytes })
+  }
+  return files
+}
