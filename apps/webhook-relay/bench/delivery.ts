@@ -13,7 +13,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000)
 
 async function measure (name: string, makeQueue: () => DeliveryQueue): Promise<string> {
   const receiver = await startReceiver()
-  const db = await openDatabase({})
+  const db = await openDatabase({ url: process.env.BENCH_DATABASE_URL })
   try {
     const producer = await startRelay({ worker: false, queue: makeQueue(), receiverUrl: receiver.url, db })
     const headers = { authorization: `Bearer ${producer.apiKey}`, 'content-type': 'application/json' }
@@ -27,7 +27,7 @@ async function measure (name: string, makeQueue: () => DeliveryQueue): Promise<s
     while (receiver.count() < MESSAGES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
     const seconds = (performance.now() - started) / 1000
     await worker.close()
-    return `delivery, ${name}: ${receiver.count()}/${MESSAGES} delivered in ${seconds.toFixed(2)} s = ${(receiver.count() / seconds).toFixed(0)} deliveries/s (worker start-up included)`
+    return `delivery, ${name} (${process.env.BENCH_DATABASE_URL === undefined ? 'PGlite' : 'PostgreSQL'}): ${receiver.count()}/${MESSAGES} delivered in ${seconds.toFixed(2)} s = ${(receiver.count() / seconds).toFixed(0)} deliveries/s (worker start-up included)`
   } finally {
     await db.close()
     await receiver.close()

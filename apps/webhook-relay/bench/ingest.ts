@@ -27,7 +27,7 @@ export async function benchIngest (): Promise<string[]> {
     const relayed = await load(`${relay.url}/webhook`, { authorization: `Bearer ${relay.apiKey}` })
     return [
       `ingest, bare fastify JSON route: ${baseline.rps.toFixed(0)} req/s (p99 ${baseline.p99} ms)`,
-      `ingest, POST /webhook (memory queue, PGlite): ${relayed.rps.toFixed(0)} accepted/s (p99 ${relayed.p99} ms, non-2xx ${relayed.non2xx})`
+      `ingest, POST /webhook (memory queue, ${process.env.BENCH_DATABASE_URL === undefined ? 'PGlite' : 'PostgreSQL'}): ${relayed.rps.toFixed(0)} accepted/s (p99 ${relayed.p99} ms, non-2xx ${relayed.non2xx})`
     ]
   } finally {
     await relay.close()

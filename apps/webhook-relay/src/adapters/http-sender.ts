@@ -3,7 +3,8 @@
 // followed: a 3xx is a failed attempt, so a receiver cannot bounce the relay into a private network.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { guardedLookup } from '../domain/destination-guard.js'
+import { isIP } from 'node:net'
+import { guardedLookup, isForbiddenAddress } from '../domain/destination-guard.js'
 
 export interface OutboundRequest {
   url: string
@@ -29,6 +30,12 @@ export function createHttpSender (options: { allowPrivate: boolean, userAgent: s
   return (outbound) => new Promise((resolve) => {
     const started = performance.now()
     const url = new URL(outbound.url)
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    // IP literals never go through `lookup`, so they are judged here.
+    if (!options.allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host)) {
+      resolve({ statusCode: null, headers: {}, body: null, error: `destination ${host} is a forbidden address`, latencyMs: 0 })
+      return
+    }
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     let settled = false
     const finish = (result: Omit<OutboundResult, 'latencyMs'>) => {

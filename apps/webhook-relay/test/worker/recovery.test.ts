@@ -30,3 +30,17 @@ describe('stalled-delivery recovery', () => {
     expect(await requeueStalled(new DeliveryStore(db), queue, { graceMs: 5 * 60_000, staleDeliveringMs: 60_000 })).toBe(0)
   })
 })
+
+describe('retention', () => {
+  it('deletes messages older than the cutoff together with their deliveries and attempts', async () => {
+    const messages = new MessageStore(db)
+    const old = await messages.accept({ tenantId: 'tnt_1', event: 'old', data: '{}', keyId: '', endpointIds: ['ep_a'] }, new Date(Date.now() - 40 * 86_400_000))
+    const fresh = await messages.accept({ tenantId: 'tnt_1', event: 'fresh', data: '{}', keyId: '', endpointIds: ['ep_a'] })
+    if (old.kind !== 'created' || fresh.kind !== 'created') throw new Error('not created')
+    expect(await messages.deleteOlderThan(new Date(Date.now() - 30 * 86_400_000))).toBe(1)
+    expect(await messages.getById(old.message.id)).toBeUndefined()
+    expect(await messages.getById(fresh.message.id)).toBeDefined()
+    const { rows } = await db.query('SELECT id FROM relay_deliveries WHERE message_id = $1', [old.message.id])
+    expect(rows).toHaveLength(0)
+  })
+})
