@@ -27,9 +27,11 @@ function writeHierarchy (rig: Rig, lines: string[]): number[] {
   const visit = (bone: number, depth: number): void => {
     const b = rig.bones[bone]!
     const pad = '  '.repeat(depth)
-    lines.push(`${pad}${b.parent < 0 ? 'ROOT' : 'JOINT'} ${b.name}`, `${pad}{`, `${pad}  OFFSET ${vec(b.rest, CM)}`)
-    order.push(bone)
     const moves = b.parent < 0 || bone === rig.hips
+    // Readers disagree on translation channels: Blender and assimp take them as the absolute local position,
+    // three.js adds them to the OFFSET. A zero OFFSET on translated bones (as in the CMU files) reads the same in both.
+    lines.push(`${pad}${b.parent < 0 ? 'ROOT' : 'JOINT'} ${b.name}`, `${pad}{`, `${pad}  OFFSET ${moves ? vec([0, 0, 0], CM) : vec(b.rest, CM)}`)
+    order.push(bone)
     lines.push(`${pad}  CHANNELS ${moves ? `6 ${POSITION_CHANNELS}` : '3 Zrotation Xrotation Yrotation'}`)
     const kids = childrenOf(rig, bone)
     const joints = kids.filter(k => childrenOf(rig, k).length > 0)

@@ -44,7 +44,9 @@ describe('writeBvh', () => {
     const bvh = parseBvh(text)
     const hips = bvh.nodes[0]!
     expect(hips.name).toBe('Hips')
-    expect(hips.offset[1]).toBeCloseTo(95, 3)
+    // The translated root has a zero OFFSET so absolute and offset-relative readers agree.
+    expect(hips.offset).toEqual([0, 0, 0])
+    expect(bvh.nodes.find(n => n.name === 'LeftLeg')!.offset[1]).toBeCloseTo(-42, 3)
     expect(hips.channels).toEqual(['Xposition', 'Yposition', 'Zposition', 'Zrotation', 'Xrotation', 'Yrotation'])
     expect(bvh.nodes.find(n => n.name === 'LeftLeg')!.channels).toEqual(['Zrotation', 'Xrotation', 'Yrotation'])
     expect(bvh.frames[1]![1]).toBeCloseTo(clip.rootTranslation[4]! * 100, 3)
@@ -79,6 +81,7 @@ describe('writeBvh', () => {
     expect(bvh.nodes[1]!.name).toBe('Hips')
     expect(bvh.nodes[1]!.parent).toBe(0)
     expect(bvh.nodes[1]!.channels).toHaveLength(6)
+    expect(bvh.nodes[1]!.offset).toEqual([0, 0, 0])
     expect(bvh.frames.every(row => row.slice(0, 6).every(v => v === 0))).toBe(true)
     expect(maxPositionError(clip, text)).toBeLessThan(1e-3)
   })
