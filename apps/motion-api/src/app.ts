@@ -1,9 +1,38 @@
-import { createLogger, createServer, type AppInstance, type Logger } from '@openmotion/common'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import cors from '@fastify/cors'
+import type {} from '@fastify/swagger'
+import { createLogger, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
+import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
+import { createEngine } from '@openmotion/motion-engine'
 import type { MotionConfig } from './config.js'
+import type { Processor } from './domain/job-submission.js'
+import type { Pricing } from './domain/pricing.js'
+import { installStockModels } from './domain/stock-models.js'
+import { accountRoutes } from './routes/account.js'
+import { adminRoutes } from './routes/admin.js'
+import { characterRoutes } from './routes/characters.js'
+import { fileRoutes } from './routes/files.js'
+import { jobRoutes } from './routes/jobs.js'
+import { sessionGuard } from './session.js'
+import { AccountStore } from './stores/account-store.js'
+import { CreditLedger } from './stores/credit-ledger.js'
+import { JobStore } from './stores/job-store.js'
+import { migrations } from './stores/migrations.js'
+import { ModelStore } from './stores/model-store.js'
+import { JobWorker } from './worker/job-worker.js'
+import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 
 export interface AppOverrides {
   logger?: Logger
+  database?: Database
+  blobs?: BlobStore
+  pipeline?: MotionPipeline
 }
+
+const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
 
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
@@ -11,9 +40,68 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     name: 'motion-api',
     version: '0.1.0',
     description: 'Text-to-motion REST API',
-    logger
+    logger,
+    errorCodes: { validation: 1102, badRequest: 1102, notFound: 404, internal: 498, payloadTooLarge: 413, unsupportedMediaType: 1102 }
+  })
+  const production = config.NODE_ENV === 'production'
+  if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
+
+  const db = overrides.database ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
+  await migrate(db, 'motion-api', migrations)
+  const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
+  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), config.PUBLIC_BASE_URL)
+  const accounts = new AccountStore(db)
+  const ledger = new CreditLedger(db, accounts)
+  const jobs = new JobStore(db)
+  const models = new ModelStore(db)
+  const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
+  const engine = config.ENGINE === 'http'
+    ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
+    : createEngine({ kind: 'builtin' })
+  const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
+
+  await installStockModels(models, blobs)
+  await bootstrapClient(config, accounts)
+
+  const worker = new JobWorker(db, jobs, ledger, {
+    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, pipeline, pricing })
+  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger })
+  const enabledProcessors = new Set<Processor>(['text2motion'])
+
+  const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
+  await app.register(cookie)
+  await app.register(cors, {
+    credentials: true,
+    origin: (origin, callback) => {
+      if (origin === undefined) { callback(null, false); return }
+      if (!production && LOCALHOST_ORIGIN.test(origin)) { callback(null, true); return }
+      if (configuredOrigins.includes(origin)) { callback(null, true); return }
+      accounts.listClients().then((clients) => { callback(null, clients.some((c) => !c.disabled && c.corsOrigins.includes(origin))) }, (error: Error) => { callback(error, false) })
+    }
+  })
+  app.decorateRequest('client', undefined)
+  const requireSession = sessionGuard(accounts)
+  app.readiness.register('database', () => db.ping())
+
+  await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
+  await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
+  await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession }))
+  await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
+  await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
+
+  app.addHook('onReady', async () => { await worker.recover() })
+  app.addHook('onClose', async () => {
+    await worker.close()
+    if (overrides.database === undefined) await db.close()
   })
   return app
+}
+
+/** The quick-start client: created with a dev plan the first time, so `./run start` is usable at once. */
+async function bootstrapClient (config: MotionConfig, accounts: AccountStore): Promise<void> {
+  if (config.MOTION_CLIENT_ID === '' || await accounts.getClient(config.MOTION_CLIENT_ID) !== undefined) return
+  const plan = await accounts.upsertPlan({ name: 'dev', credits: config.DEV_PLAN_CREDITS, maxVariants: config.DEV_PLAN_MAX_VARIANTS, periodDays: 30 })
+  await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
 }
 
 export { motionConfig, type MotionConfig } from './config.js'

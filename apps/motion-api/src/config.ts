@@ -1,8 +1,30 @@
-import { Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
 
 export const motionConfig = defineConfig(Type.Object({
   ...commonEnv,
-  MOTION_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'Port the service listens on' })
+  MOTION_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'Port the service listens on' }),
+  PUBLIC_BASE_URL: Type.String({ format: 'uri', default: 'http://localhost:8080', description: 'Base URL clients reach this service at; signed upload and download URLs start with it' }),
+  DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
+  DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
+  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when unset' })),
+  MOTION_CLIENT_ID: Type.String({ default: 'dev-client', description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)' }),
+  MOTION_CLIENT_SECRET: Type.String({ default: 'dev-secret', description: 'Secret of the bootstrap client' }),
+  DEV_PLAN_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits per period of the bootstrap dev plan' }),
+  DEV_PLAN_MAX_VARIANTS: Type.Integer({ minimum: 1, maximum: 16, default: 4, description: 'maxVariantsGeneration of the dev plan' }),
+  SESSION_TTL: Type.Integer({ minimum: 60, default: 86_400, description: 'Lifetime of a dmsess session, seconds' }),
+  COOKIE_DOMAIN: Type.Optional(Type.String({ description: 'Domain attribute of the dmsess cookie' })),
+  CORS_ORIGINS: Type.String({ default: '', description: 'Comma-separated origins allowed with credentials in production (per-client origins are added via the admin API); any http://localhost port is allowed outside production' }),
+  URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key for signed URLs; a random one per start is used when unset (URLs then die with the process)' })),
+  DOWNLOAD_URL_TTL: Type.Integer({ minimum: 10, default: 3600, description: 'Lifetime of signed download and upload URLs, seconds' }),
+  MAX_MODEL_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024, description: 'Largest accepted model or thumbnail upload, bytes' }),
+  ENGINE: EnvEnum(['builtin', 'http'], { default: 'builtin', description: 'Animation engine: the built-in procedural engine or a model server speaking the http protocol' }),
+  ENGINE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the model server when ENGINE=http' })),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1, description: 'Jobs processed at once' }),
+  JOB_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000, description: 'A job running longer fails with 599 and is refunded' }),
+  PRICE_PER_SECOND: Type.Integer({ minimum: 0, default: 1, description: 'Credits per started second of generated motion, charged per generated variant' }),
+  PRICE_MIN_JOB: Type.Integer({ minimum: 0, default: 1, description: 'Least credits a text2motion job costs' }),
+  PRICE_EXTRA_VARIANT_DOWNLOAD: Type.Integer({ minimum: 0, default: 1, description: 'Credits for downloading each variant after the first of a job' }),
+  PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' })
 }))
 
 export type MotionConfig = Static<typeof motionConfig.schema>

@@ -89,8 +89,14 @@ async function openPglite (dataDir: string | undefined): Promise<Database> {
     tail = next.catch(() => undefined)
     return next
   }
+  // Without parameters a statement goes through the simple protocol, as with pg, so migrations may hold several.
   const run = async <R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
-    const result = await db.query<R>(sql, params === undefined ? undefined : [...params])
+    if (params === undefined || params.length === 0) {
+      const results = await db.exec(sql)
+      const last = results[results.length - 1]
+      return { rows: (last?.rows ?? []) as R[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 }
+    }
+    const result = await db.query<R>(sql, [...params])
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
   }
   return {

@@ -70,7 +70,7 @@ export function databaseContract (name: string, open: () => Promise<Database>): 
 
     it('applies each migration once, in id order, per app', async () => {
       const again = await migrate(db, app, [
-        { id: '002_add_note', sql: `ALTER TABLE ${table} ADD COLUMN note text` },
+        { id: '002_add_note', sql: `ALTER TABLE ${table} ADD COLUMN note text; CREATE INDEX ${table}_note ON ${table} (note)` },
         { id: '001_items', sql: 'SELECT this_would_fail()' }
       ])
       expect(again).toEqual(['002_add_note'])

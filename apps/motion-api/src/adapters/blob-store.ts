@@ -1,0 +1,92 @@
+// Files (generated motions, uploaded characters) behind a small interface. The embedded store keeps them under
+// DATA_DIR and this app serves them through HMAC-signed, expiring URLs, so no object storage is needed to run.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
+import { dirname, join, normalize } from 'node:path'
+import type { Readable } from 'node:stream'
+
+export interface BlobInfo { size: number, mtime: Date }
+
+export interface BlobStore {
+  put (key: string, bytes: Uint8Array): Promise<void>
+  append (key: string, bytes: Uint8Array): Promise<number>
+  stat (key: string): Promise<BlobInfo | undefined>
+  read (key: string, range?: { start: number, end: number }): Readable
+  readAll (key: string): Promise<Buffer>
+  remove (prefix: string): Promise<void>
+}
+
+const SAFE_KEY = /^[\w-]+(\/[\w.-]+)*$/
+
+function checkKey (key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe blob key ${key}`)
+  return key
+}
+
+export function createDiskBlobStore (root: string): BlobStore {
+  const path = (key: string) => normalize(join(root, checkKey(key)))
+  return {
+    async put (key, bytes) {
+      const target = path(key)
+      await mkdir(dirname(target), { recursive: true })
+      const temp = `${target}.${process.pid}.tmp`
+      await writeFile(temp, bytes)
+      await rename(temp, target)
+    },
+    async append (key, bytes) {
+      const target = path(key)
+      await mkdir(dirname(target), { recursive: true })
+      await appendFile(target, bytes)
+      return (await stat(target)).size
+    },
+    async stat (key) {
+      try {
+        const info = await stat(path(key))
+        return info.isFile() ? { size: info.size, mtime: info.mtime } : undefined
+      } catch {
+        return undefined
+      }
+    },
+    read (key, range) {
+      return createReadStream(path(key), range === undefined ? {} : { start: range.start, end: range.end })
+    },
+    async readAll (key) {
+      const { readFile } = await import('node:fs/promises')
+      return readFile(path(key))
+    },
+    async remove (prefix) {
+      await rm(path(prefix), { recursive: true, force: true })
+    }
+  }
+}
+
+/** Signs `path` (which may carry a query) until `expires` (unix seconds). */
+export class UrlSigner {
+  constructor (private readonly secret: string, private readonly baseUrl: string) {}
+
+  private mac (path: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${path}\n${expires}`).digest('base64url')
+  }
+
+  sign (path: string, ttlSeconds: number, now = Date.now()): string {
+    const expires = Math.floor(now / 1000) + ttlSeconds
+    const separator = path.includes('?') ? '&' : '?'
+    return `${this.baseUrl.replace(/\/$/, '')}${path}${separator}expires=${expires}&signature=${this.mac(path, expires)}`
+  }
+
+  /** Checks a request URL produced by `sign`: same path and other query values, unexpired. */
+  verify (url: string, now = Date.now()): boolean {
+    const parsed = new URL(url, 'http://local')
+    const expires = Number(parsed.searchParams.get('expires'))
+    const signature = parsed.searchParams.get('signature') ?? ''
+    parsed.searchParams.delete('expires')
+    parsed.searchParams.delete('signature')
+    const query = parsed.searchParams.toString()
+    const path = `${parsed.pathname}${query === '' ? '' : `?${query}`}`
+    if (!Number.isFinite(expires) || expires * 1000 < now) return false
+    const expected = Buffer.from(this.mac(path, expires))
+    const actual = Buffer.from(signature)
+    return expected.length === actual.length && timingSafeEqual(expected, actual)
+  }
+}

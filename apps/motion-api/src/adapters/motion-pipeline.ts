@@ -1,0 +1,53 @@
+// The worker's port onto the animation engine and the file exporters. The shipped implementation is
+// @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
+import { createEngine, inpaint, merge, trim, type MotionClip, type MotionEngine, type MotionOptions, type Progress } from '@openmotion/motion-engine'
+import * as formats from '@openmotion/motion-formats'
+
+export interface ExportedFile { type: 'glb' | 'fbx' | 'bvh', fileName: string, bytes: Uint8Array }
+
+export interface StepContext { signal: AbortSignal, onProgress: (progress: Progress) => void }
+
+export interface MotionPipeline {
+  generate (prompt: string, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  inpaint (clip: MotionClip, request: { prompt: string, intervals: { start: number, end: number }[] }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  merge (clipA: MotionClip, editA: { numTrimLeft: number, numTrimRight: number }, request: { prompt: string, blendFrames: number, clipB: MotionClip, editB: { numTrimLeft: number, numTrimRight: number } }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  trim (clip: MotionClip, edit: { numTrimLeft: number, numTrimRight: number }): MotionClip
+  export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
+}
+
+type FbxWriter = (clip: MotionClip, options: { name?: string, rootAtOrigin?: boolean }) => Uint8Array | Promise<Uint8Array>
+
+/** The FBX writer is optional at build time so the API runs with whichever exporters the formats package ships. */
+function fbxWriter (): FbxWriter | undefined {
+  const candidate = (formats as Record<string, unknown>).writeFbx
+  return typeof candidate === 'function' ? candidate as FbxWriter : undefined
+}
+
+export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {
+  const writeFbx = fbxWriter()
+  return {
+    generate: (prompt, seed, variantIndex, options, context) => engine.generate({ prompt, seed, variantIndex, options }, context),
+    inpaint: (clip, request, seed, variantIndex, options, context) => inpaint(clip, request, engine, { seed, variantIndex, options, ...context }),
+    merge: (clipA, editA, request, seed, variantIndex, options, context) =>
+      merge(clipA, editA, { prompt: request.prompt, blendDuration: request.blendFrames, clipB: request.clipB, editB: request.editB }, engine, { seed, variantIndex, options, ...context }),
+    trim: (clip, edit) => trim(clip, edit),
+    async export (clip, options) {
+      const files: ExportedFile[] = [
+        { type: 'glb', fileName: `${options.name}.glb`, bytes: await formats.writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) },
+        { type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(formats.writeBvh(clip, { rootAtOrigin: options.rootAtOrigin })) }
+      ]
+      if (!options.skipFBX && writeFbx !== undefined) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: await writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) })
+      return files
+    }
+  }
+}
+
+/** Clips are kept as JSON next to the exported files so later jobs (inpainting, merging, render) can reuse them. */
+export function serializeClip (clip: MotionClip): Buffer {
+  return Buffer.from(JSON.stringify({ skeleton: clip.skeleton, fps: clip.fps, frameCount: clip.frameCount, rootTranslation: Array.from(clip.rootTranslation), rotations: Array.from(clip.rotations) }))
+}
+
+export function deserializeClip (bytes: Buffer): MotionClip {
+  const raw = JSON.parse(bytes.toString('utf8')) as { skeleton: MotionClip['skeleton'], fps: number, frameCount: number, rootTranslation: number[], rotations: number[] }
+  return { skeleton: raw.skeleton, fps: raw.fps, frameCount: raw.frameCount, rootTranslation: Float32Array.from(raw.rootTranslation), rotations: Float32Array.from(raw.rotations) }
+}

@@ -1,0 +1,28 @@
+// Every error a client can meet. Numeric codes are the spec's; the HTTP status says which side is at fault.
+import { defineErrors } from '@openmotion/common'
+
+export const errors = defineErrors({
+  INSUFFICIENT_CREDIT: { code: 101, status: 402, message: 'Not enough credit' },
+  UNKNOWN_PIPELINE_ERROR: { code: 498, status: 500, message: 'Unknown pipeline error' },
+  INVALID_PIPELINE_INPUT: { code: 494, status: 400, message: 'Invalid pipeline input' },
+  GENERATION_FAILED: { code: 501, status: 500, message: 'Error while generating motion' },
+  BAD_GENERATION_PARAMETERS: { code: 502, status: 400, message: 'Error parsing motion generation parameters' },
+  GENERATION_TIMEOUT: { code: 599, status: 504, message: 'Motion generation timeout' },
+  BVH_EXPORT_FAILED: { code: 810, status: 500, message: 'Error saving bvh results' },
+  MODEL_LOAD_FAILED: { code: 901, status: 400, message: 'Error loading the mesh of the custom character' },
+  METADATA_UNREADABLE: { code: 909, status: 400, message: 'Error loading the metadata of the custom character' },
+  INVALID_PARAMETER: { code: 1102, status: 400, message: 'Invalid input parameter' },
+  UNAUTHENTICATED: { code: 401, status: 401, message: 'Authentication required: call /account/v1/auth and send the dmsess cookie' },
+  INVALID_CREDENTIALS: { code: 4011, status: 401, message: 'Invalid client credentials' },
+  ADMIN_UNAUTHORIZED: { code: 4012, status: 401, message: 'Invalid admin token' },
+  ADMIN_DISABLED: { code: 4031, status: 403, message: 'The admin API is disabled: set ADMIN_TOKEN' },
+  NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
+  JOB_NOT_FOUND: { code: 4041, status: 404, message: 'Unknown request id' },
+  MODEL_NOT_FOUND: { code: 4042, status: 404, message: 'Unknown model id' },
+  CLIENT_NOT_FOUND: { code: 4043, status: 404, message: 'Unknown client' },
+  PLAN_NOT_FOUND: { code: 4044, status: 404, message: 'Unknown plan' },
+  JOB_NOT_CANCELLABLE: { code: 4091, status: 409, message: 'The job has already finished' },
+  CONFLICT: { code: 4092, status: 409, message: 'Already exists' },
+  URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
+  UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }
+})

@@ -1,0 +1,63 @@
+import { Type, type AppInstance } from '@openmotion/common'
+import type { MotionConfig } from '../config.js'
+import { errors } from '../errors.js'
+import { SESSION_COOKIE, currentClient, type SessionGuard } from '../session.js'
+import type { AccountStore } from '../stores/account-store.js'
+import type { CreditLedger } from '../stores/credit-ledger.js'
+
+const CreditBalance = Type.Object({
+  credits: Type.Integer(),
+  subscription: Type.Object({
+    name: Type.String(),
+    credits: Type.Integer(),
+    featureLimits: Type.Object({ maxVariantsGeneration: Type.Integer() }),
+    currentPeriod: Type.Object({ start: Type.Integer({ description: 'ms since epoch' }), end: Type.Integer({ description: 'ms since epoch' }) })
+  })
+})
+
+function basicCredentials (header: string | undefined): { id: string, secret: string } | undefined {
+  if (header === undefined || !/^basic /i.test(header)) return undefined
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon <= 0) return undefined
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
+}
+
+export function accountRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }) {
+  return async (app: AppInstance) => {
+    app.get('/account/v1/auth', { schema: { tags: ['account'], summary: 'Open a session: Basic client_id:client_secret → dmsess cookie', response: { 200: Type.Object({ result: Type.Boolean() }) } } }, async (request, reply) => {
+      const credentials = basicCredentials(request.headers.authorization)
+      if (credentials === undefined) throw errors.INVALID_CREDENTIALS('Send Authorization: Basic base64(client_id:client_secret)')
+      const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
+      if (client === undefined) throw errors.INVALID_CREDENTIALS()
+      const session = await deps.accounts.createSession(client.id, deps.config.SESSION_TTL)
+      const production = deps.config.NODE_ENV === 'production'
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        expires: session.expiresAt,
+        httpOnly: true,
+        secure: production || deps.crossOrigin,
+        sameSite: deps.crossOrigin ? 'none' : 'lax',
+        ...(deps.config.COOKIE_DOMAIN === undefined ? {} : { domain: deps.config.COOKIE_DOMAIN })
+      })
+      return { result: true }
+    })
+
+    app.get('/account/v1/creditBalance', { preHandler: deps.requireSession, schema: { tags: ['account'], response: { 200: CreditBalance } } }, async (request) => {
+      const client = currentClient(request)
+      const credits = await deps.ledger.currentBalance(client.id)
+      const fresh = await deps.accounts.getClient(client.id)
+      const plan = await deps.accounts.getPlan(client.plan)
+      if (fresh === undefined || plan === undefined) throw errors.UNAUTHENTICATED()
+      return {
+        credits,
+        subscription: {
+          name: plan.name,
+          credits: plan.credits,
+          featureLimits: { maxVariantsGeneration: plan.maxVariants },
+          currentPeriod: { start: fresh.periodStart.getTime(), end: fresh.periodEnd.getTime() }
+        }
+      }
+    })
+  }
+}

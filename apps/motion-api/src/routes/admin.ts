@@ -1,0 +1,76 @@
+// Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_TOKEN; off when it is unset.
+import { timingSafeEqual } from 'node:crypto'
+import { Type, type AppInstance } from '@openmotion/common'
+import { randomToken } from '../domain/secrets.js'
+import { errors } from '../errors.js'
+import type { AccountStore, Client } from '../stores/account-store.js'
+import type { CreditLedger } from '../stores/credit-ledger.js'
+
+const PlanBody = Type.Object({ name: Type.String({ pattern: '^[\\w.-]{1,64}$' }), credits: Type.Integer({ minimum: 0 }), maxVariants: Type.Integer({ minimum: 1, maximum: 16 }), periodDays: Type.Integer({ minimum: 1, maximum: 3660 }) })
+const Origins = Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), { maxItems: 50 })
+
+function view (client: Client, balance: number) {
+  return { id: client.id, plan: client.plan, disabled: client.disabled, corsOrigins: client.corsOrigins, credits: balance, currentPeriod: { start: client.periodStart.getTime(), end: client.periodEnd.getTime() } }
+}
+
+export function adminRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, adminToken: string | undefined }) {
+  return async (app: AppInstance) => {
+    app.addHook('onRequest', async (request) => {
+      if (deps.adminToken === undefined) throw errors.ADMIN_DISABLED()
+      const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''))
+      const expected = Buffer.from(deps.adminToken)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw errors.ADMIN_UNAUTHORIZED()
+    })
+    const clientOr404 = async (id: string) => {
+      const client = await deps.accounts.getClient(id)
+      if (client === undefined) throw errors.CLIENT_NOT_FOUND(`Unknown client ${id}`)
+      return client
+    }
+
+    app.put('/admin/v1/plans/:name', { schema: { tags: ['admin'], params: Type.Object({ name: Type.String() }), body: Type.Omit(PlanBody, ['name']) } }, async (request) =>
+      deps.accounts.upsertPlan({ name: request.params.name, ...request.body }))
+    app.get('/admin/v1/plans', { schema: { tags: ['admin'] } }, async () => ({ plans: await deps.accounts.listPlans() }))
+
+    app.post('/admin/v1/clients', {
+      schema: { tags: ['admin'], body: Type.Object({ id: Type.Optional(Type.String({ pattern: '^[\\w.-]{3,64}$' })), plan: Type.String(), corsOrigins: Type.Optional(Origins) }) }
+    }, async (request, reply) => {
+      const plan = await deps.accounts.getPlan(request.body.plan)
+      if (plan === undefined) throw errors.PLAN_NOT_FOUND(`Unknown plan ${request.body.plan}`)
+      const id = request.body.id ?? `client_${randomToken(9)}`
+      if (await deps.accounts.getClient(id) !== undefined) throw errors.CONFLICT(`Client ${id} already exists`)
+      const secret = randomToken()
+      const client = await deps.accounts.createClient({ id, secret, plan, corsOrigins: request.body.corsOrigins })
+      return reply.status(201).send({ ...view(client, plan.credits), clientSecret: secret })
+    })
+    app.get('/admin/v1/clients', { schema: { tags: ['admin'] } }, async () => {
+      const clients = await deps.accounts.listClients()
+      return { clients: await Promise.all(clients.map(async (c) => view(c, await deps.ledger.balance(c.id)))) }
+    })
+    app.patch('/admin/v1/clients/:id', {
+      schema: { tags: ['admin'], params: Type.Object({ id: Type.String() }), body: Type.Object({ disabled: Type.Optional(Type.Boolean()), plan: Type.Optional(Type.String()), corsOrigins: Type.Optional(Origins) }) }
+    }, async (request) => {
+      await clientOr404(request.params.id)
+      if (request.body.plan !== undefined && await deps.accounts.getPlan(request.body.plan) === undefined) throw errors.PLAN_NOT_FOUND()
+      const client = await deps.accounts.updateClient(request.params.id, request.body)
+      return view(client!, await deps.ledger.balance(request.params.id))
+    })
+    app.post('/admin/v1/clients/:id/secret', { schema: { tags: ['admin'], params: Type.Object({ id: Type.String() }) } }, async (request) => {
+      await clientOr404(request.params.id)
+      const secret = randomToken()
+      await deps.accounts.updateClient(request.params.id, { secret })
+      return { id: request.params.id, clientSecret: secret }
+    })
+    app.post('/admin/v1/clients/:id/credits', {
+      schema: { tags: ['admin'], params: Type.Object({ id: Type.String() }), body: Type.Object({ add: Type.Optional(Type.Integer()), set: Type.Optional(Type.Integer({ minimum: 0 })), note: Type.Optional(Type.String({ maxLength: 200 })) }) }
+    }, async (request) => {
+      await clientOr404(request.params.id)
+      if ((request.body.add === undefined) === (request.body.set === undefined)) throw errors.INVALID_PARAMETER('Give exactly one of add or set', { parameter: 'add' })
+      const credits = await deps.ledger.adjust(request.params.id, request.body, request.body.note ?? 'admin')
+      return { id: request.params.id, credits }
+    })
+    app.get('/admin/v1/clients/:id/ledger', { schema: { tags: ['admin'], params: Type.Object({ id: Type.String() }) } }, async (request) => {
+      await clientOr404(request.params.id)
+      return { entries: await deps.ledger.entries(request.params.id) }
+    })
+  }
+}

@@ -1,0 +1,140 @@
+import { Type, type AppInstance } from '@openmotion/common'
+import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
+import { errors } from '../errors.js'
+import { currentClient, type SessionGuard } from '../session.js'
+import type { CreditLedger } from '../stores/credit-ledger.js'
+import type { Job } from '../stores/job-store.js'
+import type { JobWorker } from '../worker/job-worker.js'
+import type { UrlSigner } from '../adapters/blob-store.js'
+
+const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
+const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
+
+export interface JobRouteDeps extends SubmissionDeps {
+  ledger: CreditLedger
+  worker: JobWorker
+  signer: UrlSigner
+  downloadTtl: number
+  requireSession: SessionGuard
+}
+
+function statusRecord (job: Job, worker: JobWorker) {
+  if (job.status === 'PROGRESS') {
+    const { step, total } = job.details as { step?: number, total?: number }
+    return { rid: job.rid, status: job.status, details: { step: step ?? 0, total: total ?? 1 }, positionInQueue: worker.positionInQueue(job.rid) ?? 0 }
+  }
+  return { rid: job.rid, status: job.status, details: job.details }
+}
+
+function listRecord (job: Job) {
+  return {
+    rid: job.rid,
+    processingInfo: job.processingInfo,
+    processor: job.processor,
+    parameters: job.parameters,
+    ...(job.processor === 'text2motion' ? { variants: job.variants } : {}),
+    chargedAmount: job.chargedAmount,
+    status: job.status,
+    ctime: job.ctime.getTime(),
+    mtime: job.mtime.getTime()
+  }
+}
+
+export function jobRoutes (deps: JobRouteDeps) {
+  return async (app: AppInstance) => {
+    app.addHook('preHandler', deps.requireSession)
+
+    app.post('/job/v1/process/:processor', {
+      schema: {
+        tags: ['jobs'],
+        params: Type.Object({ processor: Type.String() }),
+        body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64 }) }),
+        response: { 200: Type.Object({ rid: Type.String() }) }
+      }
+    }, async (request) => {
+      const processor = request.params.processor
+      if (!(PROCESSORS as readonly string[]).includes(processor)) throw errors.NOT_FOUND(`Unknown processor ${processor}; use ${PROCESSORS.join(' or ')}`)
+      const result = await submitJob(deps, currentClient(request).id, processor as Processor, request.body.params)
+      deps.worker.enqueue(result.rid)
+      return result
+    })
+
+    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }) } }, async (request) => {
+      const rids = request.params.rids.split(',')
+      const jobs = await deps.jobs.getMany(currentClient(request).id, rids)
+      const missing = rids.find((rid) => !jobs.has(rid))
+      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
+      const status = rids.map((rid) => statusRecord(jobs.get(rid)!, deps.worker))
+      return { count: status.length, status }
+    })
+
+    app.get('/job/v1/download/:rids', {
+      schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), querystring: Type.Object({ variant_id: Type.Optional(Type.String({ maxLength: 4000 })) }) }
+    }, async (request) => {
+      const client = currentClient(request)
+      const rids = request.params.rids.split(',')
+      const variantIds = request.query.variant_id?.split(',') ?? []
+      const jobs = await deps.jobs.getMany(client.id, rids)
+      const missing = rids.find((rid) => !jobs.has(rid))
+      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
+      const links = []
+      for (const [index, rid] of rids.entries()) {
+        links.push(await downloadLink(deps, client.id, jobs.get(rid)!, variantIds[index] ?? '1'))
+      }
+      return { count: links.length, links }
+    })
+
+    const list = async (clientId: string, statuses?: string[], processor?: string) => {
+      const jobs = await deps.jobs.list(clientId, { statuses, processor })
+      return { count: jobs.length, list: jobs.map(listRecord) }
+    }
+    app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
+    app.get('/job/v1/list/:statuses/:processor', {
+      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String(), processor: Type.String() }) }
+    }, async (request) => {
+      const statuses = request.params.statuses.split(',')
+      const bad = statuses.find((s) => !STATUSES.includes(s))
+      if (bad !== undefined) throw errors.INVALID_PARAMETER(`status: unknown status ${bad}; use ${STATUSES.join(', ')}`, { parameter: 'status' })
+      if (!(PROCESSORS as readonly string[]).includes(request.params.processor)) throw errors.NOT_FOUND(`Unknown processor ${request.params.processor}`)
+      return list(currentClient(request).id, statuses, request.params.processor)
+    })
+
+    app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$' }) }) } }, async (request) => {
+      const job = (await deps.jobs.getMany(currentClient(request).id, [request.params.rid])).get(request.params.rid)
+      if (job === undefined) throw errors.JOB_NOT_FOUND()
+      if (job.status !== 'PROGRESS') throw errors.JOB_NOT_CANCELLABLE(`The job is already ${job.status}`)
+      deps.worker.cancel(job.rid)
+      const cancelled = await deps.worker.fail(job.rid, { code: 0, type: 'Cancelled', message: 'Cancelled by the client' })
+      if (!cancelled) throw errors.JOB_NOT_CANCELLABLE()
+      return { result: true }
+    })
+  }
+}
+
+/** The first variant a job's owner downloads is included; each further variant costs once, then stays paid. */
+async function downloadLink (deps: JobRouteDeps, clientId: string, job: Job, variantId: string) {
+  if (job.status !== 'SUCCESS') return { rid: job.rid }
+  const renderJobList = job.processor === 'text2motion' ? await deps.jobs.renderJobsOf(clientId, job.rid) : undefined
+  const base = { rid: job.rid, parameters: job.parameters, ...(renderJobList === undefined ? {} : { renderJobList }) }
+  const output = job.outputs[variantId]
+  if (output === undefined) return { ...base, variantDownloadStatus: false, urls: [] }
+  if (job.processor === 'text2motion' && job.variants[variantId]?.download !== true) {
+    const paid = await deps.db.transaction(async (tx) => {
+      const current = await deps.jobs.lockForUpdate(tx, job.rid)
+      if (current === undefined) return false
+      if (current.variants[variantId]?.download === true) return true
+      const alreadyDownloaded = Object.values(current.variants).some((v) => v.download)
+      const price = alreadyDownloaded ? deps.pricing.extraVariantDownload : 0
+      try {
+        await deps.ledger.charge(tx, clientId, price, job.rid, `download variant ${variantId}`)
+      } catch {
+        return false
+      }
+      await deps.jobs.update(tx, job.rid, { variants: { ...current.variants, [variantId]: { download: true } }, chargedAmount: current.chargedAmount + price })
+      return true
+    })
+    if (!paid) return { ...base, variantDownloadStatus: false, urls: [] }
+  }
+  const files = output.files.map((file) => ({ [file.type]: deps.signer.sign(`/files/${file.key}`, deps.downloadTtl) }))
+  return { ...base, variantDownloadStatus: true, urls: [{ name: output.name, files }] }
+}

@@ -1,0 +1,110 @@
+import type { Database, SqlExecutor } from '@openmotion/common'
+import type { JobRequest } from '../domain/job-params.js'
+
+export type JobStatus = 'PROGRESS' | 'SUCCESS' | 'FAILURE'
+
+export interface OutputFile { type: string, key: string }
+export interface VariantOutput { name: string, files: OutputFile[] }
+
+export interface Job {
+  rid: string
+  clientId: string
+  processor: 'text2motion' | 'render'
+  parameters: string[]
+  request: JobRequest
+  status: JobStatus
+  details: Record<string, unknown>
+  chargedAmount: number
+  variants: Record<string, { download: boolean }>
+  outputs: Record<string, VariantOutput>
+  processingInfo: Record<string, unknown>
+  ctime: Date
+  mtime: Date
+}
+
+interface JobRow {
+  rid: string
+  client_id: string
+  processor: Job['processor']
+  parameters: string[]
+  request: JobRequest
+  status: JobStatus
+  details: Record<string, unknown>
+  charged_amount: number
+  variants: Job['variants']
+  outputs: Job['outputs']
+  processing_info: Record<string, unknown>
+  ctime: Date
+  mtime: Date
+}
+
+function toJob (row: JobRow): Job {
+  return {
+    rid: row.rid,
+    clientId: row.client_id,
+    processor: row.processor,
+    parameters: row.parameters,
+    request: row.request,
+    status: row.status,
+    details: row.details,
+    chargedAmount: row.charged_amount,
+    variants: row.variants,
+    outputs: row.outputs,
+    processingInfo: row.processing_info,
+    ctime: row.ctime,
+    mtime: row.mtime
+  }
+}
+
+export class JobStore {
+  constructor (private readonly db: Database) {}
+
+  async insert (tx: SqlExecutor, job: Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo'>): Promise<void> {
+    await tx.query(`INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
+      VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8)`,
+    [job.rid, job.clientId, job.processor, JSON.stringify(job.parameters), JSON.stringify(job.request), JSON.stringify(job.details), job.chargedAmount, JSON.stringify(job.processingInfo)])
+  }
+
+  async get (rid: string, executor: SqlExecutor = this.db): Promise<Job | undefined> {
+    const { rows } = await executor.query<JobRow>('SELECT * FROM motion_jobs WHERE rid = $1', [rid])
+    return rows[0] === undefined ? undefined : toJob(rows[0])
+  }
+
+  async lockForUpdate (tx: SqlExecutor, rid: string): Promise<Job | undefined> {
+    const { rows } = await tx.query<JobRow>('SELECT * FROM motion_jobs WHERE rid = $1 FOR UPDATE', [rid])
+    return rows[0] === undefined ? undefined : toJob(rows[0])
+  }
+
+  /** Jobs of one client only: another account's rid is simply absent. */
+  async getMany (clientId: string, rids: string[]): Promise<Map<string, Job>> {
+    const { rows } = await this.db.query<JobRow>('SELECT * FROM motion_jobs WHERE client_id = $1 AND rid = ANY($2)', [clientId, rids])
+    return new Map(rows.map((row) => [row.rid, toJob(row)]))
+  }
+
+  async list (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<Job[]> {
+    const { rows } = await this.db.query<JobRow>(`SELECT * FROM motion_jobs WHERE client_id = $1
+      AND ($2::text[] IS NULL OR status = ANY($2)) AND ($3::text IS NULL OR processor = $3) ORDER BY seq DESC LIMIT 1000`,
+    [clientId, filter.statuses ?? null, filter.processor ?? null])
+    return rows.map(toJob)
+  }
+
+  async pending (): Promise<string[]> {
+    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' ORDER BY seq")
+    return rows.map((r) => r.rid)
+  }
+
+  async renderJobsOf (clientId: string, t2mRid: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE client_id = $1 AND processor = 'render' AND request->'source'->>'rid' = $2 ORDER BY seq", [clientId, t2mRid])
+    return rows.map((r) => r.rid)
+  }
+
+  async update (executor: SqlExecutor, rid: string, changes: Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>): Promise<void> {
+    await executor.query(`UPDATE motion_jobs SET
+        status = COALESCE($2, status), details = COALESCE($3::jsonb, details), charged_amount = COALESCE($4, charged_amount),
+        variants = COALESCE($5::jsonb, variants), outputs = COALESCE($6::jsonb, outputs), processing_info = COALESCE($7::jsonb, processing_info), mtime = now()
+      WHERE rid = $1`,
+    [rid, changes.status ?? null, changes.details === undefined ? null : JSON.stringify(changes.details), changes.chargedAmount ?? null,
+      changes.variants === undefined ? null : JSON.stringify(changes.variants), changes.outputs === undefined ? null : JSON.stringify(changes.outputs),
+      changes.processingInfo === undefined ? null : JSON.stringify(changes.processingInfo)])
+  }
+}

@@ -1,0 +1,87 @@
+import type { Migration } from '@openmotion/common'
+
+export const migrations: Migration[] = [
+  {
+    id: '001_accounts',
+    sql: `
+      CREATE TABLE motion_plans (
+        name text PRIMARY KEY,
+        credits bigint NOT NULL CHECK (credits >= 0),
+        max_variants integer NOT NULL CHECK (max_variants >= 1),
+        period_days integer NOT NULL CHECK (period_days >= 1)
+      );
+      CREATE TABLE motion_clients (
+        id text PRIMARY KEY,
+        secret_hash text NOT NULL,
+        plan text NOT NULL REFERENCES motion_plans(name),
+        disabled boolean NOT NULL DEFAULT false,
+        cors_origins jsonb NOT NULL DEFAULT '[]',
+        period_start timestamptz NOT NULL,
+        period_end timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Append-only: balance = SUM(amount). Rows are never updated or deleted.
+      CREATE TABLE motion_credit_ledger (
+        id bigserial PRIMARY KEY,
+        client_id text NOT NULL REFERENCES motion_clients(id),
+        amount bigint NOT NULL,
+        kind text NOT NULL,
+        rid text,
+        note text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX motion_credit_ledger_client ON motion_credit_ledger (client_id);
+      CREATE TABLE motion_sessions (
+        token_hash text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES motion_clients(id),
+        expires_at timestamptz NOT NULL
+      );
+    `
+  },
+  {
+    id: '002_jobs_models',
+    sql: `
+      CREATE TABLE motion_jobs (
+        rid text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES motion_clients(id),
+        processor text NOT NULL,
+        parameters jsonb NOT NULL,
+        request jsonb NOT NULL,
+        status text NOT NULL,
+        details jsonb NOT NULL DEFAULT '{}',
+        charged_amount bigint NOT NULL DEFAULT 0,
+        variants jsonb NOT NULL DEFAULT '{}',
+        outputs jsonb NOT NULL DEFAULT '{}',
+        processing_info jsonb NOT NULL DEFAULT '{}',
+        seq bigserial,
+        ctime timestamptz NOT NULL DEFAULT now(),
+        mtime timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX motion_jobs_client ON motion_jobs (client_id, ctime DESC);
+      CREATE INDEX motion_jobs_queue ON motion_jobs (status, seq);
+      CREATE TABLE motion_models (
+        id text PRIMARY KEY,
+        client_id text REFERENCES motion_clients(id),
+        name text NOT NULL,
+        platform text NOT NULL,
+        model_key text,
+        glb_key text,
+        thumb_key text,
+        rig_id text NOT NULL,
+        face_data_type integer NOT NULL DEFAULT 0,
+        hand_data_type integer NOT NULL DEFAULT 0,
+        ctime timestamptz NOT NULL DEFAULT now(),
+        mtime timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE motion_uploads (
+        id text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES motion_clients(id),
+        blob_key text NOT NULL,
+        kind text NOT NULL,
+        ext text NOT NULL,
+        completed boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `
+  }
+]

@@ -1,0 +1,84 @@
+// Runs a text2motion job: generate (or inpaint/merge from earlier variants) each variant, export its files,
+// store them with the clip, then settle the price and mark the job SUCCESS in one transaction.
+import { createHash } from 'node:crypto'
+import type { Database } from '@openmotion/common'
+import type { MotionClip, MotionOptions } from '@openmotion/motion-engine'
+import { deserializeClip, serializeClip, type MotionPipeline } from '../adapters/motion-pipeline.js'
+import type { BlobStore } from '../adapters/blob-store.js'
+import { text2motionPrice, type Pricing } from '../domain/pricing.js'
+import type { SourceRef, Text2MotionRequest } from '../domain/job-params.js'
+import type { CreditLedger } from '../stores/credit-ledger.js'
+import type { JobStore, VariantOutput } from '../stores/job-store.js'
+import type { JobProcessor } from './job-worker.js'
+
+const STEPS_PER_VARIANT = 10
+
+function seedOf (rid: string): number {
+  return createHash('sha256').update(rid).digest().readUInt32BE(0)
+}
+
+export function clipKey (rid: string, variantId: string): string {
+  return `jobs/${rid}/v${variantId}/clip.json`
+}
+
+export async function loadVariantClip (blobs: BlobStore, source: SourceRef): Promise<MotionClip> {
+  return deserializeClip(await blobs.readAll(clipKey(source.rid, source.variantId)))
+}
+
+export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore, ledger: CreditLedger, blobs: BlobStore, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
+  return async (job, { signal, progress }) => {
+    const request = job.request as Text2MotionRequest
+    const settings = request.settings
+    const options: MotionOptions = { footLockingMode: settings.footLockingMode, poseFilteringStrength: settings.poseFilteringStrength, simulation: settings.simulation, rootAtOrigin: settings.rootAtOrigin }
+    const total = settings.numVariants * STEPS_PER_VARIANT
+    const outputs: Record<string, VariantOutput> = {}
+    const durations: number[] = []
+    const seed = seedOf(job.rid)
+    for (let v = 0; v < settings.numVariants; v++) {
+      const base = v * STEPS_PER_VARIANT
+      const context = {
+        signal,
+        onProgress: ({ step, total: engineTotal }: { step: number, total: number }) => {
+          progress(base + Math.floor((step / Math.max(1, engineTotal)) * (STEPS_PER_VARIANT - 2)), total).catch(() => undefined)
+        }
+      }
+      let clip: MotionClip
+      if (request.mode === 'generate') {
+        clip = await deps.pipeline.generate(request.prompt, seed, v, options, context)
+      } else if (request.mode === 'inpaint') {
+        const source = deps.pipeline.trim(await loadVariantClip(deps.blobs, request.source), request.edit)
+        clip = await deps.pipeline.inpaint(source, request.inpaint, seed, v, options, context)
+      } else {
+        const clipA = await loadVariantClip(deps.blobs, request.source)
+        const clipB = await loadVariantClip(deps.blobs, request.merge.source)
+        const blendFrames = Math.round(request.merge.blendDuration * clipA.fps)
+        clip = await deps.pipeline.merge(clipA, request.edit, { prompt: request.merge.prompt, blendFrames, clipB, editB: request.merge.edit }, seed, v, options, context)
+      }
+      signal.throwIfAborted()
+      const variantId = String(v + 1)
+      const name = `${job.rid}_v${variantId}`
+      const files = await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin })
+      for (const file of files) await deps.blobs.put(`jobs/${job.rid}/v${variantId}/${file.fileName}`, file.bytes)
+      await deps.blobs.put(clipKey(job.rid, variantId), serializeClip(clip))
+      outputs[variantId] = { name, files: files.map((f) => ({ type: f.type, key: `jobs/${job.rid}/v${variantId}/${f.fileName}` })) }
+      durations.push(clip.frameCount / clip.fps)
+      await progress(base + STEPS_PER_VARIANT, total)
+    }
+    signal.throwIfAborted()
+    await deps.db.transaction(async (tx) => {
+      const current = await deps.jobs.lockForUpdate(tx, job.rid)
+      if (current === undefined || current.status !== 'PROGRESS') return
+      const price = text2motionPrice(deps.pricing, durations)
+      await deps.ledger.charge(tx, job.clientId, Math.max(0, price - current.chargedAmount), job.rid, `text2motion ${durations.map((d) => d.toFixed(1)).join('+')} s`)
+      const variants = Object.fromEntries(Object.keys(outputs).map((id) => [id, { download: false }]))
+      await deps.jobs.update(tx, job.rid, {
+        status: 'SUCCESS',
+        chargedAmount: Math.max(price, current.chargedAmount),
+        variants,
+        outputs,
+        details: { In: request.mode === 'generate' ? request.prompt : `${request.source.rid}/${request.source.variantId}`, out: Object.values(outputs).map((o) => o.name).join(',') },
+        processingInfo: { ...current.processingInfo, finishedAt: Date.now(), motionSeconds: durations }
+      })
+    })
+  }
+}
