@@ -1,13 +1,14 @@
 // One call for the worker: the requested formats of a clip as named files ready to store.
 import type { MotionClip } from '@openmotion/motion-engine'
 import { writeBvh } from './bvh-writer.js'
+import { writeClipJson } from './clip-json.js'
 import { writeFbx } from './fbx-writer.js'
 import { writeGlb } from './glb-writer.js'
 import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
 import type { RigOptions } from './rig.js'
 
-export type ExportFormat = 'bvh' | 'glb' | 'fbx'
+export type ExportFormat = 'bvh' | 'glb' | 'fbx' | 'json'
 
 export interface ExportOptions extends RigOptions {
   /** Skinned mesh for GLB and FBX; default the stock mannequin built for the clip's skeleton. */
@@ -29,10 +30,11 @@ export interface ExportedFile {
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   bvh: 'text/plain; charset=utf-8',
   glb: 'model/gltf-binary',
-  fbx: 'application/octet-stream'
+  fbx: 'application/octet-stream',
+  json: 'application/json'
 }
 
-const FORMATS = new Set<string>(['bvh', 'glb', 'fbx'])
+const FORMATS = new Set<string>(['bvh', 'glb', 'fbx', 'json'])
 
 function baseName (options: ExportOptions): string {
   const raw = options.fileBaseName ?? options.name ?? 'motion'
@@ -45,7 +47,7 @@ function baseName (options: ExportOptions): string {
  * shared by GLB and FBX.
  */
 export async function exportClip (clip: MotionClip, formats: readonly ExportFormat[], options: ExportOptions = {}): Promise<ExportedFile[]> {
-  for (const f of formats) if (!FORMATS.has(f)) throw new RangeError(`unknown export format ${JSON.stringify(f)}; use bvh, glb or fbx`)
+  for (const f of formats) if (!FORMATS.has(f)) throw new RangeError(`unknown export format ${JSON.stringify(f)}; use bvh, glb, fbx or json`)
   const unique = [...new Set(formats)]
   const base = baseName(options)
   const rig: RigOptions = {
@@ -57,14 +59,16 @@ export async function exportClip (clip: MotionClip, formats: readonly ExportForm
     ...(options.name === undefined ? {} : { name: options.name }),
     ...(options.mesh === undefined ? {} : { mesh: options.mesh })
   }
-  if (shared.mesh === undefined && unique.some(f => f !== 'bvh')) {
+  if (shared.mesh === undefined && unique.some(f => f === 'glb' || f === 'fbx')) {
     shared.mesh = createMannequinMesh(clip.skeleton)
   }
   const files: ExportedFile[] = []
   for (const format of unique) {
     const bytes = format === 'bvh'
       ? new TextEncoder().encode(writeBvh(clip, rig))
-      : format === 'glb' ? await writeGlb(clip, shared) : writeFbx(clip, shared)
+      : format === 'json'
+        ? new TextEncoder().encode(writeClipJson(clip))
+        : format === 'glb' ? await writeGlb(clip, shared) : writeFbx(clip, shared)
     files.push({ format, fileName: `${base}.${format}`, contentType: CONTENT_TYPES[format], bytes })
   }
   return files
