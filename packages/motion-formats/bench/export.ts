@@ -1,4 +1,5 @@
-// Export speed per format for a 10-second, 30 fps engine clip: best and median of several runs, and throughput.
+// Export speed per format for a 10-second, 30 fps engine clip: best and median wall time of several runs, median
+// CPU time (less disturbed when other processes share the cores), and throughput from the median CPU time.
 // Run: pnpm --filter @openmotion/motion-formats run bench
 import { createEngine } from '@openmotion/motion-engine'
 import { writeBvh } from '../src/bvh-writer.js'
@@ -16,21 +17,28 @@ const mesh = createMannequinMesh(clip.skeleton)
 async function measure (name: string, run: () => Promise<number> | number): Promise<void> {
   await run()
   const times: number[] = []
+  const cpu: number[] = []
   let bytes = 0
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now()
+    const c0 = process.cpuUsage()
     bytes = await run()
+    const c = process.cpuUsage(c0)
     times.push(performance.now() - t0)
+    cpu.push((c.user + c.system) / 1000)
   }
   times.sort((a, b) => a - b)
+  cpu.sort((a, b) => a - b)
   const median = times[Math.floor(times.length / 2)]!
+  const cpuMedian = cpu[Math.floor(cpu.length / 2)]!
   const mb = bytes / 1e6
-  console.log(`| ${name.padEnd(22)} | ${times[0]!.toFixed(1).padStart(8)} | ${median.toFixed(1).padStart(9)} | ${mb.toFixed(3).padStart(8)} | ${(mb / (median / 1000)).toFixed(1).padStart(11)} |`)
+  const cells = [times[0]!.toFixed(1).padStart(8), median.toFixed(1).padStart(9), cpuMedian.toFixed(1).padStart(10), mb.toFixed(3).padStart(8), (mb / (cpuMedian / 1000)).toFixed(1).padStart(8)]
+  console.log(`| ${name.padEnd(22)} | ${cells.join(' | ')} |`)
 }
 
 console.log(`clip: ${clip.frameCount} frames at ${clip.fps} fps (${(clip.frameCount / clip.fps).toFixed(1)} s), ${clip.skeleton.joints.length} joints; mesh ${mesh.positions.length / 3} vertices, ${mesh.indices.length / 3} triangles; ${RUNS} runs each`)
-console.log('| format                 | best ms  | median ms | size MB  | MB/s median |')
-console.log('|------------------------|----------|-----------|----------|-------------|')
+console.log('| format                 | best ms  | median ms | median CPU | size MB  | MB/s CPU |')
+console.log('|------------------------|----------|-----------|------------|----------|----------|')
 await measure('mannequin mesh', () => { const m = createMannequinMesh(clip.skeleton); return m.positions.byteLength + m.indices.byteLength })
 await measure('bvh', () => writeBvh(clip).length)
 await measure('glb', async () => (await writeGlb(clip, { mesh })).byteLength)
