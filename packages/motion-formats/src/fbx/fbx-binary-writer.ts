@@ -21,11 +21,11 @@ function arrayBytes (p: FbxProperty): Buffer {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength)
 }
 
-// Every animation curve shares one KeyTime array object; encoding (and compressing) it once saves most of the
-// zlib work. Keyed by the array object, so a caller mutating an array between two writes must pass a new one.
-const encodedArrays = new WeakMap<object, Buffer>()
+// Every animation curve shares one KeyTime array object; encoding (and compressing) it once per file saves a
+// large part of the zlib work.
+type ArrayCache = Map<object, Buffer>
 
-function encodeProperty (p: FbxProperty): Buffer {
+function encodeProperty (p: FbxProperty, encodedArrays: ArrayCache): Buffer {
   switch (p.type) {
     case 'C': return Buffer.from([0x43, p.value ? 1 : 0])
     case 'Y': { const b = Buffer.alloc(3); b.write('Y'); b.writeInt16LE(p.value, 1); return b }
@@ -61,12 +61,12 @@ function encodeProperty (p: FbxProperty): Buffer {
 
 interface Encoded { name: Buffer, props: Buffer[], propsLength: number, children: Encoded[], size: number, sentinel: boolean }
 
-function encodeTree (n: FbxNode): Encoded {
+function encodeTree (n: FbxNode, cache: ArrayCache): Encoded {
   const name = Buffer.from(n.name, 'utf8')
   if (name.length > 255) throw new RangeError(`FBX node name too long: ${n.name}`)
-  const props = n.props.map(encodeProperty)
+  const props = n.props.map(p => encodeProperty(p, cache))
   const propsLength = props.reduce((s, b) => s + b.length, 0)
-  const children = n.children.map(encodeTree)
+  const children = n.children.map(c => encodeTree(c, cache))
   const sentinel = children.length > 0 || props.length === 0
   const size = 13 + name.length + propsLength + children.reduce((s, c) => s + c.size, 0) + (sentinel ? NULL_RECORD : 0)
   return { name, props, propsLength, children, size, sentinel }
@@ -90,7 +90,8 @@ function writeTree (e: Encoded, out: Buffer, offset: number): number {
 /** Serialises top-level nodes as a binary FBX 7.4 file. */
 export function encodeFbx (nodes: FbxNode[]): Uint8Array {
   const version = 7400
-  const encoded = nodes.map(encodeTree)
+  const cache: ArrayCache = new Map()
+  const encoded = nodes.map(n => encodeTree(n, cache))
   const header = 27
   const body = encoded.reduce((s, e) => s + e.size, 0) + NULL_RECORD
   const afterFooterId = header + body + FOOTER_ID.length + 4
