@@ -158,4 +158,18 @@ describe('delivery worker', () => {
       expect(d).toMatchObject({ status: 'dead', lastError: 'endpoint deleted' })
     })
   })
+
+  it('spaces deliveries to an endpoint by its rateLimitPerSecond', async () => {
+    const starts: number[] = []
+    const sender = scriptedSender([200])
+    const timed = async (request: OutboundRequest) => { starts.push(Date.now()); return sender(request) }
+    relay = await buildTestRelay({}, { send: timed })
+    const r = relay
+    await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: 'http://127.0.0.1:9/limited', rateLimitPerSecond: 2 } })
+    for (let i = 0; i < 4; i++) await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'e', data: { i } } })
+    await eventually(() => expect(starts).toHaveLength(4), 10_000)
+    // A burst of two, then one token every 500 ms.
+    expect((starts[2] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(400)
+    expect((starts[3] as number) - (starts[2] as number)).toBeGreaterThanOrEqual(400)
+  })
 })
