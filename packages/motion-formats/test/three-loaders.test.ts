@@ -3,7 +3,7 @@
 import { fk } from '@openmotion/motion-engine'
 import type { MotionClip } from '@openmotion/motion-engine'
 import { AnimationMixer, Bone, Vector3 } from 'three'
-import type { AnimationClip, Object3D } from 'three'
+import type { AnimationClip, Object3D, SkinnedMesh } from 'three'
 import { BVHLoader } from 'three/examples/jsm/loaders/BVHLoader.js'
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js'
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { writeBvh } from '../src/bvh-writer.js'
 import { writeFbx } from '../src/fbx-writer.js'
 import { writeGlb } from '../src/glb-writer.js'
+import { quatRotate } from '../src/math/rotation.js'
 import { engineClip } from './support/clips.js'
 
 function arrayBuffer (bytes: Uint8Array): ArrayBuffer {
@@ -38,6 +39,48 @@ function maxError (clip: MotionClip, frame: number, bones: Map<string, Vector3>,
   return worst
 }
 
+function restWorld (clip: MotionClip): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = []
+  for (const j of clip.skeleton.joints) {
+    const p = j.parent < 0 ? [0, 0, 0] : out[j.parent]!
+    out.push([p[0]! + j.offset[0], p[1]! + j.offset[1], p[2]! + j.offset[2]])
+  }
+  return out
+}
+
+/**
+ * Largest distance between three.js's skinning of the (already posed) mesh and linear blend skinning computed
+ * from the engine's FK with the same weights: proves bind matrices, weights and bone binding agree.
+ */
+function skinningError (clip: MotionClip, frame: number, root: Object3D, scale: number, nameOf: (name: string) => string): number {
+  let mesh: SkinnedMesh | undefined
+  root.traverse(o => { if ((o as SkinnedMesh).isSkinnedMesh === true) mesh = o as SkinnedMesh })
+  if (mesh === undefined) throw new Error('no skinned mesh')
+  mesh.skeleton.update()
+  const pose = fk(clip, frame)
+  const rest = restWorld(clip)
+  const jointOf = new Map(clip.skeleton.joints.map((j, i) => [nameOf(j.name), i]))
+  const position = mesh.geometry.getAttribute('position')
+  const skinIndex = mesh.geometry.getAttribute('skinIndex')
+  const skinWeight = mesh.geometry.getAttribute('skinWeight')
+  let worst = 0
+  for (let v = 0; v < position.count; v += 7) {
+    // getVertexPosition applies three's skinning (bind matrix, bone matrices, inverse bind) to the vertex.
+    const got = mesh.localToWorld(mesh.getVertexPosition(v, new Vector3())).multiplyScalar(scale)
+    const restPos = new Vector3().fromBufferAttribute(position, v).applyMatrix4(mesh.matrixWorld).multiplyScalar(scale)
+    const expected = [0, 0, 0]
+    for (let s = 0; s < 4; s++) {
+      const w = skinWeight.getComponent(v, s)
+      if (w === 0) continue
+      const j = jointOf.get(mesh.skeleton.bones[skinIndex.getComponent(v, s)]!.name)!
+      const moved = quatRotate(pose.rotations[j]!, [restPos.x - rest[j]![0], restPos.y - rest[j]![1], restPos.z - rest[j]![2]])
+      for (let k = 0; k < 3; k++) expected[k] = expected[k]! + w * (moved[k]! + pose.positions[j]![k]!)
+    }
+    worst = Math.max(worst, Math.hypot(got.x - expected[0]!, got.y - expected[1]!, got.z - expected[2]!))
+  }
+  return worst
+}
+
 describe('three.js loaders', () => {
   it('GLTFLoader plays the GLB with the engine pose', async () => {
     const clip = await engineClip()
@@ -51,6 +94,7 @@ describe('three.js loaders', () => {
     // three.js drops ':' from node names.
     expect(bones.size).toBe(clip.skeleton.joints.length)
     expect(maxError(clip, frame, bones, n => `mixamorig${n}`)).toBeLessThan(1e-3)
+    expect(skinningError(clip, frame, gltf.scene, 1, n => `mixamorig${n}`)).toBeLessThan(1e-3)
   })
 
   it('FBXLoader plays the binary FBX with the engine pose', async () => {
@@ -61,6 +105,7 @@ describe('three.js loaders', () => {
     const bones = posedBones(group, group.animations[0]!, frame / clip.fps, 0.01)
     expect(bones.size).toBe(clip.skeleton.joints.length)
     expect(maxError(clip, frame, bones, n => n)).toBeLessThan(1e-3)
+    expect(skinningError(clip, frame, group, 0.01, n => n)).toBeLessThan(1e-3)
   })
 
   it('BVHLoader plays the BVH with the engine pose', async () => {

@@ -18,6 +18,8 @@ export function findAssimp (): string | undefined {
 
 export interface AssimpScene {
   bones: string[]
+  /** Translation column of each bone's offset (inverse bind) matrix, by bone name. */
+  boneOffsets: Map<string, number[]>
   animations: Array<{ name: string, channels: Map<string, { positions: number[][], rotations: number[][] }> }>
   meshVertexCount: number
 }
@@ -36,6 +38,11 @@ export function dumpScene (assimp: string, bytes: Uint8Array, ext: string): Assi
     execFileSync(assimp, ['dump', input, output], { stdio: 'ignore', timeout: 30_000 })
     const xml = readFileSync(output, 'utf8')
     const bones = [...xml.matchAll(/<Bone name="([^"]*)"/g)].map(m => m[1]!)
+    const boneOffsets = new Map<string, number[]>()
+    for (const m of xml.matchAll(/<Bone name="([^"]*)">\s*<Matrix4>([^<]*)<\/Matrix4>/g)) {
+      const v = m[2]!.trim().split(/\s+/).map(Number)
+      boneOffsets.set(m[1]!, [v[3]!, v[7]!, v[11]!])
+    }
     const animations = [...xml.matchAll(/<Animation name="([^"]*)"[\s\S]*?<\/Animation>/g)].map(a => {
       const channels = new Map<string, { positions: number[][], rotations: number[][] }>()
       for (const n of a[0].matchAll(/<NodeAnim node="([^"]*)">([\s\S]*?)<\/NodeAnim>/g)) {
@@ -44,7 +51,7 @@ export function dumpScene (assimp: string, bytes: Uint8Array, ext: string): Assi
       return { name: a[1]!, channels }
     })
     const vertices = /<Positions num="(\d+)"/.exec(xml)
-    return { bones, animations, meshVertexCount: vertices === null ? 0 : Number(vertices[1]) }
+    return { bones, boneOffsets, animations, meshVertexCount: vertices === null ? 0 : Number(vertices[1]) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -19,6 +19,13 @@ describe.runIf(assimp !== undefined)('files open in assimp', () => {
     const n = clip.skeleton.joints.length
     const scene = dumpScene(tool, writeFbx(clip, { name: 'Walk' }), 'fbx')
     expect(new Set(scene.bones)).toEqual(new Set(clip.skeleton.joints.map(j => j.name)))
+    // Bone offset matrices come from the clusters' Transform: minus each joint's rest world position, in cm.
+    const rest: number[][] = []
+    clip.skeleton.joints.forEach((joint, j) => {
+      const p = joint.parent < 0 ? [0, 0, 0] : rest[joint.parent]!
+      rest.push([p[0]! + joint.offset[0], p[1]! + joint.offset[1], p[2]! + joint.offset[2]])
+      scene.boneOffsets.get(joint.name)!.forEach((v, k) => expect(v).toBeCloseTo(-rest[j]![k]! * 100, 3))
+    })
     // assimp's FBX importer gives every face corner its own vertex.
     expect(scene.meshVertexCount).toBe(createMannequinMesh(clip.skeleton).indices.length)
     expect(scene.animations.map(a => a.name)).toEqual(['Walk'])
