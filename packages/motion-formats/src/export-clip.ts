@@ -7,12 +7,15 @@ import { writeGlb } from './glb-writer.js'
 import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
 import type { RigOptions } from './rig.js'
+import type { StockCharacterId } from './stock-characters.js'
 
 export type ExportFormat = 'bvh' | 'glb' | 'fbx' | 'json'
 
 export interface ExportOptions extends RigOptions {
-  /** Skinned mesh for GLB and FBX; default the stock mannequin built for the clip's skeleton. */
+  /** Skinned mesh for GLB and FBX; default the stock `character` built for the clip's skeleton. */
   mesh?: SkinnedMesh
+  /** Stock character built when no `mesh` is given; default "mannequin". */
+  character?: StockCharacterId
   /** Scene, mesh and animation name inside GLB/FBX; default "OpenMotion". */
   name?: string
   /** File name without extension; default `name` made file-safe, else "motion". */
@@ -60,7 +63,7 @@ export async function exportClip (clip: MotionClip, formats: readonly ExportForm
     ...(options.mesh === undefined ? {} : { mesh: options.mesh })
   }
   if (shared.mesh === undefined && unique.some(f => f === 'glb' || f === 'fbx')) {
-    shared.mesh = createMannequinMesh(clip.skeleton)
+    shared.mesh = createMannequinMesh(clip.skeleton, { character: options.character })
   }
   const files: ExportedFile[] = []
   for (const format of unique) {

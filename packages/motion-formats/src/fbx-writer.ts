@@ -10,13 +10,16 @@ import { boneObjects, meshObjects } from './fbx/fbx-model-objects.js'
 import { node } from './fbx/fbx-node.js'
 import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
+import type { StockCharacterId } from './stock-characters.js'
 import { buildRig } from './rig.js'
 import type { RigOptions } from './rig.js'
 import { assertValidClip } from './validate-clip.js'
 
 export interface FbxOptions extends RigOptions {
-  /** Skinned mesh in the skeleton's rest pose with skeleton joint indices; default the stock mannequin. */
+  /** Skinned mesh in the skeleton's rest pose with skeleton joint indices; default the stock `character`. */
   mesh?: SkinnedMesh
+  /** Stock character built when no `mesh` is given; default "mannequin". */
+  character?: StockCharacterId
   /** Name of the mesh model and of the animation stack (the "take"); default "OpenMotion". */
   name?: string
 }
@@ -37,7 +40,7 @@ export function writeFbx (clip: MotionClip, options: FbxOptions = {}): Uint8Arra
   const bones = boneObjects(rig, ids, links)
   const objects = [
     ...bones.nodes,
-    ...meshObjects(rig, options.mesh ?? createMannequinMesh(clip.skeleton), name, bones.boneIds, ids, links),
+    ...meshObjects(rig, options.mesh ?? createMannequinMesh(clip.skeleton, { character: options.character }), name, bones.boneIds, ids, links),
     ...animationObjects(clip, rig, bones.boneIds, name, ids, links)
   ]
   const stop = stopTicks(clip)

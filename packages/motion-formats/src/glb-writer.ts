@@ -5,13 +5,16 @@ import type { Node } from '@gltf-transform/core'
 import type { MotionClip, Quat } from '@openmotion/motion-engine'
 import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
+import type { StockCharacterId } from './stock-characters.js'
 import { boneRotation, buildRig, hipsTranslation } from './rig.js'
 import type { Rig, RigOptions } from './rig.js'
 import { assertValidClip } from './validate-clip.js'
 
 export interface GlbOptions extends RigOptions {
-  /** Skinned mesh in the skeleton's rest pose with skeleton joint indices; default the stock mannequin. */
+  /** Skinned mesh in the skeleton's rest pose with skeleton joint indices; default the stock `character`. */
   mesh?: SkinnedMesh
+  /** Stock character built when no `mesh` is given; default "mannequin". */
+  character?: StockCharacterId
   /** Name of the scene, the animation and the mesh node; default "OpenMotion". */
   name?: string
 }
@@ -90,7 +93,7 @@ export async function writeGlb (clip: MotionClip, options: GlbOptions = {}): Pro
   doc.createBuffer()
   const jointNodes = rig.bones.map(b => doc.createNode(b.name).setTranslation([...b.rest]))
   rig.bones.forEach((b, i) => { if (b.parent >= 0) jointNodes[b.parent]!.addChild(jointNodes[i]!) })
-  const meshNode = addSkinnedMesh(doc, rig, options.mesh ?? createMannequinMesh(clip.skeleton), jointNodes, name)
+  const meshNode = addSkinnedMesh(doc, rig, options.mesh ?? createMannequinMesh(clip.skeleton, { character: options.character }), jointNodes, name)
   const scene = doc.createScene(name).addChild(jointNodes[0]!).addChild(meshNode)
   doc.getRoot().setDefaultScene(scene)
   addAnimation(doc, clip, rig, jointNodes, name)

@@ -1,10 +1,17 @@
-// The stock character the service ships: a low-poly mannequin built from the skeleton itself, so it fits any
+// The stock characters the service ships: low-poly mannequins built from the skeleton itself, so they fit any
 // height the engine produces and needs no bundled asset or licence. Each bone gets an elliptical tapered tube
 // (8 sides, rounded by its radius profile); vertices near a joint share their weight with the neighbouring bone
 // so elbows and knees bend smoothly instead of creasing.
 import type { Skeleton, Vec3 } from '@openmotion/motion-engine'
 import { HUMANOID_SEGMENTS } from './mannequin-segments.js'
 import type { SegmentSpec } from './mannequin-segments.js'
+import { stockCharacter } from './stock-characters.js'
+import type { StockCharacterId } from './stock-characters.js'
+
+export interface MannequinOptions {
+  /** Which stock character's build and colour; default "mannequin". */
+  character?: StockCharacterId
+}
 
 export interface SkinnedMesh {
   /** Bind-pose (the skeleton's rest pose) vertex positions, metres, 3 floats per vertex. */
@@ -110,10 +117,11 @@ function addTube (b: Builder, a: Vec3, c: Vec3, spec: SegmentSpec, bones: { self
 }
 
 /**
- * Builds the stock low-poly mannequin skinned to `skeleton`. Humanoid joints use the tuned proportions in
+ * Builds a stock low-poly character skinned to `skeleton`. Humanoid joints use the tuned proportions in
  * `mannequin-segments.ts`; bones with other names get a plain tube so any skeleton still gets a visible body.
  */
-export function createMannequinMesh (skeleton: Skeleton): SkinnedMesh {
+export function createMannequinMesh (skeleton: Skeleton, options: MannequinOptions = {}): SkinnedMesh {
+  const character = stockCharacter(options.character ?? 'mannequin')
   const world = restWorld(skeleton)
   const index = new Map(skeleton.joints.map((j, i) => [j.name, i]))
   const hasChildren = new Set(skeleton.joints.map(j => j.parent))
@@ -123,7 +131,8 @@ export function createMannequinMesh (skeleton: Skeleton): SkinnedMesh {
   const hips = index.get('Hips')
   const k = hips === undefined ? 1 : Math.max(0.1, world[hips]![1] / 0.95)
   for (const base of HUMANOID_SEGMENTS) {
-    const spec: SegmentSpec = { ...base, profile: base.profile.map(([t, r]) => [t, r * k]) }
+    const thickness = k * character.build[base.part]
+    const spec: SegmentSpec = { ...base, profile: base.profile.map(([t, r]) => [t, r * thickness]) }
     const from = index.get(spec.from)
     const to = index.get(spec.to)
     if (from === undefined || to === undefined) continue
@@ -138,7 +147,7 @@ export function createMannequinMesh (skeleton: Skeleton): SkinnedMesh {
     const length = Math.hypot(...j.offset)
     if (length < 1e-4) return
     const r = Math.max(0.01, length * 0.15)
-    addTube(b, world[j.parent]!, world[i]!, { from: '', to: '', width: 1, depth: 1, profile: [[0, r * 0.8], [0.2, r], [0.8, r], [1, r * 0.8]] },
+    addTube(b, world[j.parent]!, world[i]!, { part: 'torso', from: '', to: '', width: 1, depth: 1, profile: [[0, r * 0.8], [0.2, r], [0.8, r], [1, r * 0.8]] },
       { self: j.parent, parent: skeleton.joints[j.parent]!.parent, child: hasChildren.has(i) ? i : -1 })
   })
   if (b.idx.length === 0) throw new RangeError('skeleton has no bones with length to build a mesh on')
@@ -148,6 +157,6 @@ export function createMannequinMesh (skeleton: Skeleton): SkinnedMesh {
     joints: Uint16Array.from(b.jnt),
     weights: Float32Array.from(b.wgt),
     indices: Uint32Array.from(b.idx),
-    baseColor: [0.62, 0.64, 0.68, 1]
+    baseColor: [...character.baseColor]
   }
 }

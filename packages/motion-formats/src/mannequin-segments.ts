@@ -2,9 +2,13 @@
 // with the skeleton through `createMannequinMesh`). Profiles are [t, radius] pairs along the bone, t = 0 at the
 // bone's joint and 1 at its child; values outside 0..1 let a tube overlap its neighbours so bends leave no gaps.
 
+export type BodyPart = 'torso' | 'head' | 'arm' | 'hand' | 'leg' | 'foot'
+
 export interface SegmentSpec {
   from: string
   to: string
+  /** Which thickness factor of a stock character's build applies. */
+  part: BodyPart
   /** Cross-section scale across the bone (the axis perpendicular to the bone and to the facing direction for limbs). */
   width: number
   /** Cross-section scale along the remaining axis. */
@@ -26,26 +30,26 @@ function headProfile (): Array<[number, number]> {
 }
 
 const LEFT: SegmentSpec[] = [
-  { from: 'LeftShoulder', to: 'LeftArm', width: 1, depth: 1.1, profile: [[0, 0.045], [1, 0.056]] },
-  { from: 'LeftArm', to: 'LeftForeArm', width: 1, depth: 1, profile: [[-0.06, 0.054], [0.5, 0.048], [1, 0.042]] },
-  { from: 'LeftForeArm', to: 'LeftHand', width: 1, depth: 1, profile: [[0, 0.042], [0.6, 0.038], [1, 0.03]] },
-  { from: 'LeftHand', to: 'LeftHandMiddle1', width: 0.45, depth: 1.2, profile: [[0, 0.032], [1, 0.04]] },
-  { from: 'LeftHandMiddle1', to: 'LeftHandMiddle4', width: 0.35, depth: 1.1, profile: [[0, 0.038], [1, 0.026]] },
-  { from: 'LeftUpLeg', to: 'LeftLeg', width: 1, depth: 1, profile: [[-0.1, 0.085], [0.5, 0.07], [1, 0.052]] },
-  { from: 'LeftLeg', to: 'LeftFoot', width: 1, depth: 1, profile: [[0, 0.052], [0.4, 0.055], [1, 0.038]] },
-  { from: 'LeftFoot', to: 'LeftToeBase', width: 1.1, depth: 0.5, profile: [[-0.3, 0.035], [0, 0.045], [1, 0.036]] },
-  { from: 'LeftToeBase', to: 'LeftToe_End', width: 1.1, depth: 0.45, profile: [[0, 0.036], [1, 0.026]] }
+  { part: 'arm', from: 'LeftShoulder', to: 'LeftArm', width: 1, depth: 1.1, profile: [[0, 0.045], [1, 0.056]] },
+  { part: 'arm', from: 'LeftArm', to: 'LeftForeArm', width: 1, depth: 1, profile: [[-0.06, 0.054], [0.5, 0.048], [1, 0.042]] },
+  { part: 'arm', from: 'LeftForeArm', to: 'LeftHand', width: 1, depth: 1, profile: [[0, 0.042], [0.6, 0.038], [1, 0.03]] },
+  { part: 'hand', from: 'LeftHand', to: 'LeftHandMiddle1', width: 0.45, depth: 1.2, profile: [[0, 0.032], [1, 0.04]] },
+  { part: 'hand', from: 'LeftHandMiddle1', to: 'LeftHandMiddle4', width: 0.35, depth: 1.1, profile: [[0, 0.038], [1, 0.026]] },
+  { part: 'leg', from: 'LeftUpLeg', to: 'LeftLeg', width: 1, depth: 1, profile: [[-0.1, 0.085], [0.5, 0.07], [1, 0.052]] },
+  { part: 'leg', from: 'LeftLeg', to: 'LeftFoot', width: 1, depth: 1, profile: [[0, 0.052], [0.4, 0.055], [1, 0.038]] },
+  { part: 'foot', from: 'LeftFoot', to: 'LeftToeBase', width: 1.1, depth: 0.5, profile: [[-0.3, 0.035], [0, 0.045], [1, 0.036]] },
+  { part: 'foot', from: 'LeftToeBase', to: 'LeftToe_End', width: 1.1, depth: 0.45, profile: [[0, 0.036], [1, 0.026]] }
 ]
 
 const RIGHT: SegmentSpec[] = LEFT.map(s => ({ ...s, from: s.from.replace(/^Left/, 'Right'), to: s.to.replace(/^Left/, 'Right') }))
 
 export const HUMANOID_SEGMENTS: SegmentSpec[] = [
-  { from: 'Hips', to: 'Spine', width: 1.2, depth: 0.75, profile: [[-0.9, 0.1], [-0.5, 0.14], [0.3, 0.14], [1, 0.13]] },
-  { from: 'Spine', to: 'Spine1', width: 1.15, depth: 0.75, profile: [[0, 0.13], [1, 0.135]] },
-  { from: 'Spine1', to: 'Spine2', width: 1.15, depth: 0.75, profile: [[0, 0.135], [1, 0.15]] },
-  { from: 'Spine2', to: 'Neck', width: 1.15, depth: 0.72, profile: [[0, 0.15], [0.55, 0.16], [0.85, 0.12], [1, 0.05]] },
-  { from: 'Neck', to: 'Head', width: 1, depth: 1, profile: [[0, 0.05], [1, 0.048]] },
-  { from: 'Head', to: 'HeadTop_End', width: 0.85, depth: 1.1, profile: headProfile() },
+  { part: 'torso', from: 'Hips', to: 'Spine', width: 1.2, depth: 0.75, profile: [[-0.9, 0.1], [-0.5, 0.14], [0.3, 0.14], [1, 0.13]] },
+  { part: 'torso', from: 'Spine', to: 'Spine1', width: 1.15, depth: 0.75, profile: [[0, 0.13], [1, 0.135]] },
+  { part: 'torso', from: 'Spine1', to: 'Spine2', width: 1.15, depth: 0.75, profile: [[0, 0.135], [1, 0.15]] },
+  { part: 'torso', from: 'Spine2', to: 'Neck', width: 1.15, depth: 0.72, profile: [[0, 0.15], [0.55, 0.16], [0.85, 0.12], [1, 0.05]] },
+  { part: 'torso', from: 'Neck', to: 'Head', width: 1, depth: 1, profile: [[0, 0.05], [1, 0.048]] },
+  { part: 'head', from: 'Head', to: 'HeadTop_End', width: 0.85, depth: 1.1, profile: headProfile() },
   ...LEFT,
   ...RIGHT
 ]

@@ -1,3 +1,4 @@
+import { WebIO } from '@gltf-transform/core'
 import { createHumanoidSkeleton, fk } from '@openmotion/motion-engine'
 import { validateBytes } from 'gltf-validator'
 import { describe, expect, it } from 'vitest'
@@ -84,6 +85,15 @@ describe('writeGlb', () => {
     expect(withMesh.info?.totalVertexCount).toBe(tall.positions.length / 3)
     expect(tall.positions.length).toBe(small.positions.length)
     expect(fk(clip, 0).positions).toHaveLength(clip.skeleton.joints.length)
+  })
+
+  it('builds the requested stock character when no mesh is given', async () => {
+    const clip = randomClip(2)
+    const glb = await writeGlb(clip, { character: 'athlete' })
+    expect((await validate(glb)).issues.numErrors).toBe(0)
+    const doc = await new WebIO().readBinary(glb)
+    expect(doc.getRoot().listMaterials()[0]!.getBaseColorFactor()).toEqual(createMannequinMesh(clip.skeleton, { character: 'athlete' }).baseColor)
+    expect(doc.getRoot().listAccessors().some(a => a.getCount() === createMannequinMesh(clip.skeleton).positions.length / 3)).toBe(true)
   })
 
   it('rejects a mesh that references joints the skeleton lacks', async () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { createMannequinMesh } from '../src/mannequin-mesh.js'
 import type { SkinnedMesh } from '../src/mannequin-mesh.js'
 import { quatRotate } from '../src/math/rotation.js'
+import { STOCK_CHARACTERS } from '../src/stock-characters.js'
+import type { StockCharacterId } from '../src/stock-characters.js'
 import { engineClip } from './support/clips.js'
 
 function bounds (mesh: SkinnedMesh): { min: Vec3, max: Vec3 } {
@@ -117,5 +119,22 @@ describe('createMannequinMesh', () => {
     const m = createMannequinMesh(chain)
     expect(new Set(m.joints)).toEqual(new Set([0, 1]))
     expect(volume(m)).toBeGreaterThan(0)
+  })
+})
+
+describe('stock characters', () => {
+  const skeleton = createHumanoidSkeleton()
+
+  it('offers three characters that differ in build and colour', () => {
+    expect(STOCK_CHARACTERS.map(c => c.id)).toEqual(['mannequin', 'athlete', 'slender'])
+    const [plain, athlete, slender] = STOCK_CHARACTERS.map(c => createMannequinMesh(skeleton, { character: c.id }))
+    expect(volume(athlete!)).toBeGreaterThan(volume(plain!) * 1.2)
+    expect(volume(slender!)).toBeLessThan(volume(plain!) * 0.8)
+    expect(new Set([plain, athlete, slender].map(m => m!.baseColor.join()))).toHaveProperty('size', 3)
+    expect(plain).toEqual(createMannequinMesh(skeleton))
+  })
+
+  it('rejects an unknown character id', () => {
+    expect(() => createMannequinMesh(skeleton, { character: 'robot' as StockCharacterId })).toThrow(/unknown stock character "robot"/)
   })
 })
