@@ -1,9 +1,11 @@
 # shellcheck shell=bash
-# ffmpeg is a binary, not a server: "up" only makes sure it is installed and says which one.
+# ffmpeg (video encoding) and assimp (an independent reader of our BVH/GLB/FBX exports) are binaries, not
+# servers: "up" only makes sure they are installed and says which ones.
 # Sourced by scripts/services.sh.
 
 ffmpeg_packages() {
   command -v ffmpeg >/dev/null 2>&1 || echo ffmpeg
+  command -v assimp >/dev/null 2>&1 || echo assimp-utils
 }
 
 ffmpeg_path() {
@@ -18,6 +20,7 @@ ffmpeg_up() {
   local path
   path=$(ffmpeg_path) || die "ffmpeg: not installed"
   say "ffmpeg    available         $path ($(ffmpeg_version))"
+  command -v assimp >/dev/null 2>&1 || die "assimp: not installed"
 }
 
 ffmpeg_down() {

@@ -59,7 +59,9 @@ describe('text2motion', () => {
     const link = download.links[0]
     expect(link).toMatchObject({ rid, variantDownloadStatus: true, renderJobList: [] })
     const files = Object.assign({}, ...link.urls[0].files) as Record<string, string>
-    expect(Object.keys(files).sort()).toEqual(expect.arrayContaining(['bvh', 'glb']))
+    expect(Object.keys(files).sort()).toEqual(['bvh', 'fbx', 'glb'])
+    const fbx = await app.inject({ url: localPath(files.fbx!) })
+    expect(fbx.rawPayload.subarray(0, 20).toString('latin1')).toBe('Kaydara FBX Binary  ')
     const glb = await app.inject({ url: localPath(files.glb!) })
     expect(glb.statusCode).toBe(200)
     expect(glb.headers['content-type']).toBe('model/gltf-binary')
@@ -84,6 +86,13 @@ describe('text2motion', () => {
     expect(await balance()).toBe(b1 - 1)
     const wrong = (await app.inject({ url: `/job/v1/download/${rid}?variant_id=9`, headers: { cookie } })).json()
     expect(wrong.links[0].variantDownloadStatus).toBe(false)
+  })
+
+  it('skips FBX with skipFBX=1', async () => {
+    const { rid } = (await process(['prompt=clap', 'model=openmotion_mannequin', 'skipFBX=1'])).json()
+    await waitForJob(app, cookie, rid)
+    const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
+    expect(link.urls[0].files.map((f: Record<string, string>) => Object.keys(f)[0]).sort()).toEqual(['bvh', 'glb'])
   })
 
   it('inpaints an earlier variant', async () => {

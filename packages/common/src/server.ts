@@ -51,8 +51,14 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
   })
   // Keep-alive clients would otherwise hold their sockets open past close(): once closing, every response
   // that is still finishing tells its client to hang up, so the server can end as soon as work is done.
+  // Connections that turn idle after close() began are not swept by fastify, so sweep until it finishes.
   let closing = false
-  app.addHook('preClose', async () => { closing = true })
+  let sweeper: NodeJS.Timeout | undefined
+  app.addHook('preClose', async () => {
+    closing = true
+    sweeper = setInterval(() => { app.server.closeIdleConnections() }, 100)
+  })
+  app.addHook('onClose', async () => { clearInterval(sweeper) })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')
   })

@@ -1,7 +1,7 @@
 // The worker's port onto the animation engine and the file exporters. The shipped implementation is
 // @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
 import { createEngine, inpaint, merge, trim, type MotionClip, type MotionEngine, type MotionOptions, type Progress } from '@openmotion/motion-engine'
-import * as formats from '@openmotion/motion-formats'
+import { writeBvh, writeFbx, writeGlb } from '@openmotion/motion-formats'
 
 export interface ExportedFile { type: 'glb' | 'fbx' | 'bvh', fileName: string, bytes: Uint8Array }
 
@@ -15,16 +15,7 @@ export interface MotionPipeline {
   export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
 }
 
-type FbxWriter = (clip: MotionClip, options: { name?: string, rootAtOrigin?: boolean }) => Uint8Array | Promise<Uint8Array>
-
-/** The FBX writer is optional at build time so the API runs with whichever exporters the formats package ships. */
-function fbxWriter (): FbxWriter | undefined {
-  const candidate = (formats as Record<string, unknown>).writeFbx
-  return typeof candidate === 'function' ? candidate as FbxWriter : undefined
-}
-
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {
-  const writeFbx = fbxWriter()
   return {
     generate: (prompt, seed, variantIndex, options, context) => engine.generate({ prompt, seed, variantIndex, options }, context),
     inpaint: (clip, request, seed, variantIndex, options, context) => inpaint(clip, request, engine, { seed, variantIndex, options, ...context }),
@@ -33,10 +24,10 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
     trim: (clip, edit) => trim(clip, edit),
     async export (clip, options) {
       const files: ExportedFile[] = [
-        { type: 'glb', fileName: `${options.name}.glb`, bytes: await formats.writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) },
-        { type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(formats.writeBvh(clip, { rootAtOrigin: options.rootAtOrigin })) }
+        { type: 'glb', fileName: `${options.name}.glb`, bytes: await writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) },
+        { type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(clip, { rootAtOrigin: options.rootAtOrigin })) }
       ]
-      if (!options.skipFBX && writeFbx !== undefined) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: await writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) })
+      if (!options.skipFBX) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) })
       return files
     }
   }
