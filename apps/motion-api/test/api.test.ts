@@ -204,3 +204,20 @@ describe('characters', () => {
     expect(response.json().error.code).toBe(901)
   })
 })
+
+describe('stock characters', () => {
+  it('lists the three bundled characters and exports the chosen one', async () => {
+    const stock = (await app.inject({ url: '/character/v1/listModels?stockModel=1', headers: { cookie } })).json()
+    expect(stock.map((m: { Id: string }) => m.Id)).toEqual(expect.arrayContaining(['openmotion_mannequin', 'openmotion_athlete', 'openmotion_slender']))
+    const colours: unknown[] = []
+    for (const model of ['openmotion_mannequin', 'openmotion_athlete']) {
+      const { rid } = (await process(['prompt=wave', `model=${model}`, 'skipFBX=1'])).json()
+      await waitForJob(app, cookie, rid)
+      const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
+      const glb = (await app.inject({ url: localPath(Object.assign({}, ...link.urls[0].files).glb) })).rawPayload
+      const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'))
+      colours.push(json.materials[0].pbrMetallicRoughness.baseColorFactor)
+    }
+    expect(colours[0]).not.toEqual(colours[1])
+  })
+})

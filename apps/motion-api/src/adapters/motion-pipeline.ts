@@ -1,7 +1,7 @@
 // The worker's port onto the animation engine and the file exporters. The shipped implementation is
 // @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
 import { createEngine, inpaint, merge, trim, type MotionClip, type MotionEngine, type MotionOptions, type Progress } from '@openmotion/motion-engine'
-import { writeBvh, writeFbx, writeGlb } from '@openmotion/motion-formats'
+import { writeBvh, writeFbx, writeGlb, type StockCharacterId } from '@openmotion/motion-formats'
 
 export interface ExportedFile { type: 'glb' | 'fbx' | 'bvh', fileName: string, bytes: Uint8Array }
 
@@ -12,7 +12,7 @@ export interface MotionPipeline {
   inpaint (clip: MotionClip, request: { prompt: string, intervals: { start: number, end: number }[] }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
   merge (clipA: MotionClip, editA: { numTrimLeft: number, numTrimRight: number }, request: { prompt: string, blendFrames: number, clipB: MotionClip, editB: { numTrimLeft: number, numTrimRight: number } }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
   trim (clip: MotionClip, edit: { numTrimLeft: number, numTrimRight: number }): MotionClip
-  export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
+  export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean, character: StockCharacterId }): Promise<ExportedFile[]>
 }
 
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {
@@ -24,10 +24,10 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
     trim: (clip, edit) => trim(clip, edit),
     async export (clip, options) {
       const files: ExportedFile[] = [
-        { type: 'glb', fileName: `${options.name}.glb`, bytes: await writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) },
+        { type: 'glb', fileName: `${options.name}.glb`, bytes: await writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character }) },
         { type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(clip, { rootAtOrigin: options.rootAtOrigin })) }
       ]
-      if (!options.skipFBX) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin }) })
+      if (!options.skipFBX) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character }) })
       return files
     }
   }

@@ -10,6 +10,7 @@ import type { SourceRef, Text2MotionRequest } from '../domain/job-params.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { JobStore, VariantOutput } from '../stores/job-store.js'
 import type { JobProcessor } from './job-worker.js'
+import { stockCharacterOf } from '../domain/stock-models.js'
 
 const STEPS_PER_VARIANT = 10
 
@@ -57,7 +58,8 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
       signal.throwIfAborted()
       const variantId = String(v + 1)
       const name = `${job.rid}_v${variantId}`
-      const files = await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin })
+      // Custom characters are retargeted by the custom-character work; until then their jobs carry the default mannequin.
+      const files = await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stockCharacterOf(settings.model) ?? 'mannequin' })
       for (const file of files) await deps.blobs.put(`jobs/${job.rid}/v${variantId}/${file.fileName}`, file.bytes)
       await deps.blobs.put(clipKey(job.rid, variantId), serializeClip(clip))
       outputs[variantId] = { name, files: files.map((f) => ({ type: f.type, key: `jobs/${job.rid}/v${variantId}/${f.fileName}` })) }
