@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { buildApp, motionConfig } from '../src/app.js'
+import { buildTestApp } from './helper.js'
 
 let app: AppInstance
 
-beforeAll(async () => {
-  app = await buildApp(motionConfig.load({ LOG_LEVEL: 'silent' }))
-})
+beforeAll(async () => { app = await buildTestApp() })
 afterAll(async () => { await app.close() })
 
-describe('motion-api skeleton', () => {
-  it('answers liveness, readiness, metrics and OpenAPI', async () => {
+describe('motion-api health', () => {
+  it('answers liveness, readiness (database checked), metrics and OpenAPI', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
-    expect((await app.inject('/readyz')).statusCode).toBe(200)
+    const ready = await app.inject('/readyz')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json().checks).toEqual({ database: 'ok' })
     expect((await app.inject('/metrics')).body).toContain('http_request_duration_seconds')
-    expect((await app.inject('/openapi.json')).json().info.title).toBe('motion-api')
+    const doc = (await app.inject('/openapi.json')).json()
+    expect(doc.info.title).toBe('motion-api')
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/account/v1/auth', '/job/v1/process/{processor}', '/character/v1/storeModel']))
   })
 })
