@@ -125,6 +125,13 @@ kafka_up() {
     say "kafka     already running   $KAFKA_BROKER (pid $(kafka_pid))"
     return 0
   fi
+  # A broker another `up` started is still loading its logs: wait for it instead of starting a second JVM
+  # that would die on the data directory lock.
+  if kafka_pid >/dev/null; then
+    kafka_wait_ready
+    say "kafka     ready in $(elapsed_since "$start")   $KAFKA_BROKER (pid $(kafka_pid), started elsewhere)"
+    return 0
+  fi
   ensure_port_free "$KAFKA_PORT" kafka
   ensure_port_free "$KAFKA_CONTROLLER_PORT" "kafka controller"
   kafka_fetch_jars

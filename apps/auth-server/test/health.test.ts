@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
 import { buildApp, authConfig } from '../src/app.js'
@@ -5,7 +8,7 @@ import { buildApp, authConfig } from '../src/app.js'
 let app: AppInstance
 
 beforeAll(async () => {
-  app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent' }))
+  app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-health-')) }))
 })
 afterAll(async () => { await app.close() })
 

@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
 
 function run (env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-main-')), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })

@@ -1,0 +1,46 @@
+// Who is calling: the access token from `Authorization: Bearer`, checked against the served keys, the issuer,
+// the audience and the session (a revoked session's tokens stop working at once, not only at `exp`).
+import type { FastifyRequest } from 'fastify'
+import { jwtVerify, type JWTPayload } from 'jose'
+import type { AuthService, ClientInfo } from '../domain/auth-service.js'
+import type { SigningKeys } from '../domain/signing-keys.js'
+import { authError } from '../errors.js'
+
+export interface Caller { userId: string, sessionId: string, role: string }
+
+export interface RequestAuthDeps { auth: AuthService, keys: SigningKeys, issuer: string, audience: string }
+
+export function createRequestAuth (deps: RequestAuthDeps) {
+  const caller = async (request: FastifyRequest): Promise<Caller> => {
+    const header = request.headers.authorization
+    if (header === undefined || !/^Bearer /i.test(header)) throw authError('UNAUTHENTICATED', 'send Authorization: Bearer <accessToken>')
+    let payload: JWTPayload
+    try {
+      ({ payload } = await jwtVerify(header.slice(7).trim(), async (protectedHeader) => {
+        const key = protectedHeader.kid === undefined ? undefined : deps.keys.publicKeys.get(protectedHeader.kid)
+        if (key === undefined) throw new Error('unknown kid')
+        return key
+      }, { algorithms: ['ES512'], issuer: deps.issuer, audience: deps.audience }))
+    } catch {
+      throw authError('UNAUTHENTICATED', 'access token is invalid or expired')
+    }
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw authError('UNAUTHENTICATED', 'access token lacks sub or sid')
+    if (await deps.auth.activeSession(payload.sid) === undefined) throw authError('UNAUTHENTICATED', 'the session of this access token was revoked or has expired')
+    // The role is read from the account, not the token, so a demotion takes effect immediately.
+    const user = await deps.auth.user(payload.sub)
+    if (user === undefined) throw authError('UNAUTHENTICATED', 'the account no longer exists')
+    return { userId: user.id, sessionId: payload.sid, role: user.role }
+  }
+  return {
+    caller,
+    admin: async (request: FastifyRequest): Promise<Caller> => {
+      const who = await caller(request)
+      if (who.role !== 'admin') throw authError('FORBIDDEN', 'this operation needs the admin role')
+      return who
+    },
+    client: (request: FastifyRequest, deviceName?: string | null): ClientInfo =>
+      ({ deviceName: deviceName ?? null, userAgent: request.headers['user-agent'] ?? null, ip: request.ip })
+  }
+}
+
+export type RequestAuth = ReturnType<typeof createRequestAuth>

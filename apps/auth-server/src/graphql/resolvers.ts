@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AccountRecovery } from '../domain/account-recovery.js'
+import type { AuthPayload, AuthService, Role } from '../domain/auth-service.js'
+import type { Invitations } from '../domain/invitations.js'
+import { authError } from '../errors.js'
+import { JSONScalar, metadataObject } from './json-scalar.js'
+import type { RequestAuth } from './request-auth.js'
+import { invitationView, sessionView, userView } from './views.js'
+
+export interface ResolverContext { request: FastifyRequest, reply: FastifyReply }
+
+export interface ResolverDeps {
+  auth: AuthService
+  recovery: AccountRecovery
+  invitations: Invitations
+  requestAuth: RequestAuth
+  cookie: { name: string, secure: boolean, sameSite: 'lax' | 'none', maxAge: number }
+  /** Whether a browser Origin may use the refresh cookie (CSRF guard for the one cookie-authenticated mutation). */
+  originAllowed: (origin: string, request: FastifyRequest) => boolean
+}
+
+const ROLES: readonly Role[] = ['user', 'admin']
+
+export function createResolvers (deps: ResolverDeps) {
+  const { caller, admin, client } = deps.requestAuth
+  const cookiePath = '/graphql'
+  const respond = (reply: FastifyReply, payload: AuthPayload) => {
+    reply.setCookie(deps.cookie.name, payload.refreshToken, { path: cookiePath, httpOnly: true, secure: deps.cookie.secure, sameSite: deps.cookie.sameSite, maxAge: deps.cookie.maxAge })
+    return { ...payload, user: userView(payload.user), session: sessionView(payload.session, payload.session.id) }
+  }
+  const refreshTokenOf = (request: FastifyRequest, given: string | null | undefined): string => {
+    if (given !== undefined && given !== null && given !== '') return given
+    const cookie = request.cookies[deps.cookie.name]
+    if (cookie === undefined || cookie === '') throw authError('UNAUTHENTICATED', 'no refresh token given and no refresh cookie sent')
+    const origin = request.headers.origin
+    if (origin !== undefined && !deps.originAllowed(origin, request)) throw authError('FORBIDDEN', `origin ${origin} may not use the refresh cookie`)
+    return cookie
+  }
+
+  return {
+    JSON: JSONScalar,
+    Query: {
+      me: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
+        const who = await caller(request)
+        const user = await deps.auth.user(who.userId)
+        if (user === undefined) throw authError('UNAUTHENTICATED', 'the account no longer exists')
+        return userView(user)
+      },
+      sessions: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
+        const who = await caller(request)
+        return (await deps.auth.sessions(who.userId)).map((s) => sessionView(s, who.sessionId))
+      },
+      invitations: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
+        await admin(request)
+        return (await deps.invitations.list()).map((i) => invitationView(i))
+      }
+    },
+    Mutation: {
+      signUp: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>
+        respond(reply, await deps.auth.signUp(args.email, args.password, client(request, args.deviceName))),
+      signIn: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>
+        respond(reply, await deps.auth.signIn(args.email, args.password, client(request, args.deviceName))),
+      refreshToken: async (_: unknown, args: { refreshToken?: string | null }, { request, reply }: ResolverContext) =>
+        respond(reply, await deps.auth.refresh(refreshTokenOf(request, args.refreshToken), client(request))),
+      signOut: async (_: unknown, _args: unknown, { request, reply }: ResolverContext) => {
+        const who = await caller(request)
+        reply.clearCookie(deps.cookie.name, { path: cookiePath })
+        return deps.auth.revoke(who.userId, who.sessionId)
+      },
+      signOutEverywhere: async (_: unknown, _args: unknown, { request, reply }: ResolverContext) => {
+        const who = await caller(request)
+        reply.clearCookie(deps.cookie.name, { path: cookiePath })
+        return deps.auth.revokeAll(who.userId)
+      },
+      revokeSession: async (_: unknown, args: { id: string }, { request }: ResolverContext) => {
+        const who = await caller(request)
+        return deps.auth.revoke(who.userId, args.id)
+      },
+      verifyEmail: async (_: unknown, args: { email: string, code: string }) =>
+        userView(await deps.recovery.verifyEmail(args.email, args.code)),
+      resendVerificationCode: async (_: unknown, args: { email: string }, { request }: ResolverContext) =>
+        deps.recovery.resendVerification(args.email, client(request)),
+      requestPasswordReset: async (_: unknown, args: { email: string }, { request }: ResolverContext) =>
+        deps.recovery.requestPasswordReset(args.email, client(request)),
+      resetPassword: async (_: unknown, args: { email: string, code: string, newPassword: string }) =>
+        deps.recovery.resetPassword(args.email, args.code, args.newPassword),
+      changePassword: async (_: unknown, args: { currentPassword: string, newPassword: string }, { request }: ResolverContext) => {
+        const who = await caller(request)
+        return deps.auth.changePassword(who.userId, args.currentPassword, args.newPassword)
+      },
+      setPassword: async (_: unknown, args: { password: string }, { request }: ResolverContext) => {
+        const who = await caller(request)
+        return deps.auth.setPassword(who.userId, args.password)
+      },
+      updateProfile: async (_: unknown, args: { metadata: unknown }, { request }: ResolverContext) => {
+        const who = await caller(request)
+        return userView(await deps.auth.updateProfile(who.userId, metadataObject(args.metadata, 'metadata')))
+      },
+      inviteUser: async (_: unknown, args: { email: string, role?: string | null, metadata?: unknown }, { request }: ResolverContext) => {
+        const who = await admin(request)
+        const role = (args.role ?? 'user') as Role
+        if (!ROLES.includes(role)) throw authError('BAD_USER_INPUT', `role must be one of ${ROLES.join(', ')}`, { field: 'role' })
+        const metadata = args.metadata === undefined || args.metadata === null ? {} : metadataObject(args.metadata, 'metadata')
+        const { invitation, token } = await deps.invitations.invite(args.email, role, metadata, who.userId)
+        return invitationView(invitation, token)
+      },
+      revokeInvitation: async (_: unknown, args: { id: string }, { request }: ResolverContext) => {
+        await admin(request)
+        return deps.invitations.revoke(args.id)
+      },
+      acceptInvitation: async (_: unknown, args: { token: string, deviceName?: string }, { request, reply }: ResolverContext) =>
+        respond(reply, await deps.invitations.accept(args.token, client(request, args.deviceName)))
+    }
+  }
+}

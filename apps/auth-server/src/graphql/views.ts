@@ -1,0 +1,23 @@
+// What clients see of stored documents: never hashes, never another session's secrets.
+import type { Session, User } from '../domain/auth-service.js'
+import { invitationStatus, type Invitation } from '../domain/invitations.js'
+
+export const userView = (user: User) => ({
+  id: user.id, email: user.email, emailVerified: user.emailVerified, role: user.role, metadata: user.metadata, createdAt: user.createdAt, hasPassword: user.passwordHash !== null
+})
+
+export const sessionView = (session: Session, currentId: string) => ({
+  id: session.id, deviceName: session.deviceName, userAgent: session.userAgent, ip: session.ip, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt, current: session.id === currentId
+})
+
+export const invitationView = (invitation: Invitation, token: string | null = null) => ({
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role,
+  metadata: invitation.metadata,
+  status: invitationStatus(invitation),
+  createdAt: invitation.createdAt,
+  expiresAt: invitation.expiresAt,
+  acceptedAt: invitation.acceptedAt,
+  token
+})

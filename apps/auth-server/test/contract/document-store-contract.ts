@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { DocumentStore } from '../../src/adapters/document-store.js'
+
+export function documentStoreContract (name: string, open: () => Promise<DocumentStore>): void {
+  describe(`DocumentStore contract: ${name}`, () => {
+    const suffix = Math.random().toString(36).slice(2, 8)
+
+    it('inserts, reads back, updates and deletes documents as schemaless JSON', async () => {
+      const store = await open()
+      const doc = { id: `u-${suffix}`, email: `a-${suffix}@x.io`, nested: { tags: ['a'], n: 1 } }
+      expect(await store.insert('users', doc, 'email')).toBe(true)
+      expect(await store.get('users', doc.id)).toEqual(doc)
+      await store.put('users', { ...doc, nested: { tags: [], n: 2 } })
+      expect((await store.get<typeof doc>('users', doc.id))?.nested.n).toBe(2)
+      expect(await store.delete('users', doc.id)).toBe(true)
+      expect(await store.get('users', doc.id)).toBeUndefined()
+    })
+
+    it('refuses a second document with the same unique field value', async () => {
+      const store = await open()
+      expect(await store.insert('users', { id: `1-${suffix}`, email: `dup-${suffix}@x.io` }, 'email')).toBe(true)
+      expect(await store.insert('users', { id: `2-${suffix}`, email: `dup-${suffix}@x.io` }, 'email')).toBe(false)
+      expect(await store.insert('users', { id: `1-${suffix}`, email: `other-${suffix}@x.io` }, 'email')).toBe(false)
+    })
+
+    it('finds documents by a top-level field within one collection', async () => {
+      const store = await open()
+      await store.insert('sessions', { id: `s1-${suffix}`, userId: `u-${suffix}` })
+      await store.insert('sessions', { id: `s2-${suffix}`, userId: `u-${suffix}` })
+      await store.insert('other', { id: `s3-${suffix}`, userId: `u-${suffix}` })
+      expect((await store.findBy('sessions', 'userId', `u-${suffix}`)).map((d) => d.id)).toEqual([`s1-${suffix}`, `s2-${suffix}`])
+    })
+
+    it('frees a unique value when its document is deleted', async () => {
+      const store = await open()
+      expect(await store.insert('users', { id: `d1-${suffix}`, email: `free-${suffix}@x.io` }, 'email')).toBe(true)
+      expect(await store.delete('users', `d1-${suffix}`)).toBe(true)
+      expect(await store.insert('users', { id: `d2-${suffix}`, email: `free-${suffix}@x.io` }, 'email')).toBe(true)
+    })
+
+    it('lists a collection ordered by id and nothing from other collections', async () => {
+      const store = await open()
+      const collection = `list-${suffix}`
+      await store.insert(collection, { id: 'b' })
+      await store.insert(collection, { id: 'a' })
+      await store.insert(`${collection}-other`, { id: 'c' })
+      expect((await store.list(collection)).map((d) => d.id)).toEqual(['a', 'b'])
+    })
+  })
+}
