@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import type {} from '@fastify/swagger'
-import { createLogger, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, createLogger, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
+import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
 import { createEngine } from '@openmotion/motion-engine'
 import type { MotionConfig } from './config.js'
@@ -36,6 +37,7 @@ const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
 
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
+  const events = jobEvents(config, logger)
   const app = await createServer({
     name: 'motion-api',
     version: '0.1.0',
@@ -65,7 +67,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, pipeline, pricing })
-  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger })
+  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events })
   const enabledProcessors = new Set<Processor>(['text2motion'])
 
   const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
@@ -95,6 +97,12 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     if (overrides.database === undefined) await db.close()
   })
   return app
+}
+
+function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
+  if (config.RELAY_URL === undefined || config.RELAY_URL === '') return noJobEvents
+  if (config.RELAY_API_KEY === undefined || config.RELAY_API_KEY === '') throw new ConfigError('RELAY_API_KEY', 'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay')
+  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY, logger })
 }
 
 /** The quick-start client: created with a dev plan the first time, so `./run start` is usable at once. */

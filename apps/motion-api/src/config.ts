@@ -24,6 +24,8 @@ export const motionConfig = defineConfig(Type.Object({
   PRICE_PER_SECOND: Type.Integer({ minimum: 0, default: 1, description: 'Credits per started second of generated motion, charged per generated variant' }),
   PRICE_MIN_JOB: Type.Integer({ minimum: 0, default: 1, description: 'Least credits a text2motion job costs' }),
   PRICE_EXTRA_VARIANT_DOWNLOAD: Type.Integer({ minimum: 0, default: 1, description: 'Credits for downloading each variant after the first of a job' }),
+  RELAY_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the webhook relay; job.progress, job.succeeded and job.failed events are POSTed to its /webhook' })),
+  RELAY_API_KEY: Type.Optional(Type.String({ description: 'Tenant API key of the webhook relay (required with RELAY_URL)' })),
   PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' })
 }))
 

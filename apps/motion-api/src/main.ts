@@ -1,7 +1,14 @@
-import { loadConfigOrExit, startServer } from '@openmotion/common'
+import { ConfigError, loadConfigOrExit, startServer } from '@openmotion/common'
 import { buildApp } from './app.js'
 import { motionConfig } from './config.js'
 
 const config = loadConfigOrExit(motionConfig)
-const app = await buildApp(config)
-await startServer(app, { port: config.MOTION_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS })
+try {
+  const app = await buildApp(config)
+  await startServer(app, { port: config.MOTION_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS })
+} catch (error) {
+  // Combinations of variables (RELAY_URL without RELAY_API_KEY, ...) are checked while the app is built.
+  if (!(error instanceof ConfigError)) throw error
+  process.stderr.write(`Configuration error: ${error.message}\n`)
+  process.exit(1)
+}

@@ -19,3 +19,9 @@ describe('motion-api health', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/account/v1/auth', '/job/v1/process/{processor}', '/character/v1/storeModel']))
   })
 })
+
+describe('motion-api configuration', () => {
+  it('refuses RELAY_URL without RELAY_API_KEY, naming the variable', async () => {
+    await expect(buildTestApp({ RELAY_URL: 'http://relay.example:8090' })).rejects.toThrow(/RELAY_API_KEY/)
+  })
+})

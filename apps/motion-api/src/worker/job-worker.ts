@@ -4,6 +4,7 @@ import type { Database, Logger } from '@openmotion/common'
 import type { Job } from '../stores/job-store.js'
 import type { JobStore } from '../stores/job-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
+import { noJobEvents, type JobEvents } from '../adapters/job-events.js'
 
 export interface JobFailure { code: number, type: string, message: string }
 
@@ -19,8 +20,10 @@ export class JobWorker {
     private readonly jobs: JobStore,
     private readonly ledger: CreditLedger,
     private readonly processors: Record<string, JobProcessor>,
-    private readonly options: { concurrency: number, timeoutMs: number, logger: Logger }
+    private readonly options: { concurrency: number, timeoutMs: number, logger: Logger, events?: JobEvents, progressEventIntervalMs?: number }
   ) {}
+
+  private get events (): JobEvents { return this.options.events ?? noJobEvents }
 
   async recover (): Promise<void> {
     for (const rid of await this.jobs.pending()) this.enqueue(rid)
@@ -58,6 +61,7 @@ export class JobWorker {
     this.stopped = true
     this.queue.length = 0
     await Promise.allSettled([...this.running.values()].map((r) => r.done))
+    await this.events.flush()
   }
 
   private pump (): void {
@@ -85,10 +89,21 @@ export class JobWorker {
     await this.jobs.update(this.db, rid, { processingInfo: { ...job.processingInfo, startedAt } })
     try {
       if (processor === undefined) throw Object.assign(new Error(`processor ${job.processor} is not enabled`), { code: 498 })
+      let lastEventAt = 0
       await processor(job, {
         signal: entry.controller.signal,
-        progress: async (step, total) => { await this.jobs.update(this.db, rid, { details: { step, total } }) }
+        progress: async (step, total) => {
+          await this.jobs.update(this.db, rid, { details: { step, total } })
+          // Progress events are throttled; the terminal event always follows.
+          if (Date.now() - lastEventAt < (this.options.progressEventIntervalMs ?? 1000)) return
+          lastEventAt = Date.now()
+          this.events.publish({ type: 'job.progress', idempotencyKey: `${rid}:progress:${step}`, data: { rid, processor: job.processor, status: 'PROGRESS', details: { step, total } } })
+        }
       })
+      const finished = await this.jobs.get(rid)
+      if (finished?.status === 'SUCCESS') {
+        this.events.publish({ type: 'job.succeeded', idempotencyKey: `${rid}:succeeded`, data: { rid, processor: job.processor, status: 'SUCCESS', chargedAmount: finished.chargedAmount, details: finished.details } })
+      }
     } catch (error) {
       if (this.stopped && entry.reason === undefined) return
       const failure = entry.reason ?? toFailure(error)
@@ -101,9 +116,9 @@ export class JobWorker {
 
   /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */
   async fail (rid: string, failure: JobFailure): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const failed = await this.db.transaction(async (tx) => {
       const job = await this.jobs.lockForUpdate(tx, rid)
-      if (job === undefined || job.status !== 'PROGRESS') return false
+      if (job === undefined || job.status !== 'PROGRESS') return false as const
       await this.ledger.refund(tx, job.clientId, job.chargedAmount, rid, `refund: ${failure.type}`)
       await this.jobs.update(tx, rid, {
         status: 'FAILURE',
@@ -111,8 +126,15 @@ export class JobWorker {
         details: { exc_type: failure.type, exc_message: failure.message, code: failure.code },
         processingInfo: { ...job.processingInfo, finishedAt: Date.now() }
       })
-      return true
+      return job
     })
+    if (failed === false) return false
+    this.events.publish({
+      type: 'job.failed',
+      idempotencyKey: `${rid}:failed`,
+      data: { rid, processor: failed.processor, status: 'FAILURE', details: { exc_type: failure.type, exc_message: failure.message, code: failure.code } }
+    })
+    return true
   }
 }
 
