@@ -7,6 +7,7 @@ import { ConfigError, createLogger, createServer, migrate, openDatabase, type Ap
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
+import { createFfmpegVideoRenderer, type VideoRenderer } from './adapters/video-renderer.js'
 import { createEngine } from '@openmotion/motion-engine'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
@@ -25,12 +26,14 @@ import { migrations } from './stores/migrations.js'
 import { ModelStore } from './stores/model-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
+import { createRenderProcessor } from './worker/render-processor.js'
 
 export interface AppOverrides {
   logger?: Logger
   database?: Database
   blobs?: BlobStore
   pipeline?: MotionPipeline
+  renderer?: VideoRenderer
 }
 
 const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
@@ -38,6 +41,7 @@ const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
   const events = jobEvents(config, logger)
+  const renderer = videoRenderer(config, overrides)
   const app = await createServer({
     name: 'motion-api',
     version: '0.1.0',
@@ -66,9 +70,10 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await bootstrapClient(config, accounts)
 
   const worker = new JobWorker(db, jobs, ledger, {
-    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, pipeline, pricing })
+    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, pipeline, pricing }),
+    ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
   }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events })
-  const enabledProcessors = new Set<Processor>(['text2motion'])
+  const enabledProcessors = new Set<Processor>(renderer === undefined ? ['text2motion'] : ['text2motion', 'render'])
 
   const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
   await app.register(cookie)
@@ -97,6 +102,16 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     if (overrides.database === undefined) await db.close()
   })
   return app
+}
+
+function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRenderer | undefined {
+  if (overrides.renderer !== undefined) return overrides.renderer
+  if (!config.RENDER_ENABLED) return undefined
+  try {
+    return createFfmpegVideoRenderer({ ffmpegPath: config.FFMPEG_PATH, width: config.RENDER_WIDTH, height: config.RENDER_HEIGHT, fps: config.RENDER_FPS, tempDir: join(config.DATA_DIR, 'tmp') })
+  } catch (error) {
+    throw new ConfigError('FFMPEG_PATH', `${(error as Error).message}; or set RENDER_ENABLED=false to run without render jobs`)
+  }
 }
 
 function jobEvents (config: MotionConfig, logger: Logger): JobEvents {

@@ -26,7 +26,12 @@ export const motionConfig = defineConfig(Type.Object({
   PRICE_EXTRA_VARIANT_DOWNLOAD: Type.Integer({ minimum: 0, default: 1, description: 'Credits for downloading each variant after the first of a job' }),
   RELAY_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the webhook relay; job.progress, job.succeeded and job.failed events are POSTed to its /webhook' })),
   RELAY_API_KEY: Type.Optional(Type.String({ description: 'Tenant API key of the webhook relay (required with RELAY_URL)' })),
-  PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' })
+  PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' }),
+  RENDER_ENABLED: Type.Boolean({ default: true, description: 'Accept render jobs; start-up fails when ffmpeg (FFMPEG_PATH) is missing while enabled' }),
+  FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg binary (with libx264) used by render jobs' }),
+  RENDER_WIDTH: Type.Integer({ minimum: 16, maximum: 3840, multipleOf: 2, default: 1280, description: 'Width of rendered videos, pixels (even)' }),
+  RENDER_HEIGHT: Type.Integer({ minimum: 16, maximum: 2160, multipleOf: 2, default: 720, description: 'Height of rendered videos, pixels (even)' }),
+  RENDER_FPS: Type.Integer({ minimum: 1, maximum: 60, default: 30, description: 'Frame rate of rendered videos' })
 }))
 
 export type MotionConfig = Static<typeof motionConfig.schema>

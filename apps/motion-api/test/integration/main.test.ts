@@ -24,6 +24,13 @@ describe('motion-api process', () => {
     expect(output()).toContain('MOTION_PORT is invalid: expected an integer from 1 to 65535, got "abc"')
   })
 
+  it('refuses to start with render enabled and no ffmpeg, naming FFMPEG_PATH', async () => {
+    const { child, output } = run({ RENDER_ENABLED: 'true', FFMPEG_PATH: '/nonexistent/ffmpeg' })
+    const [code] = await once(child, 'exit') as [number]
+    expect(code).toBe(1)
+    expect(output()).toContain('Configuration error: ffmpeg not found or not runnable at "/nonexistent/ffmpeg" (set FFMPEG_PATH')
+  })
+
   it('listens on MOTION_PORT over a real socket and stops on SIGTERM', async () => {
     const port = 18080 + Math.floor(Math.random() * 1000)
     const { child, output } = run({ MOTION_PORT: String(port), HOST: '127.0.0.1' })
