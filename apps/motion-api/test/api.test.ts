@@ -220,4 +220,26 @@ describe('stock characters', () => {
     }
     expect(colours[0]).not.toEqual(colours[1])
   })
+
+  it('links a rendered PNG thumbnail for each stock character', async () => {
+    const stock = (await app.inject({ url: '/character/v1/listModels?stockModel=1', headers: { cookie } })).json()
+    for (const model of stock.filter((m: { platform: string }) => m.platform === 'openmotion')) {
+      const png = await app.inject({ url: localPath(model.thumb) })
+      expect(png.headers['content-type']).toBe('image/png')
+      expect(png.rawPayload.readUInt32BE(16)).toBe(256) // IHDR width
+    }
+  })
+})
+
+describe('createThumb', () => {
+  it('renders a thumbnail of an uploaded GLB when createThumb=1', async () => {
+    const stock = (await app.inject({ url: '/character/v1/listModels?stockModel=1', headers: { cookie } })).json()
+    const glb = (await app.inject({ url: localPath(stock.find((m: { Id: string }) => m.Id === 'openmotion_slender').glb) })).rawPayload
+    const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=thin&modelExt=glb&resumable=0', headers: { cookie } })).json()
+    await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: glb, headers: { 'content-type': 'application/octet-stream' } })
+    const { modelId } = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })).json()
+    const [model] = (await app.inject({ url: `/character/v1/listModels?modelId=${modelId}`, headers: { cookie } })).json()
+    const png = await app.inject({ url: localPath(model.thumb) })
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG')
+  })
 })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Type, type AppInstance } from '@openmotion/common'
+import { RenderError, renderThumbnail } from '@openmotion/motion-render'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
@@ -8,6 +9,16 @@ import type { Model, ModelStore } from '../stores/model-store.js'
 const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
+
+/** The renderer's still of an uploaded character; a file it cannot draw is a model that cannot be loaded (901). */
+async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
+  try {
+    return await renderThumbnail(glb, { width: 256, height: 256 })
+  } catch (error) {
+    if (error instanceof RenderError) throw errors.MODEL_LOAD_FAILED(`createThumb: ${error.message}`)
+    throw error
+  }
+}
 
 export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard }) {
   const record = (model: Model) => ({
@@ -93,6 +104,9 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
         const upload = await claimUpload(body.thumbUrl, client.id, THUMB_EXTS, 'thumbUrl')
         thumbKey = `models/${id}/thumb.${upload.ext}`
         await deps.blobs.put(thumbKey, upload.bytes)
+      } else if ((body.createThumb === 1 || body.createThumb === '1') && glbKey !== null) {
+        thumbKey = `models/${id}/thumb.png`
+        await deps.blobs.put(thumbKey, await drawThumbnail(await deps.blobs.readAll(glbKey)))
       }
       const model = await deps.models.upsert({
         id,
