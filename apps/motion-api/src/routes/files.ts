@@ -1,6 +1,11 @@
 // Signed file URLs served by this app: downloads (GET with Range and ETag) and uploads (rule 3 of the spec:
 // resumable = POST `x-storage-resumable: start` → 201 + location, then PUT the bytes; otherwise one PUT).
+// The resumable location also takes the bytes in chunks the way Google Cloud Storage does: `PUT` with
+// `Content-Range: bytes a-b/total` answers `308` with `Range: bytes=0-n` until the file is complete, and
+// `PUT` with `Content-Range: bytes */total` and no body asks how much has arrived, so an upload resumes
+// after a broken connection instead of starting over.
 import { type AppInstance } from '@openmotion/common'
+import type { FastifyReply } from 'fastify'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { errors } from '../errors.js'
 
@@ -14,6 +19,25 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   json: 'application/json'
+}
+
+interface ContentRange { chunk?: { start: number, end: number }, total?: number }
+
+// `bytes a-b/total`, `bytes a-b/*` (total not yet known) or `bytes */total` (status query).
+function parseContentRange (header: string): ContentRange {
+  const match = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+|\*)$/.exec(header.trim())
+  if (match === null) throw errors.INVALID_PARAMETER('Content-Range must be "bytes <first>-<last>/<total|*>" or "bytes */<total>"', { parameter: 'content-range' })
+  const total = match[3] === '*' ? undefined : Number(match[3])
+  if (match[1] === undefined) return { total }
+  const start = Number(match[1]); const end = Number(match[2])
+  if (end < start || (total !== undefined && end >= total)) throw errors.INVALID_PARAMETER(`Content-Range ${header} is not a valid byte range`, { parameter: 'content-range' })
+  return { chunk: { start, end }, total }
+}
+
+/** 308 Resume Incomplete with what has arrived (no Range header when nothing has). */
+function incomplete (reply: FastifyReply, received: number): FastifyReply {
+  if (received > 0) reply.header('range', `bytes=0-${received - 1}`)
+  return reply.status(308).send()
 }
 
 export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxBytes: number, uploadTtl: number }) {
@@ -53,10 +77,34 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxByte
     app.put('/uploads/:id', { schema: { hide: true } }, async (request, reply) => {
       if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
       const { id } = request.params as { id: string }
-      const body = request.body
-      if (!Buffer.isBuffer(body) || body.length === 0) throw errors.INVALID_PARAMETER('The PUT body must be the file bytes', { parameter: 'body' })
-      await deps.blobs.put(`uploads/${id}`, body)
-      return reply.status(200).send({ size: body.length })
+      const key = `uploads/${id}`
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const contentRange = request.headers['content-range']
+      if (contentRange === undefined) {
+        if (body.length === 0) throw errors.INVALID_PARAMETER('The PUT body must be the file bytes', { parameter: 'body' })
+        await deps.blobs.put(key, body)
+        return reply.status(200).send({ size: body.length })
+      }
+      const range = parseContentRange(contentRange)
+      if (range.total !== undefined && range.total > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file is ${range.total} bytes; the limit is ${deps.maxBytes}`)
+      const partKey = `${key}.part`
+      const received = (await deps.blobs.stat(partKey))?.size ?? 0
+      if (range.chunk === undefined) {
+        // Status query: complete once the part has been promoted to the final file.
+        if (received === 0 && range.total !== undefined && (await deps.blobs.stat(key))?.size === range.total) return reply.status(200).send({ size: range.total })
+        return incomplete(reply, received)
+      }
+      const { start, end } = range.chunk
+      if (body.length !== end - start + 1) throw errors.INVALID_PARAMETER(`Content-Range announces ${end - start + 1} bytes but the body has ${body.length}`, { parameter: 'content-range' })
+      if (start > received) throw errors.INVALID_PARAMETER(`Chunk starts at byte ${start} but ${received} bytes have been received; resume from ${received}`, { parameter: 'content-range' })
+      if (end + 1 > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file would exceed ${deps.maxBytes} bytes`)
+      // A chunk that overlaps what already arrived (a retry after a lost response) contributes only its new tail.
+      const size = end < received ? received : await deps.blobs.append(partKey, body.subarray(received - start))
+      if (range.total !== undefined && size > range.total) throw errors.INVALID_PARAMETER(`Received ${size} bytes, more than the announced total ${range.total}`, { parameter: 'content-range' })
+      if (range.total === undefined || size < range.total) return incomplete(reply, size)
+      await deps.blobs.put(key, await deps.blobs.readAll(partKey))
+      await deps.blobs.remove(partKey)
+      return reply.status(200).send({ size })
     })
   }
 }
