@@ -27,6 +27,7 @@ import { ModelStore } from './stores/model-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
+import { startMaintenance, type Maintenance } from './worker/maintenance.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -96,8 +97,13 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
   await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
 
-  app.addHook('onReady', async () => { await worker.recover() })
+  let maintenance: Maintenance | undefined
+  app.addHook('onReady', async () => {
+    await worker.recover()
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS })
+  })
   app.addHook('onClose', async () => {
+    await maintenance?.stop()
     await worker.close()
     if (overrides.database === undefined) await db.close()
   })

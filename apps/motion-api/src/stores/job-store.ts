@@ -88,6 +88,20 @@ export class JobStore {
     return rows.map(toJob)
   }
 
+  /** Started jobs still PROGRESS whose row has not changed (no progress written) since `before`. */
+  async stalledSince (before: Date): Promise<string[]> {
+    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND processing_info ? 'startedAt' AND mtime < $1 ORDER BY seq", [before])
+    return rows.map((r) => r.rid)
+  }
+
+  /** Deletes finished jobs last changed before `before`; returns their rids so their files can go too. */
+  async deleteFinishedBefore (before: Date, limit = 500): Promise<string[]> {
+    const { rows } = await this.db.query<{ rid: string }>(`DELETE FROM motion_jobs WHERE rid IN (
+        SELECT rid FROM motion_jobs WHERE status <> 'PROGRESS' AND mtime < $1 ORDER BY seq LIMIT $2
+      ) RETURNING rid`, [before, limit])
+    return rows.map((r) => r.rid)
+  }
+
   async pending (): Promise<string[]> {
     const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' ORDER BY seq")
     return rows.map((r) => r.rid)

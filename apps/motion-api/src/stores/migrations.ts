@@ -83,5 +83,10 @@ export const migrations: Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now()
       );
     `
+  },
+  {
+    // The maintenance sweep looks jobs up by status and last change (retention, stalled jobs).
+    id: '003_jobs_mtime',
+    sql: 'CREATE INDEX motion_jobs_status_mtime ON motion_jobs (status, mtime);'
   }
 ]

@@ -43,7 +43,7 @@ export class JobWorker {
   }
 
   /** Stops a queued or running job; the caller marks it failed. Returns whether the job was still active here. */
-  cancel (rid: string): boolean {
+  cancel (rid: string, reason: JobFailure = { code: 0, type: 'Cancelled', message: 'Cancelled by the client' }): boolean {
     const index = this.queue.indexOf(rid)
     if (index >= 0) {
       this.queue.splice(index, 1)
@@ -51,7 +51,7 @@ export class JobWorker {
     }
     const active = this.running.get(rid)
     if (active === undefined) return false
-    active.reason = { code: 0, type: 'Cancelled', message: 'Cancelled by the client' }
+    active.reason = reason
     active.controller.abort()
     return true
   }
