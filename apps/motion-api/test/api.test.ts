@@ -135,6 +135,17 @@ describe('text2motion', () => {
     expect((await process(['prompt=walk'], 'dance')).statusCode).toBe(404)
   })
 
+  it('answers status and download for several rids in one call', async () => {
+    const rids: string[] = []
+    for (let i = 0; i < 4; i++) rids.push((await process(['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'])).json().rid)
+    for (const rid of rids) await waitForJob(app, cookie, rid)
+    const status = (await app.inject({ url: `/job/v1/status/${rids.join(',')}`, headers: { cookie } })).json()
+    expect(status.count).toBe(4)
+    expect(status.status.map((s: { rid: string, status: string }) => [s.rid, s.status])).toEqual(rids.map((rid) => [rid, 'SUCCESS']))
+    const download = (await app.inject({ url: `/job/v1/download/${rids.join(',')}?variant_id=1,1,1,1`, headers: { cookie } })).json()
+    expect(download.links.map((l: { rid: string }) => l.rid)).toEqual(rids)
+  })
+
   it('validates render parameters at submission', async () => {
     for (const params of [['t2m_rid=a', 'variant_id=1', 'camHorizontalAngle=120'], ['t2m_rid=a', 'variant_id=1', 'bgColor=300,0,0,0'], ['t2m_rid=a', 'variant_id=1', 'backdrop=Moon']]) {
       const response = await process(params, 'render')

@@ -21,6 +21,8 @@ export interface ServerOptions {
   metrics?: Metrics
   errorCodes?: Partial<ErrorCodeMap>
   bodyLimit?: number
+  /** Longest path parameter; the default fits comma-separated lists such as 40 request ids. */
+  maxParamLength?: number
   trustProxy?: boolean
   /** Extra OpenAPI security schemes, tags or servers for the generated document. */
   openapi?: {
@@ -41,6 +43,8 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // fastify's default of 100 characters would answer 414 to a status query for three UUIDs.
+    routerOptions: { maxParamLength: options.maxParamLength ?? 4000 },
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } }
