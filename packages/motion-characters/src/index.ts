@@ -1,0 +1,67 @@
+// Custom characters: analyse an upload (storeModel) and animate it with a generated clip (text2motion).
+import { WebIO } from '@gltf-transform/core'
+import type { MotionClip } from '@openmotion/motion-engine'
+import { writeBvh, writeFbx } from '@openmotion/motion-formats'
+import { CharacterError, CHARACTER_ERROR } from './errors.js'
+import { characterClip, writeCharacterGlb } from './export-character.js'
+import { faceDataType } from './face.js'
+import type { CharacterFormat, Limits } from './gltf-json.js'
+import { loadCharacter } from './load-character.js'
+import { retargetClip } from './retarget.js'
+import { detectRig } from './rig-detect.js'
+
+export { CharacterError, CHARACTER_ERROR } from './errors.js'
+export type { CharacterErrorCode } from './errors.js'
+export type { CharacterFormat, Limits } from './gltf-json.js'
+export { loadCharacter } from './load-character.js'
+export type { Character, CharacterNode } from './load-character.js'
+export { detectRig, REQUIRED_JOINTS } from './rig-detect.js'
+export type { RigMapping } from './rig-detect.js'
+export { jointForBoneName, splitBoneName } from './bone-names.js'
+export { retargetClip } from './retarget.js'
+export type { RetargetedAnimation } from './retarget.js'
+export { characterClip, writeCharacterGlb } from './export-character.js'
+export { ARKIT_BLENDSHAPES, assertFaceSupport, faceDataType } from './face.js'
+
+export const CHARACTER_FORMATS: readonly CharacterFormat[] = ['glb', 'gltf', 'vrm']
+
+export interface CharacterInfo {
+  rigId: string
+  /** Recognised facial blendshapes (ARKit names, VRM expressions); 0 = none. */
+  faceDataType: number
+  /** Finger kinds per hand (0–5); 0 = no finger bones. */
+  handDataType: number
+  stats: { vertices: number, bones: number, meshes: number }
+}
+
+/** What storeModel reports: throws CharacterError 901/902/905/909 for files that cannot be animated. */
+export async function analyzeCharacter (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<CharacterInfo> {
+  const character = await loadCharacter(bytes, format, limits)
+  const rig = detectRig(character)
+  return { rigId: rig.rigId, faceDataType: faceDataType(character.blendshapeNames), handDataType: rig.handDataType, stats: character.stats }
+}
+
+/** The upload as a GLB (glTF JSON with embedded buffers is packed; GLB and VRM are returned as they are). */
+export async function toGlb (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<Uint8Array> {
+  if (format !== 'gltf') return bytes
+  const character = await loadCharacter(bytes, format, limits)
+  return await new WebIO().writeBinary(character.document)
+}
+
+export interface AnimatedFile { type: 'glb' | 'bvh' | 'fbx', fileName: string, bytes: Uint8Array }
+
+/** The character with the clip on it: GLB (their mesh), BVH and FBX (their skeleton) unless skipFBX. */
+export async function animateCharacter (bytes: Uint8Array, format: CharacterFormat, clip: MotionClip, options: { name: string, skipFBX?: boolean }): Promise<AnimatedFile[]> {
+  const character = await loadCharacter(bytes, format)
+  const rig = detectRig(character)
+  const animation = retargetClip(clip, character, rig)
+  const skeletonClip = characterClip(character, animation)
+  const files: AnimatedFile[] = [{ type: 'glb', fileName: `${options.name}.glb`, bytes: await writeCharacterGlb(character, animation, options.name) }]
+  try {
+    files.push({ type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(skeletonClip)) })
+    if (options.skipFBX !== true) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(skeletonClip, { name: options.name }) })
+  } catch (error) {
+    throw new CharacterError(CHARACTER_ERROR.export, `the animation could not be exported: ${(error as Error).message}`, { cause: error })
+  }
+  return files
+}

@@ -1,0 +1,127 @@
+// The corpus through analysis, retargeting and export: each naming scheme, unit, rest pose and container is
+// recognised, and the exported GLB moves their hands and feet where the source clip moves ours (scaled by leg
+// length). Broken files fail with their codes.
+import { validateBytes } from 'gltf-validator'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
+import { analyzeCharacter, animateCharacter, CHARACTER_ERROR, toGlb, type CharacterFormat } from '../src/index.js'
+import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
+import { glbPoses } from './support/glb-pose.js'
+
+let clip: MotionClip
+beforeAll(async () => {
+  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk forward then wave with the right hand', seed: 5, fps: 30, durationSeconds: 2 }, { signal: AbortSignal.timeout(60_000) })
+})
+
+interface Case { name: string, variant: Variant, format: CharacterFormat, rigId: string, file: (variant: Variant) => Promise<Uint8Array> }
+
+const asGlb = async (v: Variant): Promise<Uint8Array> => await glb(buildCharacter(v))
+const asVrm0 = async (v: Variant): Promise<Uint8Array> => patchGlbJson(await asGlb(v), (json) => {
+  const nodes = json.nodes as Array<{ name: string }>
+  json.extensionsUsed = ['VRM']
+  json.extensions = {
+    VRM: {
+      humanoid: { humanBones: Object.entries(VRM_HUMANOID).map(([joint, bone]) => ({ bone, node: nodes.findIndex((n) => n.name === NAMING.opaque(joint)) })) },
+      blendShapeMaster: { blendShapeGroups: [{ name: 'Joy', presetName: 'joy' }, { name: 'A', presetName: 'a' }, { name: 'Blink', presetName: 'blink' }] }
+    }
+  }
+})
+const asVrm1 = async (v: Variant): Promise<Uint8Array> => patchGlbJson(await asGlb(v), (json) => {
+  const nodes = json.nodes as Array<{ name: string }>
+  json.extensionsUsed = ['VRMC_vrm']
+  json.extensions = {
+    VRMC_vrm: {
+      specVersion: '1.0',
+      humanoid: { humanBones: Object.fromEntries(Object.entries(VRM_HUMANOID).map(([joint, bone]) => [bone, { node: nodes.findIndex((n) => n.name === NAMING.opaque(joint)) }])) },
+      expressions: { preset: { happy: {}, aa: {}, blink: {} } }
+    }
+  }
+})
+
+const CASES: Case[] = [
+  { name: 'Mixamo names with prefix, centimetres under a 0.01 armature (GLB)', variant: { rename: NAMING.mixamo, unitsPerMetre: 100 }, format: 'glb', rigId: 'mixamo', file: asGlb },
+  { name: 'Unreal names in an A-pose, glTF with data-URI buffers', variant: { rename: NAMING.unreal, aPose: true }, format: 'gltf', rigId: 'unreal', file: async (v) => await gltfWithDataUris(buildCharacter(v)) },
+  { name: 'Rigify names, 1.55 m tall, facing −Z (GLB)', variant: { rename: NAMING.rigify, height: 1.55, facingBack: true }, format: 'glb', rigId: 'rigify', file: asGlb },
+  { name: 'VRM 0.x humanoid extension with unreadable bone names', variant: { rename: NAMING.opaque }, format: 'vrm', rigId: 'vrm', file: asVrm0 },
+  { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
+  { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb }
+]
+
+/** Source joint positions of a frame, moved and scaled onto a character whose hips rest at `hips`. */
+function expected (frame: number, joint: string, scale: number, hipsRest: Vec3): Vec3 {
+  const pose = fk(clip, frame)
+  const rest = fk({ ...clip, rotations: clip.rotations.map((_, i) => (i % 4 === 3 ? 1 : 0)), rootTranslation: clip.rootTranslation.map((_, i) => clip.skeleton.joints[0]!.offset[i % 3]!) }, 0)
+  const i = clip.skeleton.joints.findIndex((j) => j.name === joint)
+  return [0, 1, 2].map((c) => hipsRest[c]! + (pose.positions[i]![c]! - rest.positions[0]![c]!) * scale) as Vec3
+}
+
+describe.each(CASES)('$name', ({ variant, format, rigId, file }) => {
+  it('is recognised as a humanoid and animated so hands and feet follow the source clip', async () => {
+    const bytes = await file(variant)
+    const info = await analyzeCharacter(bytes, format)
+    expect(info.rigId).toBe(rigId)
+    expect(info.handDataType).toBe(rigId === 'vrm' || rigId === 'topology' ? 0 : 1) // the corpus has middle-finger bones only
+    const files = await animateCharacter(bytes, format, clip, { name: 'hero' })
+    expect(files.map((f) => f.type)).toEqual(['glb', 'bvh', 'fbx'])
+    const out = files[0]!.bytes
+    const report = await validateBytes(out, { maxIssues: 20, writeTimestamp: false })
+    expect(report.issues.numErrors).toBe(0)
+
+    const poses = await glbPoses(out)
+    const names = { hand: variant.rename('RightHand'), foot: variant.rename('LeftFoot'), hips: variant.rename('Hips') }
+    const scale = (variant.height ?? 1.75) / 1.75
+    for (const frame of [0, 20, 45, clip.frameCount - 1]) {
+      const pose = poses(frame)
+      const tolerance = 0.03 * scale // 3 cm on a 1.75 m body
+      for (const [joint, name] of [['RightHand', names.hand], ['LeftFoot', names.foot], ['Hips', names.hips]] as const) {
+        // Their hips rest at our rest height scaled by their size; the corpus is our proportions at another height.
+        const want = expected(frame, joint, scale, [0, clip.skeleton.joints[0]!.offset[1] * scale, 0])
+        const got = pose.get(name)!
+        expect(Math.hypot(got[0] - want[0], got[1] - want[1], got[2] - want[2]), `${joint} at frame ${frame}`).toBeLessThan(tolerance)
+      }
+    }
+  })
+})
+
+describe('character files that cannot be animated', () => {
+  it('reports blendshapes as faceDataType', async () => {
+    const bytes = await glb(buildCharacter({ rename: NAMING.mixamo, blendshapes: ['eyeBlinkLeft', 'eyeBlinkRight', 'jawOpen', 'notAFaceShape'] }))
+    expect((await analyzeCharacter(bytes, 'glb')).faceDataType).toBe(3)
+    expect((await analyzeCharacter(await asVrm0({ rename: NAMING.opaque }), 'vrm')).faceDataType).toBe(3)
+  })
+
+  it('fails with 905 for a mesh without a skin', async () => {
+    await expect(analyzeCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, skinned: false })), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.noSkin })
+  })
+
+  it('fails with 901 for a truncated file and for bytes that are not glTF', async () => {
+    const whole = await asGlb({ rename: NAMING.mixamo })
+    await expect(analyzeCharacter(whole.subarray(0, Math.floor(whole.length * 0.6)), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(analyzeCharacter(Buffer.from('{"not": "gltf"'), 'gltf')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+  })
+
+  it('fails with 909 for a bone hierarchy with a cycle', async () => {
+    const cyclic = patchGlbJson(await asGlb({ rename: NAMING.mixamo }), (json) => {
+      const nodes = json.nodes as Array<{ name: string, children?: number[] }>
+      const hips = nodes.findIndex((n) => n.name === 'mixamorig:Hips')
+      const head = nodes.findIndex((n) => n.name === 'mixamorig:Head')
+      nodes[head]!.children = [...(nodes[head]!.children ?? []), hips]
+    })
+    await expect(analyzeCharacter(cyclic, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata })
+  })
+
+  it('fails with 902 naming the missing bones for a skinned mesh that is not a humanoid', async () => {
+    const snake = patchGlbJson(await asGlb({ rename: NAMING.opaque }), (json) => {
+      // Cut the arms and legs off the hierarchy: what is left is a spine.
+      const nodes = json.nodes as Array<{ name: string, children?: number[] }>
+      for (const node of nodes) node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine'))
+    })
+    await expect(analyzeCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
+  })
+
+  it('packs glTF with embedded buffers into a GLB', async () => {
+    const packed = await toGlb(await gltfWithDataUris(buildCharacter({ rename: NAMING.unreal })), 'gltf')
+    expect(Buffer.from(packed.subarray(0, 4)).toString()).toBe('glTF')
+    expect((await analyzeCharacter(packed, 'glb')).rigId).toBe('unreal')
+  })
+})

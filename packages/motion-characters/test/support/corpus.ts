@@ -1,0 +1,222 @@
+// The test corpus, built by our own code: humanoid characters in several naming schemes, units, rest poses and
+// containers, plus broken files. Each is our humanoid skeleton with the stock mannequin skinned to it, so a
+// retargeted clip can be checked against the source clip bone by bone.
+import { Document, WebIO } from '@gltf-transform/core'
+import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngle, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
+import { createMannequinMesh } from '@openmotion/motion-formats'
+
+export interface Variant {
+  /** Our joint name → bone name in the file. */
+  rename: (joint: string) => string
+  /** File units per metre (100 = centimetres under a 0.01-scaled armature, like Mixamo exports). */
+  unitsPerMetre?: number
+  /** Arms rest 40° down instead of the T-pose. */
+  aPose?: boolean
+  /** The whole rig turned to face −Z. */
+  facingBack?: boolean
+  height?: number
+  skinned?: boolean
+  blendshapes?: string[]
+}
+
+const UNREAL: Record<string, string> = {
+  Hips: 'pelvis',
+  Spine: 'spine_01',
+  Spine1: 'spine_02',
+  Spine2: 'spine_03',
+  Neck: 'neck_01',
+  Head: 'head',
+  HeadTop_End: 'head_end',
+  Shoulder: 'clavicle',
+  Arm: 'upperarm',
+  ForeArm: 'lowerarm',
+  Hand: 'hand',
+  HandMiddle1: 'middle_01',
+  HandMiddle4: 'middle_03',
+  UpLeg: 'thigh',
+  Leg: 'calf',
+  Foot: 'foot',
+  ToeBase: 'ball',
+  Toe_End: 'ball_end'
+}
+const RIGIFY: Record<string, string> = {
+  Hips: 'hips',
+  Spine: 'spine',
+  Spine1: 'chest',
+  Spine2: 'upper_chest',
+  Neck: 'neck',
+  Head: 'head',
+  HeadTop_End: 'head_end',
+  Shoulder: 'shoulder',
+  Arm: 'upper_arm',
+  ForeArm: 'forearm',
+  Hand: 'hand',
+  HandMiddle1: 'f_middle.01',
+  HandMiddle4: 'f_middle.03',
+  UpLeg: 'thigh',
+  Leg: 'shin',
+  Foot: 'foot',
+  ToeBase: 'toe',
+  Toe_End: 'toe_end'
+}
+
+function sided (table: Record<string, string>, format: (stem: string, side: 'l' | 'r' | '') => string) {
+  return (joint: string): string => {
+    const m = /^(Left|Right)(.+)$/.exec(joint)
+    if (m === null) return format(table[joint] ?? joint, '')
+    return format(table[m[2]!] ?? m[2]!, m[1] === 'Left' ? 'l' : 'r')
+  }
+}
+
+export const NAMING = {
+  mixamo: (joint: string) => `mixamorig:${joint}`,
+  unreal: sided(UNREAL, (stem, side) => (side === '' ? stem : `${stem}_${side}`)),
+  rigify: sided(RIGIFY, (stem, side) => `DEF-${stem}${side === '' ? '' : `.${side.toUpperCase()}`}`),
+  opaque: (joint: string) => `bone_${joint.length}_${[...joint].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7)}`
+}
+
+/** VRM humanoid bone for each of our joints (for the VRM variants). */
+export const VRM_HUMANOID: Record<string, string> = {
+  Hips: 'hips',
+  Spine: 'spine',
+  Spine1: 'chest',
+  Spine2: 'upperChest',
+  Neck: 'neck',
+  Head: 'head',
+  LeftShoulder: 'leftShoulder',
+  LeftArm: 'leftUpperArm',
+  LeftForeArm: 'leftLowerArm',
+  LeftHand: 'leftHand',
+  RightShoulder: 'rightShoulder',
+  RightArm: 'rightUpperArm',
+  RightForeArm: 'rightLowerArm',
+  RightHand: 'rightHand',
+  LeftUpLeg: 'leftUpperLeg',
+  LeftLeg: 'leftLowerLeg',
+  LeftFoot: 'leftFoot',
+  LeftToeBase: 'leftToes',
+  RightUpLeg: 'rightUpperLeg',
+  RightLeg: 'rightLowerLeg',
+  RightFoot: 'rightFoot',
+  RightToeBase: 'rightToes'
+}
+
+interface Pose { t: Vec3, r: Quat }
+
+function restWorld (skeleton: Skeleton, local: Quat[]): Pose[] {
+  const out: Pose[] = []
+  skeleton.joints.forEach((j, i) => {
+    if (j.parent < 0) { out.push({ t: [...j.offset] as Vec3, r: local[i]! }); return }
+    const p = out[j.parent]!
+    const o = quatRotate(p.r, j.offset)
+    out.push({ t: [p.t[0] + o[0], p.t[1] + o[1], p.t[2] + o[2]], r: quatMultiply(p.r, local[i]!) })
+  })
+  return out
+}
+
+/** Column-major inverse of a rotation + translation + uniform scale transform. */
+function inverseMatrix (t: Vec3, r: Quat, s: number): number[] {
+  const ri = quatConjugate(r)
+  const ti = quatRotate(ri, t).map((v) => -v / s) as Vec3
+  const cols = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((axis) => quatRotate(ri, axis as Vec3).map((v) => v / s))
+  return [...cols[0]!, 0, ...cols[1]!, 0, ...cols[2]!, 0, ...ti, 1]
+}
+
+export function buildCharacter (variant: Variant): Document {
+  const skeleton = createHumanoidSkeleton({ height: variant.height })
+  const mesh = createMannequinMesh(skeleton)
+  const n = skeleton.joints.length
+  const local: Quat[] = skeleton.joints.map((j) => {
+    if (variant.aPose === true && j.name === 'LeftArm') return quatFromAxisAngle([0, 0, 1], -0.7)
+    if (variant.aPose === true && j.name === 'RightArm') return quatFromAxisAngle([0, 0, 1], 0.7)
+    return [0, 0, 0, 1]
+  })
+  const tpose = restWorld(skeleton, skeleton.joints.map(() => [0, 0, 0, 1] as Quat))
+  const bind = restWorld(skeleton, local)
+  const facing: Quat = variant.facingBack === true ? quatFromAxisAngle([0, 1, 0], Math.PI) : [0, 0, 0, 1]
+  const units = variant.unitsPerMetre ?? 1
+
+  // Vertices re-posed from the T-pose into the bind pose (linear blend), then turned with the rig.
+  const count = mesh.positions.length / 3
+  const positions = new Float32Array(count * 3)
+  const normals = new Float32Array(count * 3)
+  for (let v = 0; v < count; v++) {
+    const p: Vec3 = [0, 0, 0]; const nm: Vec3 = [0, 0, 0]
+    for (let k = 0; k < 4; k++) {
+      const w = mesh.weights[v * 4 + k]!
+      if (w === 0) continue
+      const j = mesh.joints[v * 4 + k]!
+      const rel: Vec3 = [mesh.positions[v * 3]! - tpose[j]!.t[0], mesh.positions[v * 3 + 1]! - tpose[j]!.t[1], mesh.positions[v * 3 + 2]! - tpose[j]!.t[2]]
+      const moved = quatRotate(bind[j]!.r, rel)
+      const turned = quatRotate(bind[j]!.r, [mesh.normals[v * 3]!, mesh.normals[v * 3 + 1]!, mesh.normals[v * 3 + 2]!])
+      for (let c = 0; c < 3; c++) { p[c]! += w * (bind[j]!.t[c]! + moved[c]!); nm[c]! += w * turned[c]! }
+    }
+    positions.set(quatRotate(facing, p), v * 3)
+    const l = Math.hypot(nm[0], nm[1], nm[2]) || 1
+    normals.set(quatRotate(facing, [nm[0] / l, nm[1] / l, nm[2] / l]), v * 3)
+  }
+
+  const doc = new Document()
+  const buffer = doc.createBuffer()
+  const scene = doc.createScene('Scene')
+  const armature = doc.createNode('Armature').setScale([1 / units, 1 / units, 1 / units]).setRotation(facing)
+  scene.addChild(armature)
+  const nodes = skeleton.joints.map((j, i) => doc.createNode(variant.rename(j.name))
+    .setTranslation([j.offset[0] * units, j.offset[1] * units, j.offset[2] * units]).setRotation(local[i]!))
+  skeleton.joints.forEach((j, i) => { (j.parent < 0 ? armature : nodes[j.parent]!).addChild(nodes[i]!) })
+
+  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
+  const primitive = doc.createPrimitive()
+    .setAttribute('POSITION', accessor(positions, 'VEC3'))
+    .setAttribute('NORMAL', accessor(normals, 'VEC3'))
+    .setIndices(accessor(Uint32Array.from(mesh.indices), 'SCALAR'))
+    .setMaterial(doc.createMaterial('Skin').setBaseColorFactor([0.7, 0.55, 0.45, 1]))
+  for (const name of variant.blendshapes ?? []) {
+    primitive.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', accessor(new Float32Array(count * 3), 'VEC3')))
+  }
+  const gltfMesh = doc.createMesh('Body').addPrimitive(primitive)
+  if ((variant.blendshapes ?? []).length > 0) gltfMesh.setExtras({ targetNames: variant.blendshapes })
+  const body = doc.createNode('Body').setMesh(gltfMesh)
+  scene.addChild(body)
+  if (variant.skinned !== false) {
+    primitive.setAttribute('JOINTS_0', accessor(Uint16Array.from(mesh.joints), 'VEC4')).setAttribute('WEIGHTS_0', accessor(mesh.weights, 'VEC4'))
+    const ibm = new Float32Array(n * 16)
+    bind.forEach((b, i) => {
+      const worldT = quatRotate(facing, b.t)
+      ibm.set(inverseMatrix(worldT, quatMultiply(facing, b.r), 1 / units), i * 16)
+    })
+    const skin = doc.createSkin('Rig').setSkeleton(nodes[0]!).setInverseBindMatrices(accessor(ibm, 'MAT4'))
+    for (const node of nodes) skin.addJoint(node)
+    body.setSkin(skin)
+  }
+  return doc
+}
+
+export async function glb (doc: Document): Promise<Uint8Array> {
+  return await new WebIO().writeBinary(doc)
+}
+
+/** Rewrites the JSON chunk of a GLB (extensions glTF libraries do not know, deliberate corruption). */
+export function patchGlbJson (bytes: Uint8Array, patch: (json: Record<string, unknown>) => void): Uint8Array {
+  const view = Buffer.from(bytes)
+  const jsonLength = view.readUInt32LE(12)
+  const json = JSON.parse(view.subarray(20, 20 + jsonLength).toString('utf8')) as Record<string, unknown>
+  patch(json)
+  let text = Buffer.from(JSON.stringify(json))
+  if (text.length % 4 !== 0) text = Buffer.concat([text, Buffer.alloc(4 - (text.length % 4), 0x20)])
+  const rest = view.subarray(20 + jsonLength)
+  const header = Buffer.alloc(20)
+  header.writeUInt32LE(0x46546c67, 0); header.writeUInt32LE(2, 4); header.writeUInt32LE(20 + text.length + rest.length, 8)
+  header.writeUInt32LE(text.length, 12); header.writeUInt32LE(0x4e4f534a, 16)
+  return Buffer.concat([header, text, rest])
+}
+
+/** glTF JSON with every buffer embedded as a data URI. */
+export async function gltfWithDataUris (doc: Document): Promise<Uint8Array> {
+  const { json, resources } = await new WebIO().writeJSON(doc)
+  for (const buffer of json.buffers ?? []) {
+    const data = resources[buffer.uri!]!
+    buffer.uri = `data:application/octet-stream;base64,${Buffer.from(data).toString('base64')}`
+  }
+  return Buffer.from(JSON.stringify(json))
+}
