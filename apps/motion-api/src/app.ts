@@ -71,7 +71,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await bootstrapClient(config, accounts)
 
   const worker = new JobWorker(db, jobs, ledger, {
-    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, pipeline, pricing }),
+    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
   }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events })
   const enabledProcessors = new Set<Processor>(renderer === undefined ? ['text2motion'] : ['text2motion', 'render'])
@@ -93,7 +93,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
   await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
   await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
-  await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession }))
+  await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES }))
   await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
   await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
 

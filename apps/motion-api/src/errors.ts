@@ -10,6 +10,8 @@ export const errors = defineErrors({
   GENERATION_TIMEOUT: { code: 599, status: 504, message: 'Motion generation timeout' },
   BVH_EXPORT_FAILED: { code: 810, status: 500, message: 'Error saving bvh results' },
   MODEL_LOAD_FAILED: { code: 901, status: 400, message: 'Error loading the mesh of the custom character' },
+  RIG_NOT_RECOGNISED: { code: 902, status: 400, message: 'Error loading the BVH custom character' },
+  NO_SKINNED_MESH: { code: 905, status: 400, message: 'Custom character does not include skinned mesh information' },
   METADATA_UNREADABLE: { code: 909, status: 400, message: 'Error loading the metadata of the custom character' },
   INVALID_PARAMETER: { code: 1102, status: 400, message: 'Invalid input parameter' },
   UNAUTHENTICATED: { code: 401, status: 401, message: 'Authentication required: call /account/v1/auth and send the dmsess cookie' },

@@ -199,7 +199,7 @@ describe('characters', () => {
     const stored = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Hero' } })
     expect(stored.statusCode).toBe(200)
     const { modelId } = stored.json()
-    expect(stored.json()).toMatchObject({ faceDataType: 0, handDataType: 0 })
+    expect(stored.json()).toMatchObject({ faceDataType: 0, handDataType: 1 }) // the mannequin has middle-finger bones
     const mine = (await app.inject({ url: '/character/v1/listModels?searchToken=her', headers: { cookie } })).json()
     expect(mine.map((m: { Id: string }) => m.Id)).toEqual([modelId])
     expect(mine[0].platform).toBe('custom')

@@ -1,6 +1,7 @@
 // The worker's port onto the animation engine and the file exporters. The shipped implementation is
 // @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
 import { createEngine, inpaint, merge, trim, type MotionClip, type MotionEngine, type MotionOptions, type Progress } from '@openmotion/motion-engine'
+import { animateCharacter } from '@openmotion/motion-characters'
 import { writeBvh, writeFbx, writeGlb, type StockCharacterId } from '@openmotion/motion-formats'
 
 export interface ExportedFile { type: 'glb' | 'fbx' | 'bvh', fileName: string, bytes: Uint8Array }
@@ -13,6 +14,8 @@ export interface MotionPipeline {
   merge (clipA: MotionClip, editA: { numTrimLeft: number, numTrimRight: number }, request: { prompt: string, blendFrames: number, clipB: MotionClip, editB: { numTrimLeft: number, numTrimRight: number } }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
   trim (clip: MotionClip, edit: { numTrimLeft: number, numTrimRight: number }): MotionClip
   export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean, character: StockCharacterId }): Promise<ExportedFile[]>
+  /** The clip retargeted onto an uploaded character (its GLB form): their mesh in the GLB, their skeleton in BVH/FBX. */
+  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean }): Promise<ExportedFile[]>
 }
 
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {
@@ -29,7 +32,8 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
       ]
       if (!options.skipFBX) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character }) })
       return files
-    }
+    },
+    exportOnCharacter: async (clip, characterGlb, options) => await animateCharacter(characterGlb, 'glb', clip, options)
   }
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Type, type AppInstance } from '@openmotion/common'
+import { analyzeCharacter, toGlb, type CharacterFormat, type CharacterInfo } from '@openmotion/motion-characters'
 import { RenderError, renderThumbnail } from '@openmotion/motion-render'
+import { characterApiError } from '../domain/character-errors.js'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
@@ -9,6 +11,17 @@ import type { Model, ModelStore } from '../stores/model-store.js'
 const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
+
+/** FBX uploads are stored and listed but not analysed yet (see the README). */
+const FBX_RIG_ID = 'fbx-unanalysed'
+
+async function analyze (bytes: Uint8Array, format: CharacterFormat, maxBytes: number): Promise<CharacterInfo> {
+  try {
+    return await analyzeCharacter(bytes, format, { maxBytes })
+  } catch (error) {
+    throw characterApiError(error)
+  }
+}
 
 /** The renderer's still of an uploaded character; a file it cannot draw is a model that cannot be loaded (901). */
 async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
@@ -20,7 +33,7 @@ async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
   }
 }
 
-export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard }) {
+export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number }) {
   const record = (model: Model) => ({
     Id: model.id,
     name: model.name,
@@ -90,14 +103,24 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       const existing = body.modelId === undefined ? undefined : await deps.models.visible(client.id, body.modelId)
       if (body.modelId !== undefined && (existing === undefined || existing.clientId !== client.id)) throw errors.MODEL_NOT_FOUND(`Unknown model id ${body.modelId}`)
       const id = existing?.id ?? randomUUID()
+      let analysis: CharacterInfo | undefined
       let modelKey = existing?.modelKey ?? null
       let glbKey = existing?.glbKey ?? null
       if (body.modelUrl !== undefined) {
         const upload = await claimUpload(body.modelUrl, client.id, MODEL_EXTS, 'modelUrl')
         if ((upload.ext === 'glb' || upload.ext === 'vrm') && (upload.bytes.length < 12 || upload.bytes.readUInt32LE(0) !== GLB_MAGIC)) throw errors.MODEL_LOAD_FAILED('The uploaded file is not a binary glTF')
+        if (upload.ext !== 'fbx') {
+          // Analysed before anything is stored: a file that cannot be animated is refused with its code.
+          analysis = await analyze(upload.bytes, upload.ext as CharacterFormat, deps.maxBytes)
+        }
         modelKey = `models/${id}/model.${upload.ext}`
         await deps.blobs.put(modelKey, upload.bytes)
-        glbKey = upload.ext === 'glb' || upload.ext === 'vrm' ? modelKey : null
+        glbKey = null
+        if (upload.ext === 'glb' || upload.ext === 'vrm') glbKey = modelKey
+        if (upload.ext === 'gltf') {
+          glbKey = `models/${id}/model.glb`
+          await deps.blobs.put(glbKey, await toGlb(upload.bytes, 'gltf', { maxBytes: deps.maxBytes }))
+        }
       }
       let thumbKey = existing?.thumbKey ?? null
       if (body.thumbUrl !== undefined) {
@@ -116,9 +139,9 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
         modelKey,
         glbKey,
         thumbKey,
-        rigId: existing?.rigId ?? 'custom',
-        faceDataType: existing?.faceDataType ?? 0,
-        handDataType: existing?.handDataType ?? 0
+        rigId: analysis?.rigId ?? (body.modelUrl !== undefined ? FBX_RIG_ID : existing?.rigId ?? FBX_RIG_ID),
+        faceDataType: analysis?.faceDataType ?? existing?.faceDataType ?? 0,
+        handDataType: analysis?.handDataType ?? existing?.handDataType ?? 0
       })
       return { modelId: model.id, faceDataType: model.faceDataType, handDataType: model.handDataType }
     })

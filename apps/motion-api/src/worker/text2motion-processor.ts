@@ -11,6 +11,8 @@ import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { JobStore, VariantOutput } from '../stores/job-store.js'
 import type { JobProcessor } from './job-worker.js'
 import { stockCharacterOf } from '../domain/stock-models.js'
+import type { ModelStore } from '../stores/model-store.js'
+import { CharacterError, CHARACTER_ERROR } from '@openmotion/motion-characters'
 
 const STEPS_PER_VARIANT = 10
 
@@ -26,7 +28,15 @@ export async function loadVariantClip (blobs: BlobStore, source: SourceRef): Pro
   return deserializeClip(await blobs.readAll(clipKey(source.rid, source.variantId)))
 }
 
-export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore, ledger: CreditLedger, blobs: BlobStore, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
+/** The GLB form of the job's custom character; FBX uploads have none yet (901). */
+async function customCharacterGlb (deps: { models: ModelStore, blobs: BlobStore }, clientId: string, modelId: string): Promise<Uint8Array> {
+  const model = await deps.models.visible(clientId, modelId)
+  if (model === undefined) throw new CharacterError(CHARACTER_ERROR.meshLoad, `model ${modelId} no longer exists`)
+  if (model.glbKey === null) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'FBX characters are stored but cannot be animated yet: upload the character as GLB, glTF or VRM')
+  return await deps.blobs.readAll(model.glbKey)
+}
+
+export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore, ledger: CreditLedger, blobs: BlobStore, models: ModelStore, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
   return async (job, { signal, progress }) => {
     const request = job.request as Text2MotionRequest
     const settings = request.settings
@@ -58,8 +68,10 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
       signal.throwIfAborted()
       const variantId = String(v + 1)
       const name = `${job.rid}_v${variantId}`
-      // Custom characters are retargeted by the custom-character work; until then their jobs carry the default mannequin.
-      const files = await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stockCharacterOf(settings.model) ?? 'mannequin' })
+      const stock = stockCharacterOf(settings.model)
+      const files = stock !== undefined
+        ? await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stock })
+        : await deps.pipeline.exportOnCharacter(clip, await customCharacterGlb(deps, job.clientId, settings.model), { name, skipFBX: settings.skipFBX })
       for (const file of files) await deps.blobs.put(`jobs/${job.rid}/v${variantId}/${file.fileName}`, file.bytes)
       await deps.blobs.put(clipKey(job.rid, variantId), serializeClip(clip))
       outputs[variantId] = { name, files: files.map((f) => ({ type: f.type, key: `jobs/${job.rid}/v${variantId}/${f.fileName}` })) }
