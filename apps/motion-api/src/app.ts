@@ -28,6 +28,8 @@ import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
 import { startMaintenance, type Maintenance } from './worker/maintenance.js'
+import { createMemoryCancelBus, createMemoryJobQueue, type CancelBus, type JobQueue } from './queue/job-queue.js'
+import { createRedisCancelBus, createRedisJobQueue } from './queue/redis-job-queue.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -35,6 +37,7 @@ export interface AppOverrides {
   blobs?: BlobStore
   pipeline?: MotionPipeline
   renderer?: VideoRenderer
+  queue?: { queue: JobQueue, cancels: CancelBus }
 }
 
 const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
@@ -42,7 +45,12 @@ const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
   const events = jobEvents(config, logger)
-  const renderer = videoRenderer(config, overrides)
+  const role = config.MOTION_ROLE
+  if (role !== 'all' && config.QUEUE !== 'redis') throw new ConfigError('QUEUE', `MOTION_ROLE=${role} needs QUEUE=redis: separate API and worker processes share jobs through Redis`)
+  if (config.QUEUE === 'redis' && (config.REDIS_URL ?? '') === '') throw new ConfigError('REDIS_URL', 'REDIS_URL is required when QUEUE=redis: expected a redis:// URL')
+  const consume = role !== 'api'
+  // Only processes that run jobs need ffmpeg; an API-only process accepts render jobs when RENDER_ENABLED is set.
+  const renderer = consume ? videoRenderer(config, overrides) : undefined
   const app = await createServer({
     name: 'motion-api',
     version: '0.1.0',
@@ -70,11 +78,14 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await installStockModels(models, blobs)
   await bootstrapClient(config, accounts)
 
+  const { queue, cancels } = overrides.queue ?? jobQueue(config)
+  if (config.QUEUE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
-  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events })
-  const enabledProcessors = new Set<Processor>(renderer === undefined ? ['text2motion'] : ['text2motion', 'render'])
+  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events, queue, cancels, consume })
+  const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
+  const enabledProcessors = new Set<Processor>(renderAccepted ? ['text2motion', 'render'] : ['text2motion'])
 
   const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
   await app.register(cookie)
@@ -91,23 +102,35 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const requireSession = sessionGuard(accounts)
   app.readiness.register('database', () => db.ping())
 
-  await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
-  await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
-  await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES }))
-  await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-  await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
+  // A worker process serves only health, readiness and metrics.
+  if (role !== 'worker') {
+    await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
+    await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
+    await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES }))
+    await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
+    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
+  }
 
   let maintenance: Maintenance | undefined
   app.addHook('onReady', async () => {
-    await worker.recover()
+    await worker.start()
+    if (role === 'worker') return
+    await worker.recover(config.QUEUE === 'memory' ? 'restart' : 'requeue')
     maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
     await worker.close()
+    if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
     if (overrides.database === undefined) await db.close()
   })
   return app
+}
+
+function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
+  if (config.QUEUE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
+  const options = { url: config.REDIS_URL ?? '' }
+  return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
 
 function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRenderer | undefined {

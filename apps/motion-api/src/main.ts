@@ -2,6 +2,8 @@ import { ConfigError, loadConfigOrExit, startServer } from '@openmotion/common'
 import { buildApp } from './app.js'
 import { motionConfig } from './config.js'
 
+// `node dist/main.js worker` runs a worker process (jobs from the Redis queue; health and metrics over HTTP).
+if (process.argv[2] === 'worker') process.env.MOTION_ROLE = 'worker'
 const config = loadConfigOrExit(motionConfig)
 try {
   const app = await buildApp(config)

@@ -18,10 +18,11 @@ export interface JobRouteDeps extends SubmissionDeps {
   requireSession: SessionGuard
 }
 
-function statusRecord (job: Job, worker: JobWorker) {
+/** `positionInQueue` is the 1-based place among jobs waiting for a worker; 0 once running. */
+function statusRecord (job: Job, positions: Map<string, number>) {
   if (job.status === 'PROGRESS') {
     const { step, total } = job.details as { step?: number, total?: number }
-    return { rid: job.rid, status: job.status, details: { step: step ?? 0, total: total ?? 1 }, positionInQueue: worker.positionInQueue(job.rid) ?? 0 }
+    return { rid: job.rid, status: job.status, details: { step: step ?? 0, total: total ?? 1 }, positionInQueue: positions.get(job.rid) ?? 0 }
   }
   return { rid: job.rid, status: job.status, details: job.details }
 }
@@ -55,7 +56,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       const processor = request.params.processor
       if (!(PROCESSORS as readonly string[]).includes(processor)) throw errors.NOT_FOUND(`Unknown processor ${processor}; use ${PROCESSORS.join(' or ')}`)
       const result = await submitJob(deps, currentClient(request).id, processor as Processor, request.body.params)
-      deps.worker.enqueue(result.rid)
+      await deps.worker.enqueue(result.rid)
       return result
     })
 
@@ -64,7 +65,8 @@ export function jobRoutes (deps: JobRouteDeps) {
       const jobs = await deps.jobs.getMany(currentClient(request).id, rids)
       const missing = rids.find((rid) => !jobs.has(rid))
       if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
-      const status = rids.map((rid) => statusRecord(jobs.get(rid)!, deps.worker))
+      const positions = await deps.worker.positions(rids.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
+      const status = rids.map((rid) => statusRecord(jobs.get(rid)!, positions))
       return { count: status.length, status }
     })
 
@@ -103,7 +105,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       const job = (await deps.jobs.getMany(currentClient(request).id, [request.params.rid])).get(request.params.rid)
       if (job === undefined) throw errors.JOB_NOT_FOUND()
       if (job.status !== 'PROGRESS') throw errors.JOB_NOT_CANCELLABLE(`The job is already ${job.status}`)
-      deps.worker.cancel(job.rid)
+      await deps.worker.cancel(job.rid)
       const cancelled = await deps.worker.fail(job.rid, { code: 0, type: 'Cancelled', message: 'Cancelled by the client' })
       if (!cancelled) throw errors.JOB_NOT_CANCELLABLE()
       return { result: true }

@@ -102,6 +102,24 @@ export class JobStore {
     return rows.map((r) => r.rid)
   }
 
+  /** Marks a waiting job started; undefined when it is no longer PROGRESS or another worker claimed it. */
+  async claim (rid: string, startedAt: number): Promise<Job | undefined> {
+    const { rows } = await this.db.query<JobRow>(`UPDATE motion_jobs SET processing_info = processing_info || jsonb_build_object('startedAt', $2::bigint), mtime = now()
+      WHERE rid = $1 AND status = 'PROGRESS' AND NOT processing_info ? 'startedAt' RETURNING *`, [rid, startedAt])
+    return rows[0] === undefined ? undefined : toJob(rows[0])
+  }
+
+  /** Single-process restart: every PROGRESS job becomes unstarted again; returns them in submission order. */
+  async resetStarted (): Promise<string[]> {
+    await this.db.query("UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'")
+    return await this.pending()
+  }
+
+  async unstarted (): Promise<string[]> {
+    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND NOT processing_info ? 'startedAt' ORDER BY seq")
+    return rows.map((r) => r.rid)
+  }
+
   async pending (): Promise<string[]> {
     const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' ORDER BY seq")
     return rows.map((r) => r.rid)

@@ -1,18 +1,34 @@
-// In-process job runner: a FIFO of request ids, WORKER_CONCURRENCY at a time, each with an AbortController for
-// cancel, timeout (599) and shutdown. Jobs still PROGRESS at start-up are re-queued, so a restart loses none.
+// Job runner: WORKER_CONCURRENCY loops take request ids from the job queue (in memory, or Redis when workers are
+// separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101) and shutdown.
 import type { Database, Logger } from '@openmotion/common'
 import type { Job } from '../stores/job-store.js'
 import type { JobStore } from '../stores/job-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import { noJobEvents, type JobEvents } from '../adapters/job-events.js'
+import type { CancelBus, JobQueue } from '../queue/job-queue.js'
 
 export interface JobFailure { code: number, type: string, message: string }
 
 export type JobProcessor = (job: Job, context: { signal: AbortSignal, progress: (step: number, total: number) => Promise<void> }) => Promise<void>
 
+export interface JobWorkerOptions {
+  concurrency: number
+  timeoutMs: number
+  logger: Logger
+  queue: JobQueue
+  cancels: CancelBus
+  /** Whether this process takes jobs from the queue (false for an API-only process). */
+  consume: boolean
+  events?: JobEvents
+  progressEventIntervalMs?: number
+}
+
+interface RunningJob { controller: AbortController, reason?: JobFailure, done: Promise<void> }
+
 export class JobWorker {
-  private readonly queue: string[] = []
-  private readonly running = new Map<string, { controller: AbortController, reason?: JobFailure, done: Promise<void> }>()
+  private readonly running = new Map<string, RunningJob>()
+  private readonly loops: Array<Promise<void>> = []
+  private readonly stopTaking = new AbortController()
   private stopped = false
 
   constructor (
@@ -20,73 +36,94 @@ export class JobWorker {
     private readonly jobs: JobStore,
     private readonly ledger: CreditLedger,
     private readonly processors: Record<string, JobProcessor>,
-    private readonly options: { concurrency: number, timeoutMs: number, logger: Logger, events?: JobEvents, progressEventIntervalMs?: number }
+    private readonly options: JobWorkerOptions
   ) {}
 
   private get events (): JobEvents { return this.options.events ?? noJobEvents }
 
-  async recover (): Promise<void> {
-    for (const rid of await this.jobs.pending()) this.enqueue(rid)
+  /** Listens for cancellations and, when consuming, starts WORKER_CONCURRENCY loops taking jobs. */
+  async start (): Promise<void> {
+    await this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) })
+    if (!this.options.consume) return
+    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.takeJobs())
   }
 
-  enqueue (rid: string): void {
-    if (this.stopped) return
-    this.queue.push(rid)
-    this.pump()
-  }
-
-  /** 1-based place among jobs not yet started; 0 once running; undefined when unknown. */
-  positionInQueue (rid: string): number | undefined {
-    if (this.running.has(rid)) return 0
-    const index = this.queue.indexOf(rid)
-    return index < 0 ? undefined : index + 1
-  }
-
-  /** Stops a queued or running job; the caller marks it failed. Returns whether the job was still active here. */
-  cancel (rid: string, reason: JobFailure = { code: 0, type: 'Cancelled', message: 'Cancelled by the client' }): boolean {
-    const index = this.queue.indexOf(rid)
-    if (index >= 0) {
-      this.queue.splice(index, 1)
-      return true
+  /**
+   * Queues jobs still PROGRESS at start-up. `restart` (one process owns every job): jobs it had started are run
+   * again from the beginning. `requeue` (shared queue): only jobs never started and not already waiting; a job a
+   * dead worker had started is failed by the stuck-job sweep (1101).
+   */
+  async recover (mode: 'restart' | 'requeue'): Promise<void> {
+    if (mode === 'restart') {
+      for (const rid of await this.jobs.resetStarted()) await this.enqueue(rid)
+      return
     }
-    const active = this.running.get(rid)
-    if (active === undefined) return false
-    active.reason = reason
-    active.controller.abort()
-    return true
+    const unstarted = await this.jobs.unstarted()
+    const waiting = await this.options.queue.positions(unstarted)
+    for (const rid of unstarted) if (!waiting.has(rid)) await this.enqueue(rid)
   }
 
-  /** Stops taking jobs and waits for running ones (they stay PROGRESS if aborted and are re-queued next start). */
+  async enqueue (rid: string): Promise<void> {
+    await this.options.queue.push(rid)
+  }
+
+  /** 1-based places in line of waiting jobs; running and unknown jobs are absent. */
+  async positions (rids: string[]): Promise<Map<string, number>> {
+    return await this.options.queue.positions(rids.filter((rid) => !this.running.has(rid)))
+  }
+
+  /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
+  async cancel (rid: string, reason: JobFailure = { code: 0, type: 'Cancelled', message: 'Cancelled by the client' }): Promise<void> {
+    if (await this.options.queue.remove(rid)) return
+    if (this.abortLocal(rid, reason)) return
+    await this.options.cancels.publish({ rid, ...reason })
+  }
+
+  /** Stops taking jobs and waits for running ones (aborted ones stay PROGRESS and are recovered next start). */
   async close (): Promise<void> {
     this.stopped = true
-    this.queue.length = 0
+    this.stopTaking.abort()
+    await Promise.allSettled(this.loops)
     await Promise.allSettled([...this.running.values()].map((r) => r.done))
     await this.events.flush()
   }
 
-  private pump (): void {
-    while (!this.stopped && this.running.size < this.options.concurrency && this.queue.length > 0) {
-      const rid = this.queue.shift()!
-      const controller = new AbortController()
-      const entry: { controller: AbortController, reason?: JobFailure, done: Promise<void> } = { controller, done: Promise.resolve() }
+  private abortLocal (rid: string, reason: JobFailure): boolean {
+    const active = this.running.get(rid)
+    if (active === undefined) return false
+    active.reason = { code: reason.code, type: reason.type, message: reason.message }
+    active.controller.abort()
+    return true
+  }
+
+  private async takeJobs (): Promise<void> {
+    while (!this.stopped) {
+      let rid: string | undefined
+      try {
+        rid = await this.options.queue.pop(this.stopTaking.signal)
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'job queue unavailable; retrying')
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        continue
+      }
+      if (rid === undefined) return
+      const entry: RunningJob = { controller: new AbortController(), done: Promise.resolve() }
       this.running.set(rid, entry)
-      entry.done = this.run(rid, entry).finally(() => {
-        this.running.delete(rid)
-        this.pump()
-      })
+      entry.done = this.run(rid, entry).finally(() => { this.running.delete(rid) })
+      await entry.done
     }
   }
 
   private async run (rid: string, entry: { controller: AbortController, reason?: JobFailure }): Promise<void> {
-    const job = await this.jobs.get(rid)
-    if (job === undefined || job.status !== 'PROGRESS') return
+    // The claim is atomic: a job queued twice, or already started by another worker, is skipped here.
+    const startedAt = Date.now()
+    const job = await this.jobs.claim(rid, startedAt)
+    if (job === undefined) return
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
       entry.reason = { code: 599, type: 'TimeoutError', message: `The job exceeded ${this.options.timeoutMs} ms` }
       entry.controller.abort()
     }, this.options.timeoutMs)
-    const startedAt = Date.now()
-    await this.jobs.update(this.db, rid, { processingInfo: { ...job.processingInfo, startedAt } })
     try {
       if (processor === undefined) throw Object.assign(new Error(`processor ${job.processor} is not enabled`), { code: 498 })
       let lastEventAt = 0

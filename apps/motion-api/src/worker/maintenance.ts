@@ -33,7 +33,7 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
     const stuck: string[] = []
     for (const rid of await options.jobs.stalledSince(new Date(now() - options.stuckJobMs))) {
       const failure = { code: 1101, type: 'ProcessStuck', message: `No progress for ${Math.round(options.stuckJobMs / 1000)} s; the job was stopped` }
-      options.worker.cancel(rid, failure)
+      await options.worker.cancel(rid, failure)
       if (await options.worker.fail(rid, failure)) stuck.push(rid)
     }
     const deleted = options.retentionDays > 0 ? await options.jobs.deleteFinishedBefore(new Date(now() - options.retentionDays * DAY_MS)) : []

@@ -24,6 +24,15 @@ describe('motion-api process', () => {
     expect(output()).toContain('MOTION_PORT is invalid: expected an integer from 1 to 65535, got "abc"')
   })
 
+  it('refuses to start a worker process without the Redis queue, naming QUEUE', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], { env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-main-')), QUEUE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+    const [code] = await once(child, 'exit') as [number]
+    expect(code).toBe(1)
+    expect(output).toContain('Configuration error: MOTION_ROLE=worker needs QUEUE=redis')
+  })
+
   it('refuses to start with render enabled and no ffmpeg, naming FFMPEG_PATH', async () => {
     const { child, output } = run({ RENDER_ENABLED: 'true', FFMPEG_PATH: '/nonexistent/ffmpeg' })
     const [code] = await once(child, 'exit') as [number]

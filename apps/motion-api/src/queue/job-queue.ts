@@ -1,0 +1,71 @@
+// Where submitted jobs wait for a worker. In memory by default (API and worker in one process); in Redis when
+// workers run as separate processes (`motion-api worker`). Cancellation of a running job is broadcast the same
+// way, so it reaches whichever process runs the job.
+import { EventEmitter } from 'node:events'
+
+export interface JobQueue {
+  push: (rid: string) => Promise<void>
+  /** The next waiting job; waits until one arrives, or resolves undefined once `signal` is aborted. */
+  pop: (signal: AbortSignal) => Promise<string | undefined>
+  /** Takes a waiting job out; false when it was not waiting. */
+  remove: (rid: string) => Promise<boolean>
+  /** 1-based places of the given jobs among the waiting ones; jobs not waiting are absent. */
+  positions: (rids: string[]) => Promise<Map<string, number>>
+  close: () => Promise<void>
+}
+
+export interface CancelMessage { rid: string, code: number, type: string, message: string }
+
+export interface CancelBus {
+  publish: (message: CancelMessage) => Promise<void>
+  subscribe: (handler: (message: CancelMessage) => void) => Promise<void>
+  close: () => Promise<void>
+}
+
+export function createMemoryJobQueue (): JobQueue {
+  const waiting: string[] = []
+  const takers: Array<(rid: string) => void> = []
+  return {
+    async push (rid) {
+      const taker = takers.shift()
+      if (taker !== undefined) taker(rid)
+      else waiting.push(rid)
+    },
+    async pop (signal) {
+      if (signal.aborted) return undefined
+      const next = waiting.shift()
+      if (next !== undefined) return next
+      return await new Promise<string | undefined>((resolve) => {
+        const taker = (rid: string): void => { signal.removeEventListener('abort', onAbort); resolve(rid) }
+        const onAbort = (): void => {
+          const i = takers.indexOf(taker)
+          if (i >= 0) takers.splice(i, 1)
+          resolve(undefined)
+        }
+        takers.push(taker)
+        signal.addEventListener('abort', onAbort, { once: true })
+      })
+    },
+    async remove (rid) {
+      const i = waiting.indexOf(rid)
+      if (i < 0) return false
+      waiting.splice(i, 1)
+      return true
+    },
+    async positions (rids) {
+      const out = new Map<string, number>()
+      for (const rid of rids) { const i = waiting.indexOf(rid); if (i >= 0) out.set(rid, i + 1) }
+      return out
+    },
+    async close () { waiting.length = 0 }
+  }
+}
+
+export function createMemoryCancelBus (): CancelBus {
+  const emitter = new EventEmitter()
+  return {
+    async publish (message) { emitter.emit('cancel', message) },
+    async subscribe (handler) { emitter.on('cancel', handler) },
+    async close () { emitter.removeAllListeners() }
+  }
+}
