@@ -3,7 +3,7 @@
 // otherwise crash or hang a loader. Also the source of VRM humanoid data, which glTF libraries drop.
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 
-export type CharacterFormat = 'glb' | 'gltf' | 'vrm'
+export type CharacterFormat = 'glb' | 'gltf' | 'vrm' | 'fbx'
 
 export interface GltfJson {
   asset?: { version?: string }

@@ -23,7 +23,7 @@ export type { RetargetedAnimation } from './retarget.js'
 export { characterClip, writeCharacterGlb } from './export-character.js'
 export { ARKIT_BLENDSHAPES, assertFaceSupport, faceDataType } from './face.js'
 
-export const CHARACTER_FORMATS: readonly CharacterFormat[] = ['glb', 'gltf', 'vrm']
+export const CHARACTER_FORMATS: readonly CharacterFormat[] = ['glb', 'gltf', 'vrm', 'fbx']
 
 export interface CharacterInfo {
   rigId: string
@@ -41,9 +41,9 @@ export async function analyzeCharacter (bytes: Uint8Array, format: CharacterForm
   return { rigId: rig.rigId, faceDataType: faceDataType(character.blendshapeNames), handDataType: rig.handDataType, stats: character.stats }
 }
 
-/** The upload as a GLB (glTF JSON with embedded buffers is packed; GLB and VRM are returned as they are). */
+/** The upload as a GLB (glTF JSON is packed, FBX converted; GLB and VRM are returned as they are). */
 export async function toGlb (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<Uint8Array> {
-  if (format !== 'gltf') return bytes
+  if (format === 'glb' || format === 'vrm') return bytes
   const character = await loadCharacter(bytes, format, limits)
   return await new WebIO().writeBinary(character.document)
 }

@@ -7,6 +7,7 @@ import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion
 import { analyzeCharacter, animateCharacter, CHARACTER_ERROR, toGlb, type CharacterFormat } from '../src/index.js'
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
+import { asciiFbx, binaryFbx } from './support/fbx-corpus.js'
 
 let clip: MotionClip
 beforeAll(async () => {
@@ -44,6 +45,8 @@ const CASES: Case[] = [
   { name: 'Rigify names, 1.55 m tall, facing −Z (GLB)', variant: { rename: NAMING.rigify, height: 1.55, facingBack: true }, format: 'glb', rigId: 'rigify', file: asGlb },
   { name: 'VRM 0.x humanoid extension with unreadable bone names', variant: { rename: NAMING.opaque }, format: 'vrm', rigId: 'vrm', file: asVrm0 },
   { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
+  { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
+  { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
   { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb }
 ]
 
@@ -98,6 +101,18 @@ describe('character files that cannot be animated', () => {
     const whole = await asGlb({ rename: NAMING.mixamo })
     await expect(analyzeCharacter(whole.subarray(0, Math.floor(whole.length * 0.6)), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
     await expect(analyzeCharacter(Buffer.from('{"not": "gltf"'), 'gltf')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+  })
+
+  it('fails with 901 for a truncated binary FBX and a text that is not FBX', async () => {
+    const whole = binaryFbx()
+    await expect(analyzeCharacter(whole.subarray(0, Math.floor(whole.length / 2)), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(analyzeCharacter(Buffer.from('Objects: {\n  Model: 1, "Model::x", "Mesh" {\n'), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+  })
+
+  it('packs an FBX character into a GLB the validator accepts', async () => {
+    const packed = await toGlb(binaryFbx(), 'fbx')
+    expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
+    expect((await analyzeCharacter(packed, 'glb')).rigId).toBe('mixamo')
   })
 
   it('fails with 909 for a bone hierarchy with a cycle', async () => {
