@@ -3,7 +3,16 @@
 import { WebIO } from '@gltf-transform/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
+import { createHumanoidSkeleton, type MotionClip } from '@openmotion/motion-engine'
+import { writeFbx } from '@openmotion/motion-formats'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
+
+function restClip (): MotionClip {
+  const skeleton = createHumanoidSkeleton()
+  const rotations = new Float32Array(skeleton.joints.length * 4)
+  for (let j = 0; j < skeleton.joints.length; j++) rotations[j * 4 + 3] = 1
+  return { skeleton, fps: 30, frameCount: 1, rootTranslation: Float32Array.from(skeleton.joints[0]!.offset), rotations }
+}
 
 const UNREAL: Record<string, string> = {
   Hips: 'pelvis',
@@ -82,6 +91,19 @@ describe('custom characters', () => {
     expect([...targets]).toEqual(expect.arrayContaining(['pelvis', 'thigh_l', 'calf_r', 'upperarm_r', 'hand_r']))
     const bvh = (await app.inject({ url: localPath(files.bvh!) })).body
     expect(bvh).toContain('ROOT pelvis')
+  })
+
+  it('takes an FBX character (binary, Mixamo names in centimetres), lists its GLB form and animates it', async () => {
+    const fbx = writeFbx(restClip(), { name: 'Hero', bonePrefix: 'mixamorig:' })
+    const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=fbx&resumable=0', headers: { cookie } })).json()
+    await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(fbx), headers: { 'content-type': 'application/octet-stream' } })
+    const stored = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })).json()
+    const [listed] = (await app.inject({ url: `/character/v1/listModels?modelId=${stored.modelId}`, headers: { cookie } })).json()
+    expect(listed.rigId).toBe('mixamo')
+    expect((await app.inject({ url: localPath(listed.glb) })).rawPayload.subarray(0, 4).toString()).toBe('glTF')
+    expect((await app.inject({ url: localPath(listed.thumb) })).rawPayload.subarray(1, 4).toString()).toBe('PNG')
+    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=jump', `model=${stored.modelId}`, 'skipFBX=1'] } })).json()
+    expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
   })
 
   it('refuses a character without a skinned mesh with 905 and stores nothing', async () => {

@@ -12,9 +12,6 @@ const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
 
-/** FBX uploads are stored and listed but not analysed yet (see the README). */
-const FBX_RIG_ID = 'fbx-unanalysed'
-
 async function analyze (bytes: Uint8Array, format: CharacterFormat, maxBytes: number): Promise<CharacterInfo> {
   try {
     return await analyzeCharacter(bytes, format, { maxBytes })
@@ -109,17 +106,15 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       if (body.modelUrl !== undefined) {
         const upload = await claimUpload(body.modelUrl, client.id, MODEL_EXTS, 'modelUrl')
         if ((upload.ext === 'glb' || upload.ext === 'vrm') && (upload.bytes.length < 12 || upload.bytes.readUInt32LE(0) !== GLB_MAGIC)) throw errors.MODEL_LOAD_FAILED('The uploaded file is not a binary glTF')
-        if (upload.ext !== 'fbx') {
-          // Analysed before anything is stored: a file that cannot be animated is refused with its code.
-          analysis = await analyze(upload.bytes, upload.ext as CharacterFormat, deps.maxBytes)
-        }
+        // Analysed before anything is stored: a file that cannot be animated is refused with its code.
+        analysis = await analyze(upload.bytes, upload.ext as CharacterFormat, deps.maxBytes)
         modelKey = `models/${id}/model.${upload.ext}`
         await deps.blobs.put(modelKey, upload.bytes)
-        glbKey = null
-        if (upload.ext === 'glb' || upload.ext === 'vrm') glbKey = modelKey
-        if (upload.ext === 'gltf') {
+        // Jobs, the renderer and listModels use the GLB form; FBX and glTF are converted once here.
+        glbKey = modelKey
+        if (upload.ext === 'gltf' || upload.ext === 'fbx') {
           glbKey = `models/${id}/model.glb`
-          await deps.blobs.put(glbKey, await toGlb(upload.bytes, 'gltf', { maxBytes: deps.maxBytes }))
+          await deps.blobs.put(glbKey, await toGlb(upload.bytes, upload.ext, { maxBytes: deps.maxBytes }))
         }
       }
       let thumbKey = existing?.thumbKey ?? null
@@ -139,7 +134,7 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
         modelKey,
         glbKey,
         thumbKey,
-        rigId: analysis?.rigId ?? (body.modelUrl !== undefined ? FBX_RIG_ID : existing?.rigId ?? FBX_RIG_ID),
+        rigId: analysis?.rigId ?? existing?.rigId ?? 'custom',
         faceDataType: analysis?.faceDataType ?? existing?.faceDataType ?? 0,
         handDataType: analysis?.handDataType ?? existing?.handDataType ?? 0
       })

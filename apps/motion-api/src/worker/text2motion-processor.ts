@@ -28,11 +28,11 @@ export async function loadVariantClip (blobs: BlobStore, source: SourceRef): Pro
   return deserializeClip(await blobs.readAll(clipKey(source.rid, source.variantId)))
 }
 
-/** The GLB form of the job's custom character; FBX uploads have none yet (901). */
+/** The GLB form of the job's custom character (FBX and glTF uploads were converted at storeModel). */
 async function customCharacterGlb (deps: { models: ModelStore, blobs: BlobStore }, clientId: string, modelId: string): Promise<Uint8Array> {
   const model = await deps.models.visible(clientId, modelId)
   if (model === undefined) throw new CharacterError(CHARACTER_ERROR.meshLoad, `model ${modelId} no longer exists`)
-  if (model.glbKey === null) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'FBX characters are stored but cannot be animated yet: upload the character as GLB, glTF or VRM')
+  if (model.glbKey === null) throw new CharacterError(CHARACTER_ERROR.meshLoad, `model ${modelId} has no GLB form; store it again`)
   return await deps.blobs.readAll(model.glbKey)
 }
 
