@@ -3,16 +3,9 @@
 import { WebIO } from '@gltf-transform/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { createHumanoidSkeleton, type MotionClip } from '@openmotion/motion-engine'
+import { createHumanoidSkeleton, restPoseClip } from '@openmotion/motion-engine'
 import { writeFbx } from '@openmotion/motion-formats'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
-
-function restClip (): MotionClip {
-  const skeleton = createHumanoidSkeleton()
-  const rotations = new Float32Array(skeleton.joints.length * 4)
-  for (let j = 0; j < skeleton.joints.length; j++) rotations[j * 4 + 3] = 1
-  return { skeleton, fps: 30, frameCount: 1, rootTranslation: Float32Array.from(skeleton.joints[0]!.offset), rotations }
-}
 
 const UNREAL: Record<string, string> = {
   Hips: 'pelvis',
@@ -94,7 +87,7 @@ describe('custom characters', () => {
   })
 
   it('takes an FBX character (binary, Mixamo names in centimetres), lists its GLB form and animates it', async () => {
-    const fbx = writeFbx(restClip(), { name: 'Hero', bonePrefix: 'mixamorig:' })
+    const fbx = writeFbx(restPoseClip(createHumanoidSkeleton()), { name: 'Hero', bonePrefix: 'mixamorig:' })
     const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=fbx&resumable=0', headers: { cookie } })).json()
     await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(fbx), headers: { 'content-type': 'application/octet-stream' } })
     const stored = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })).json()

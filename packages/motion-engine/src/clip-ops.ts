@@ -1,5 +1,5 @@
 // Frame-level clip operations shared by engines and editing: slicing, resampling, rigid placement.
-import type { MotionClip, Quat, Vec3 } from './clip.js'
+import type { MotionClip, Quat, Skeleton, Vec3 } from './clip.js'
 import { quatFromAxisAngle, quatMultiply, quatRotate, quatSlerp } from './math/quat.js'
 
 export function readRoot (clip: MotionClip, f: number): Vec3 {
@@ -85,4 +85,11 @@ export function placeClip (clip: MotionClip, to: Vec3, yaw: number): MotionClip 
     rot.set(quatMultiply(q, readRotation(clip, f, 0)), f * J * 4)
   }
   return { ...clip, rootTranslation: root, rotations: rot }
+}
+
+/** One frame of the skeleton's rest pose (identity rotations, hips at their rest offset): a still character. */
+export function restPoseClip (skeleton: Skeleton, fps = 30): MotionClip {
+  const rotations = new Float32Array(skeleton.joints.length * 4)
+  for (let j = 0; j < skeleton.joints.length; j++) rotations[j * 4 + 3] = 1
+  return { skeleton, fps, frameCount: 1, rootTranslation: Float32Array.from(skeleton.joints[0]!.offset), rotations }
 }

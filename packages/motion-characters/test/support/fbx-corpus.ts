@@ -1,17 +1,10 @@
 // FBX members of the corpus: our FBX writer's skinned mannequin (binary, centimetres, Mixamo names), and the same
 // scene as ASCII FBX with its bones renamed, written by the small converter below.
-import { createHumanoidSkeleton, type MotionClip } from '@openmotion/motion-engine'
+import { createHumanoidSkeleton, restPoseClip } from '@openmotion/motion-engine'
 import { readFbxNodes, writeFbx, type FbxNode, type FbxProperty } from '@openmotion/motion-formats'
 
-function restClip (): MotionClip {
-  const skeleton = createHumanoidSkeleton()
-  const rotations = new Float32Array(skeleton.joints.length * 4)
-  for (let j = 0; j < skeleton.joints.length; j++) rotations[j * 4 + 3] = 1
-  return { skeleton, fps: 30, frameCount: 1, rootTranslation: Float32Array.from(skeleton.joints[0]!.offset), rotations }
-}
-
 export function binaryFbx (bonePrefix = 'mixamorig:'): Uint8Array {
-  return writeFbx(restClip(), { name: 'Hero', bonePrefix })
+  return writeFbx(restPoseClip(createHumanoidSkeleton()), { name: 'Hero', bonePrefix })
 }
 
 function asciiProperty (p: FbxProperty, rename: (name: string) => string): string {
