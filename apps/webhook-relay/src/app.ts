@@ -59,7 +59,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   const ctx: RelayContext = {
     config,
     tenants: new TenantStore(db),
-    endpoints: new EndpointStore(db),
+    endpoints: new EndpointStore(db, cipher),
     messages: new MessageStore(db),
     deliveries,
     queue,

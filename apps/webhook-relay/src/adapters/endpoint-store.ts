@@ -4,6 +4,7 @@ import type { SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
 import { generateSecret } from '../domain/signing.js'
 import type { Endpoint, EndpointSecrets } from '../domain/types.js'
+import { plaintextCipher, type DataCipher } from '../domain/envelope-encryption.js'
 
 export const SECRET_GRACE_MS = 24 * 3600 * 1000
 
@@ -49,10 +50,26 @@ export const toEndpoint = (row: EndpointRow): Endpoint => ({
   updatedAt: row.updated_at
 })
 
-const toSecrets = (row: EndpointRow): EndpointSecrets => ({ current: row.secret, previous: row.previous_secret, previousExpiresAt: row.previous_secret_expires_at })
-
 export class EndpointStore {
-  constructor (private readonly db: SqlExecutor) {}
+  // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
+  // RSA operation, so plaintexts are kept per stored value; a rotated secret is a new stored value.
+  private readonly decrypted = new Map<string, string>()
+
+  constructor (private readonly db: SqlExecutor, private readonly cipher: DataCipher = plaintextCipher) {}
+
+  private reveal (stored: string): string {
+    const known = this.decrypted.get(stored)
+    if (known !== undefined) return known
+    // Rows written before ENCRYPTION_KEY was set hold the secret itself.
+    const plain = stored.startsWith('whsec_') ? stored : this.cipher.decrypt(stored)
+    if (this.decrypted.size >= 10_000) this.decrypted.clear()
+    this.decrypted.set(stored, plain)
+    return plain
+  }
+
+  private toSecrets (row: EndpointRow): EndpointSecrets {
+    return { current: this.reveal(row.secret), previous: row.previous_secret === null ? null : this.reveal(row.previous_secret), previousExpiresAt: row.previous_secret_expires_at }
+  }
 
   async create (tenantId: string, input: EndpointInput): Promise<{ endpoint: Endpoint, secret: string }> {
     const secret = generateSecret()
@@ -60,7 +77,7 @@ export class EndpointStore {
       `INSERT INTO relay_endpoints (id, tenant_id, url, description, event_types, disabled, rate_limit_per_second, headers, secret)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
       [newId('ep'), tenantId, input.url, input.description ?? '', input.eventTypes === undefined || input.eventTypes === null ? null : JSON.stringify(input.eventTypes),
-        input.disabled ?? false, input.rateLimitPerSecond ?? null, JSON.stringify(input.headers ?? {}), secret])
+        input.disabled ?? false, input.rateLimitPerSecond ?? null, JSON.stringify(input.headers ?? {}), this.cipher.encrypt(secret)])
     return { endpoint: toEndpoint(rows[0] as EndpointRow), secret }
   }
 
@@ -74,14 +91,14 @@ export class EndpointStore {
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE id = $1', [id])
     const row = rows[0]
     if (row === undefined) return undefined
-    const s = toSecrets(row)
+    const s = this.toSecrets(row)
     const secrets = s.previous !== null && s.previousExpiresAt !== null && s.previousExpiresAt > now ? [s.current, s.previous] : [s.current]
     return { endpoint: toEndpoint(row), secrets }
   }
 
   async secrets (tenantId: string, id: string): Promise<EndpointSecrets | undefined> {
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND id = $2', [tenantId, id])
-    return rows[0] === undefined ? undefined : toSecrets(rows[0])
+    return rows[0] === undefined ? undefined : this.toSecrets(rows[0])
   }
 
   async list (tenantId: string, limit: number, afterId?: string): Promise<Endpoint[]> {
@@ -125,8 +142,8 @@ export class EndpointStore {
   async rotateSecret (tenantId: string, id: string, now: Date = new Date()): Promise<EndpointSecrets | undefined> {
     const { rows } = await this.db.query<EndpointRow>(
       `UPDATE relay_endpoints SET previous_secret = secret, previous_secret_expires_at = $3, secret = $4, updated_at = now()
-       WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, id, new Date(now.getTime() + SECRET_GRACE_MS), generateSecret()])
-    return rows[0] === undefined ? undefined : toSecrets(rows[0])
+       WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, id, new Date(now.getTime() + SECRET_GRACE_MS), this.cipher.encrypt(generateSecret())])
+    return rows[0] === undefined ? undefined : this.toSecrets(rows[0])
   }
 
   async recordSuccess (id: string): Promise<void> {

@@ -51,6 +51,8 @@ export function relayContract (name: string, options: RelayContractOptions): voi
       expect(third?.headers['webhook-id']).toBe(id)
       expect(verify(endpoint.secret, third?.headers ?? {}, third?.body ?? '')).toBe(true)
       expect(verify(endpoint.secret, third?.headers ?? {}, (third?.body ?? '').replace('42', '43'))).toBe(false)
+      // The signing secret is encrypted at rest like the data it signs.
+      expect(JSON.stringify((await r.db.query('SELECT * FROM relay_endpoints')).rows)).not.toContain(endpoint.secret)
       expect(JSON.parse(third?.body ?? '{}')).toMatchObject({ type: 'job.completed', data: { jobId: 42 } })
       const attempts = (await r.app.inject({ url: `/v1/messages/${id}/attempts`, headers: r.auth })).json<{ data: { statusCode: number, outcome: string, responseBody: string }[] }>()
       expect(attempts.data.map((a) => [a.statusCode, a.outcome])).toEqual([[500, 'failed'], [502, 'failed'], [200, 'succeeded']])
