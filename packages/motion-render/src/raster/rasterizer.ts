@@ -21,8 +21,11 @@ export function drawMesh (frame: FrameBuffer, viewProjection: ArrayLike<number>,
   const c = mesh.colors
   const vertex = (i: number): ClipVertex => ({ x: clip[i * 4]!, y: clip[i * 4 + 1]!, z: clip[i * 4 + 2]!, w: clip[i * 4 + 3]!, r: c[i * 3]!, g: c[i * 3 + 1]!, b: c[i * 3 + 2]! })
   const idx = mesh.indices
+  const outside = outcodes(clip)
   for (let t = 0; t + 2 < idx.length; t += 3) {
     const ia = idx[t]!; const ib = idx[t + 1]!; const ic = idx[t + 2]!
+    // All three corners beyond the same side of the view: nothing of the triangle can be on screen.
+    if ((outside[ia]! & outside[ib]! & outside[ic]!) !== 0) continue
     const wa = clip[ia * 4 + 3]!; const wb = clip[ib * 4 + 3]!; const wc = clip[ic * 4 + 3]!
     const za = clip[ia * 4 + 2]!; const zb = clip[ib * 4 + 2]!; const zc = clip[ic * 4 + 2]!
     const inA = za + wa > NEAR_EPSILON; const inB = zb + wb > NEAR_EPSILON; const inC = zc + wc > NEAR_EPSILON
@@ -65,6 +68,17 @@ function toClip (m: ArrayLike<number>, positions: Float32Array): Float64Array {
     out[i * 4 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!
     out[i * 4 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!
     out[i * 4 + 3] = m[3]! * x + m[7]! * y + m[11]! * z + m[15]!
+  }
+  return out
+}
+
+/** Per vertex, one bit per frustum side (left, right, bottom, top, near) the vertex lies beyond. */
+function outcodes (clip: Float64Array): Uint8Array {
+  const count = clip.length / 4
+  const out = new Uint8Array(count)
+  for (let i = 0; i < count; i++) {
+    const x = clip[i * 4]!; const y = clip[i * 4 + 1]!; const z = clip[i * 4 + 2]!; const w = clip[i * 4 + 3]!
+    out[i] = (x < -w ? 1 : 0) | (x > w ? 2 : 0) | (y < -w ? 4 : 0) | (y > w ? 8 : 0) | (z < -w ? 16 : 0)
   }
   return out
 }
