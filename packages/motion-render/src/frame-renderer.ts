@@ -6,6 +6,7 @@ import { trackCharacter } from './camera/character-track.js'
 import { KEY_LIGHT_DIRECTION, shadeVertices } from './raster/lighting.js'
 import { createFrameBuffer, type FrameBuffer } from './raster/frame-buffer.js'
 import { drawMask, drawMesh } from './raster/rasterizer.js'
+import { drawTexturedMesh } from './raster/textured-rasterizer.js'
 import type { Rgb } from './raster/color.js'
 import type { CharacterScene } from './scene/character-scene.js'
 import { samplePose } from './scene/pose.js'
@@ -84,8 +85,10 @@ export function createFrameRenderer (scene: CharacterScene, options: SceneOption
       scene.primitives.forEach((p, i) => worldGeometry(p, pose, geometry[i]))
       if (mask !== undefined) drawShadow(frame, mask, camera.viewProjection, scene, geometry)
       scene.primitives.forEach((p, i) => {
-        shadeVertices(geometry[i]!.normals, p.colors, shaded[i]!)
-        drawMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, colors: shaded[i]!, indices: p.indices })
+        const textured = p.texture !== undefined && p.uvs !== undefined
+        shadeVertices(geometry[i]!.normals, p.colors, shaded[i]!, textured)
+        if (textured) drawTexturedMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, light: shaded[i]!, uvs: p.uvs!, indices: p.indices, texture: p.texture! })
+        else drawMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, colors: shaded[i]!, indices: p.indices })
       })
       return frame
     }

@@ -16,8 +16,11 @@ const LIGHTS: DirectionalLight[] = [
 const SKY: Vec3 = [0.14, 0.15, 0.17]
 const GROUND: Vec3 = [0.06, 0.055, 0.05]
 
-/** Fills `out` with sRGB 0..255 colours for vertices of linear albedo `albedo` and world normals `normals`. */
-export function shadeVertices (normals: Float32Array, albedo: Float32Array, out: Float32Array): void {
+/**
+ * Fills `out` with sRGB 0..255 colours for vertices of linear albedo `albedo` and world normals `normals`; with
+ * `linear` set, with the linear lit colour instead (textured primitives multiply it by the texel per pixel).
+ */
+export function shadeVertices (normals: Float32Array, albedo: Float32Array, out: Float32Array, linear = false): void {
   const count = normals.length / 3
   for (let v = 0; v < count; v++) {
     const nx = normals[v * 3]!; const ny = normals[v * 3 + 1]!; const nz = normals[v * 3 + 2]!
@@ -29,6 +32,10 @@ export function shadeVertices (normals: Float32Array, albedo: Float32Array, out:
       const d = nx * light.direction[0] + ny * light.direction[1] + nz * light.direction[2]
       if (d <= 0) continue
       r += d * light.color[0]; g += d * light.color[1]; b += d * light.color[2]
+    }
+    if (linear) {
+      out[v * 3] = albedo[v * 3]! * r; out[v * 3 + 1] = albedo[v * 3 + 1]! * g; out[v * 3 + 2] = albedo[v * 3 + 2]! * b
+      continue
     }
     out[v * 3] = linearToSrgb(albedo[v * 3]! * r)
     out[v * 3 + 1] = linearToSrgb(albedo[v * 3 + 1]! * g)

@@ -1,8 +1,10 @@
 // Reads a GLB into what the rasterizer needs: the node hierarchy with rest transforms, every triangle primitive
 // (skinned or rigidly attached to a node) with its material colour, and the first animation's channels.
-// Textures are not sampled: a primitive is drawn in its base colour factor times its vertex colours.
+// A primitive is drawn in its base colour factor times its vertex colours, times its base-colour texture (PNG or
+// JPEG, sampled through TEXCOORD_0) when it has one.
 import { WebIO, type Document, type Node, type Primitive } from '@gltf-transform/core'
 import { RenderError, RENDER_ERROR } from '../errors.js'
+import { decodeTexture, type Texture } from './texture.js'
 
 export interface SceneNode {
   name: string
@@ -20,6 +22,9 @@ export interface ScenePrimitive {
   colors: Float32Array
   /** Node whose world matrix places an unskinned primitive. */
   node: number
+  /** TEXCOORD_0 and the decoded base-colour texture, when the material has one. */
+  uvs?: Float32Array
+  texture?: Texture
   skin?: {
     /** Per vertex four indices into `jointNodes`. */
     joints: Uint16Array
@@ -73,13 +78,16 @@ export async function loadCharacterScene (glb: Uint8Array, options: LoadOptions 
   const order = parentFirstOrder(nodes)
 
   const primitives: ScenePrimitive[] = []
+  const textures = new Map<unknown, Texture | undefined>()
   sourceNodes.forEach((n, nodeIndex) => {
     const mesh = n.getMesh()
     if (mesh === null) return
     const skin = n.getSkin()
     for (const primitive of mesh.listPrimitives()) {
       const read = readPrimitive(primitive, nodeIndex, skin === null ? undefined : { joints: skin.listJoints().map((j) => index.get(j)!), inverseBind: skin.getInverseBindMatrices()?.getArray() })
-      if (read !== undefined) primitives.push(read)
+      if (read === undefined) continue
+      attachTexture(primitive, read, textures)
+      primitives.push(read)
     }
   })
   if (primitives.length === 0) throw new RenderError(RENDER_ERROR.characterLoad, 'the character file has no triangle mesh to draw')
@@ -148,6 +156,21 @@ function readPrimitive (primitive: Primitive, node: number, skin: { joints: numb
     result.skin = { joints, weights, jointNodes: skin.joints, inverseBind: ibm }
   }
   return result
+}
+
+function attachTexture (primitive: Primitive, target: ScenePrimitive, cache: Map<unknown, Texture | undefined>): void {
+  const source = primitive.getMaterial()?.getBaseColorTexture()
+  const uv = primitive.getAttribute('TEXCOORD_0')
+  const image = source?.getImage()
+  if (source == null || uv === null || image == null) return
+  if (!cache.has(source)) cache.set(source, decodeTexture(image, source.getMimeType()))
+  const texture = cache.get(source)
+  if (texture === undefined) return
+  const array = uv.getArray()
+  if (array == null) return
+  const scale = !uv.getNormalized() ? 1 : array instanceof Uint8Array ? 1 / 255 : array instanceof Uint16Array ? 1 / 65535 : 1
+  target.uvs = Float32Array.from(array as ArrayLike<number>, (v) => v * scale)
+  target.texture = texture
 }
 
 function identityMatrices (count: number): Float32Array {
