@@ -17,6 +17,7 @@ export const motionConfig = defineConfig(Type.Object({
   URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key for signed URLs; a random one per start is used when unset (URLs then die with the process)' })),
   DOWNLOAD_URL_TTL: Type.Integer({ minimum: 10, default: 3600, description: 'Lifetime of signed download and upload URLs, seconds' }),
   MAX_MODEL_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024, description: 'Largest accepted model or thumbnail upload, bytes' }),
+  CHARACTER_IMPORT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'Longest a storeModel may spend reading an uploaded character before it is refused with 901' }),
   ENGINE: EnvEnum(['builtin', 'http'], { default: 'builtin', description: 'Animation engine: the built-in procedural engine or a model server speaking the http protocol' }),
   ENGINE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the model server when ENGINE=http' })),
   MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs QUEUE=redis); worker: runs jobs only (needs QUEUE=redis; `node dist/main.js worker` sets it)' }),

@@ -99,6 +99,19 @@ describe('custom characters', () => {
     expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
   })
 
+  it('refuses with 901 a character that takes longer to read than CHARACTER_IMPORT_TIMEOUT_MS', async () => {
+    const hurried = await buildTestApp({ CHARACTER_IMPORT_TIMEOUT_MS: '1' })
+    try {
+      const c = await login(hurried)
+      const urls = (await hurried.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=glb&resumable=0', headers: { cookie: c } })).json()
+      await hurried.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(await customCharacter({ skinned: true })), headers: { 'content-type': 'application/octet-stream' } })
+      const refused = await hurried.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie: c }, payload: { modelUrl: urls.modelUrl } })
+      expect(refused.json().error).toMatchObject({ code: 901, message: expect.stringContaining('took longer than 1 ms') })
+    } finally {
+      await hurried.close()
+    }
+  })
+
   it('refuses a character without a skinned mesh with 905 and stores nothing', async () => {
     const before = (await app.inject({ url: '/character/v1/listModels', headers: { cookie } })).json().length
     const refused = await store(await customCharacter({ skinned: false }))

@@ -1,12 +1,11 @@
 // Custom characters: analyse an upload (storeModel) and animate it with a generated clip (text2motion).
-import { WebIO } from '@gltf-transform/core'
 import type { MotionClip } from '@openmotion/motion-engine'
 import { writeBvh, writeFbx } from '@openmotion/motion-formats'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { characterClip, writeCharacterGlb } from './export-character.js'
-import { faceDataType } from './face.js'
 import type { CharacterFormat, Limits } from './gltf-json.js'
 import { loadCharacter } from './load-character.js'
+import { prepareCharacter, type CharacterInfo } from './prepare-character.js'
 import { retargetClip } from './retarget.js'
 import { detectRig } from './rig-detect.js'
 
@@ -22,30 +21,20 @@ export { retargetClip } from './retarget.js'
 export type { RetargetedAnimation } from './retarget.js'
 export { characterClip, writeCharacterGlb } from './export-character.js'
 export { ARKIT_BLENDSHAPES, assertFaceSupport, faceDataType } from './face.js'
+export { prepareCharacter } from './prepare-character.js'
+export type { CharacterInfo } from './prepare-character.js'
+export { prepareCharacterWithTimeLimit } from './prepare-with-time-limit.js'
 
 export const CHARACTER_FORMATS: readonly CharacterFormat[] = ['glb', 'gltf', 'vrm', 'fbx']
 
-export interface CharacterInfo {
-  rigId: string
-  /** Recognised facial blendshapes (ARKit names, VRM expressions); 0 = none. */
-  faceDataType: number
-  /** Finger kinds per hand (0–5); 0 = no finger bones. */
-  handDataType: number
-  stats: { vertices: number, bones: number, meshes: number }
-}
-
 /** What storeModel reports: throws CharacterError 901/902/905/909 for files that cannot be animated. */
 export async function analyzeCharacter (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<CharacterInfo> {
-  const character = await loadCharacter(bytes, format, limits)
-  const rig = detectRig(character)
-  return { rigId: rig.rigId, faceDataType: faceDataType(character.blendshapeNames), handDataType: rig.handDataType, stats: character.stats }
+  return (await prepareCharacter(bytes, format, limits)).info
 }
 
 /** The upload as a GLB (glTF JSON is packed, FBX converted; GLB and VRM are returned as they are). */
 export async function toGlb (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<Uint8Array> {
-  if (format === 'glb' || format === 'vrm') return bytes
-  const character = await loadCharacter(bytes, format, limits)
-  return await new WebIO().writeBinary(character.document)
+  return (await prepareCharacter(bytes, format, limits)).glb
 }
 
 export interface AnimatedFile { type: 'glb' | 'bvh' | 'fbx', fileName: string, bytes: Uint8Array }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Type, type AppInstance } from '@openmotion/common'
-import { analyzeCharacter, toGlb, type CharacterFormat, type CharacterInfo } from '@openmotion/motion-characters'
+import { prepareCharacterWithTimeLimit, type CharacterFormat, type CharacterInfo } from '@openmotion/motion-characters'
 import { RenderError, renderThumbnail } from '@openmotion/motion-render'
 import { characterApiError } from '../domain/character-errors.js'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
@@ -12,9 +12,9 @@ const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
 
-async function analyze (bytes: Uint8Array, format: CharacterFormat, maxBytes: number): Promise<CharacterInfo> {
+async function prepare (bytes: Uint8Array, format: CharacterFormat, limits: { maxBytes: number, importTimeoutMs: number }): Promise<{ info: CharacterInfo, glb: Uint8Array }> {
   try {
-    return await analyzeCharacter(bytes, format, { maxBytes })
+    return await prepareCharacterWithTimeLimit(bytes, format, { maxBytes: limits.maxBytes, timeoutMs: limits.importTimeoutMs })
   } catch (error) {
     throw characterApiError(error)
   }
@@ -30,7 +30,7 @@ async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
   }
 }
 
-export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number }) {
+export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number, importTimeoutMs: number }) {
   const record = (model: Model) => ({
     Id: model.id,
     name: model.name,
@@ -106,15 +106,16 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       if (body.modelUrl !== undefined) {
         const upload = await claimUpload(body.modelUrl, client.id, MODEL_EXTS, 'modelUrl')
         if ((upload.ext === 'glb' || upload.ext === 'vrm') && (upload.bytes.length < 12 || upload.bytes.readUInt32LE(0) !== GLB_MAGIC)) throw errors.MODEL_LOAD_FAILED('The uploaded file is not a binary glTF')
-        // Analysed before anything is stored: a file that cannot be animated is refused with its code.
-        analysis = await analyze(upload.bytes, upload.ext as CharacterFormat, deps.maxBytes)
+        // Analysed before anything is stored (in a worker thread with a time limit): a file that cannot be
+        // animated is refused with its code. Jobs, the renderer and listModels use the GLB form.
+        const prepared = await prepare(upload.bytes, upload.ext as CharacterFormat, deps)
+        analysis = prepared.info
         modelKey = `models/${id}/model.${upload.ext}`
         await deps.blobs.put(modelKey, upload.bytes)
-        // Jobs, the renderer and listModels use the GLB form; FBX and glTF are converted once here.
         glbKey = modelKey
         if (upload.ext === 'gltf' || upload.ext === 'fbx') {
           glbKey = `models/${id}/model.glb`
-          await deps.blobs.put(glbKey, await toGlb(upload.bytes, upload.ext, { maxBytes: deps.maxBytes }))
+          await deps.blobs.put(glbKey, prepared.glb)
         }
       }
       let thumbKey = existing?.thumbKey ?? null
