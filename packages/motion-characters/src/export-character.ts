@@ -49,10 +49,7 @@ export async function writeCharacterGlb (character: Character, animation: Retarg
 export function characterClip (character: Character, animation: RetargetedAnimation): MotionClip {
   const rest = worldTransforms(character.nodes)
   const hips = animation.hips.node
-  const bones: number[] = [hips]
-  for (let i = 0; i < bones.length; i++) {
-    character.nodes.forEach((n, index) => { if (n.parent === bones[i]) bones.push(index) })
-  }
+  const bones = skeletonBones(character, hips)
   const position = new Map(bones.map((node, i) => [node, i]))
   const skeleton: Skeleton = {
     joints: bones.map((node, i) => {
@@ -75,4 +72,13 @@ export function characterClip (character: Character, animation: RetargetedAnimat
     rootTranslation.set(world[hips]!.t, f * 3)
   }
   return { skeleton, fps: animation.fps, frameCount: animation.frameCount, rootTranslation, rotations }
+}
+
+/** The hips and every node below them, parents before children: the exported skeleton's joint order. */
+export function skeletonBones (character: Character, hips: number): number[] {
+  const bones: number[] = [hips]
+  for (let i = 0; i < bones.length; i++) {
+    character.nodes.forEach((n, index) => { if (n.parent === bones[i]) bones.push(index) })
+  }
+  return bones
 }

@@ -2,10 +2,12 @@
 import type { MotionClip } from '@openmotion/motion-engine'
 import { writeBvh, writeFbx } from '@openmotion/motion-formats'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
-import { characterClip, writeCharacterGlb } from './export-character.js'
+import { characterMesh } from './character-mesh.js'
+import { characterClip, skeletonBones, writeCharacterGlb } from './export-character.js'
 import type { CharacterFormat, Limits } from './gltf-json.js'
 import { loadCharacter } from './load-character.js'
-import { prepareCharacter, type CharacterInfo } from './prepare-character.js'
+import { addOriginRoot } from './origin-root.js'
+import { describeCharacter, prepareCharacter, type CharacterInfo } from './prepare-character.js'
 import { retargetClip } from './retarget.js'
 import { detectRig } from './rig-detect.js'
 
@@ -19,17 +21,21 @@ export type { RigMapping } from './rig-detect.js'
 export { jointForBoneName, splitBoneName } from './bone-names.js'
 export { retargetClip } from './retarget.js'
 export type { RetargetedAnimation } from './retarget.js'
-export { characterClip, writeCharacterGlb } from './export-character.js'
-export { ARKIT_BLENDSHAPES, assertFaceSupport, faceDataType } from './face.js'
-export { prepareCharacter } from './prepare-character.js'
+export { characterClip, skeletonBones, writeCharacterGlb } from './export-character.js'
+export { characterMesh } from './character-mesh.js'
+export { addOriginRoot } from './origin-root.js'
+export { ARKIT_BLENDSHAPES, VRM_EXPRESSIONS, checkFaceSupport, countFaceBlendshapes, faceDataType } from './face.js'
+export type { FaceBlendshapes } from './face.js'
+export { describeCharacter, prepareCharacter } from './prepare-character.js'
 export type { CharacterInfo } from './prepare-character.js'
 export { prepareCharacterWithTimeLimit } from './prepare-with-time-limit.js'
 
 export const CHARACTER_FORMATS: readonly CharacterFormat[] = ['glb', 'gltf', 'vrm', 'fbx']
 
 /** What storeModel reports: throws CharacterError 901/902/905/909 for files that cannot be animated. */
-export async function analyzeCharacter (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<CharacterInfo> {
-  return (await prepareCharacter(bytes, format, limits)).info
+export async function inspectCharacter (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<CharacterInfo> {
+  const character = await loadCharacter(bytes, format, limits)
+  return describeCharacter(character, detectRig(character))
 }
 
 /** The upload as a GLB (glTF JSON is packed, FBX converted; GLB and VRM are returned as they are). */
@@ -39,16 +45,32 @@ export async function toGlb (bytes: Uint8Array, format: CharacterFormat, limits?
 
 export interface AnimatedFile { type: 'glb' | 'bvh' | 'fbx', fileName: string, bytes: Uint8Array }
 
-/** The character with the clip on it: GLB (their mesh), BVH and FBX (their skeleton) unless skipFBX. */
-export async function animateCharacter (bytes: Uint8Array, format: CharacterFormat, clip: MotionClip, options: { name: string, skipFBX?: boolean }): Promise<AnimatedFile[]> {
-  const character = await loadCharacter(bytes, format)
-  const rig = detectRig(character)
+export interface AnimateOptions {
+  /** Base name of the files and of the animation. */
+  name: string
+  /** Leave out the FBX. Default false. */
+  skipFBX?: boolean
+  /** Put a static bone at the origin above the hips in every file. Default false. */
+  rootAtOrigin?: boolean
+}
+
+/** The character with the clip on it: GLB (their file), BVH (their skeleton) and FBX (their skeleton and mesh) unless skipFBX. */
+export async function animateCharacter (bytes: Uint8Array, format: CharacterFormat, clip: MotionClip, options: AnimateOptions): Promise<AnimatedFile[]> {
+  const loaded = await loadCharacter(bytes, format)
+  const rig = detectRig(loaded)
+  const hips = rig.joints.get('Hips')!
+  const character = options.rootAtOrigin === true ? addOriginRoot(loaded, hips) : loaded
   const animation = retargetClip(clip, character, rig)
   const skeletonClip = characterClip(character, animation)
   const files: AnimatedFile[] = [{ type: 'glb', fileName: `${options.name}.glb`, bytes: await writeCharacterGlb(character, animation, options.name) }]
+  // BVH and FBX are rooted at the hips: the writers add their own origin bone for rootAtOrigin.
+  const rootAtOrigin = options.rootAtOrigin === true
   try {
-    files.push({ type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(skeletonClip)) })
-    if (options.skipFBX !== true) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(skeletonClip, { name: options.name }) })
+    files.push({ type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(skeletonClip, { rootAtOrigin })) })
+    if (options.skipFBX !== true) {
+      const mesh = characterMesh(character, skeletonBones(character, hips))
+      files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(skeletonClip, { name: options.name, rootAtOrigin, mesh }) })
+    }
   } catch (error) {
     throw new CharacterError(CHARACTER_ERROR.export, `the animation could not be exported: ${(error as Error).message}`, { cause: error })
   }

@@ -1,23 +1,46 @@
 // What storeModel needs from an upload, in one step: the analysis and the GLB form.
 import { WebIO } from '@gltf-transform/core'
-import { faceDataType } from './face.js'
+import { JOINT, type JointName } from '@openmotion/motion-engine'
+import { countFaceBlendshapes, faceDataType, type FaceBlendshapes } from './face.js'
 import type { CharacterFormat, Limits } from './gltf-json.js'
-import { loadCharacter } from './load-character.js'
-import { detectRig } from './rig-detect.js'
+import { loadCharacter, type Character } from './load-character.js'
+import { detectRig, type RigMapping } from './rig-detect.js'
 
 export interface CharacterInfo {
+  format: CharacterFormat
+  /** Template the skeleton matched: vrm, mixamo, unreal, rigify, vroid, biped, daz, generic or topology. */
   rigId: string
-  /** Recognised facial blendshapes (ARKit names, VRM expressions); 0 = none. */
+  /** Recognised facial blendshapes (ARKit names + VRM expression presets); 0 = none. */
   faceDataType: number
+  /** The facial blendshape counts checkFaceSupport (906) decides on. */
+  faceBlendshapes: FaceBlendshapes
   /** Finger kinds per hand (0–5); 0 = no finger bones. */
   handDataType: number
+  /** Our joint → their bone name, for every joint found. */
+  boneMap: Partial<Record<JointName, string>>
+  /** Our joints with no bone in their skeleton (optional ones only: a missing required joint is a 902). */
+  missingJoints: JointName[]
   stats: { vertices: number, bones: number, meshes: number }
+}
+
+export function describeCharacter (character: Character, rig: RigMapping): CharacterInfo {
+  const boneMap: Partial<Record<JointName, string>> = {}
+  for (const [joint, node] of rig.joints) boneMap[joint] = character.nodes[node]!.name
+  return {
+    format: character.format,
+    rigId: rig.rigId,
+    faceDataType: faceDataType(character.blendshapeNames),
+    faceBlendshapes: countFaceBlendshapes(character.blendshapeNames),
+    handDataType: rig.handDataType,
+    boneMap,
+    missingJoints: Object.values(JOINT).filter((joint) => !rig.joints.has(joint)),
+    stats: character.stats
+  }
 }
 
 export async function prepareCharacter (bytes: Uint8Array, format: CharacterFormat, limits?: Limits): Promise<{ info: CharacterInfo, glb: Uint8Array }> {
   const character = await loadCharacter(bytes, format, limits)
-  const rig = detectRig(character)
-  const info = { rigId: rig.rigId, faceDataType: faceDataType(character.blendshapeNames), handDataType: rig.handDataType, stats: character.stats }
+  const info = describeCharacter(character, detectRig(character))
   const glb = format === 'glb' || format === 'vrm' ? bytes : await new WebIO().writeBinary(character.document)
   return { info, glb }
 }

@@ -7,6 +7,7 @@ import { fkPose, quatConjugate, quatFromBasis, quatFromTo, quatMultiply, quatRot
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import type { Character } from './load-character.js'
 import type { RigMapping } from './rig-detect.js'
+import { reachFor } from './leg-reach.js'
 import { compose, localPosition, uniformScale, worldTransforms, type Transform } from './transforms.js'
 
 export interface RetargetedAnimation {
@@ -115,34 +116,65 @@ export function retargetClip (clip: MotionClip, character: Character, rig: RigMa
   const hipsTranslation = new Float32Array(clip.frameCount * 3)
   const world: Transform[][] = []
   const n = source.joints.length
+  const legs = (['Left', 'Right'] as const).map((side) => ({
+    nodes: [rig.joints.get(`${side}UpLeg`)!, rig.joints.get(`${side}Leg`)!, rig.joints.get(`${side}Foot`)!] as const,
+    source: [sourceIndex.get(`${side}UpLeg`)!, sourceIndex.get(`${side}Foot`)!] as const,
+    footRestHeight: targetPos(`${side}Foot`)[1],
+    sourceFootRestHeight: sourcePos(`${side}Foot`)[1]
+  }))
 
-  for (let f = 0; f < clip.frameCount; f++) {
-    const root: Vec3 = [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
-    const pose = fkPose(source, root, clip.rotations, f * n * 4)
+  /** Every node's world transform for the mapped bones' world rotations and the hips' world position. */
+  const pose = (worldRotations: Map<number, Quat>, hipsWorld: Vec3, frame: number): Transform[] => {
     const current = new Array<Transform>(character.nodes.length)
     for (const node of order) {
       const rest = character.nodes[node]!
       const parent = rest.parent < 0 ? { t: [0, 0, 0] as Vec3, r: [0, 0, 0, 1] as Quat, s: 1 } : current[rest.parent]!
-      const joint = nodeJoint.get(node)
-      if (joint === undefined) {
+      const worldRotation = worldRotations.get(node)
+      if (worldRotation === undefined) {
         current[node] = compose(parent, { t: rest.translation, r: rest.rotation, s: uniformScale(rest.scale) })
         continue
       }
-      const worldRotation = quatMultiply(quatMultiply(pose.rotations[sourceIndex.get(joint)!]!, align.get(joint)!), targetRest[node]!.r)
       const local = quatMultiply(quatConjugate(parent.r), worldRotation)
       let translation = rest.translation
       if (node === hipsNode) {
-        const target: Vec3 = [
-          targetHipsRest[0] + (root[0] - sourceHipsRest[0]) * scale,
-          targetHipsRest[1] + (root[1] - sourceHipsRest[1]) * scale,
-          targetHipsRest[2] + (root[2] - sourceHipsRest[2]) * scale
-        ]
-        translation = localPosition(parent, target)
-        hipsTranslation.set(translation, f * 3)
+        translation = localPosition(parent, hipsWorld)
+        hipsTranslation.set(translation, frame * 3)
       }
-      rotations.get(node)!.set(local, f * 4)
+      rotations.get(node)!.set(local, frame * 4)
       current[node] = compose(parent, { t: translation, r: local, s: uniformScale(rest.scale) })
     }
+    return current
+  }
+
+  for (let f = 0; f < clip.frameCount; f++) {
+    const root: Vec3 = [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
+    const sourcePose = fkPose(clip.skeleton, root, clip.rotations, f * n * 4)
+    const worldRotations = new Map<number, Quat>()
+    for (const [node, joint] of nodeJoint) {
+      worldRotations.set(node, quatMultiply(quatMultiply(sourcePose.rotations[sourceIndex.get(joint)!]!, align.get(joint)!), targetRest[node]!.r))
+    }
+    const hipsWorld: Vec3 = [0, 1, 2].map((c) => targetHipsRest[c]! + (root[c]! - sourceHipsRest[c]!) * scale) as Vec3
+    let current = pose(worldRotations, hipsWorld, f)
+    // Legs of other proportions than ours put the feet elsewhere than the scaled source: reach for the scaled
+    // source foot (height above their floor, stride from their hip) so contacts and strides are kept.
+    let moved = false
+    for (const leg of legs) {
+      const [thigh, shin, foot] = leg.nodes
+      const a = current[thigh]!.t
+      const sourceThigh = sourcePose.positions[leg.source[0]]!
+      const sourceFoot = sourcePose.positions[leg.source[1]]!
+      const target: Vec3 = [
+        a[0] + (sourceFoot[0] - sourceThigh[0]) * scale,
+        leg.footRestHeight + (sourceFoot[1] - leg.sourceFootRestHeight) * scale,
+        a[2] + (sourceFoot[2] - sourceThigh[2]) * scale
+      ]
+      const turn = reachFor(a, current[shin]!.t, current[foot]!.t, target, quatRotate(sourcePose.rotations[0]!, [0, 0, 1]))
+      if (turn === undefined) continue
+      worldRotations.set(thigh, quatMultiply(turn.upper, worldRotations.get(thigh)!))
+      worldRotations.set(shin, quatMultiply(turn.lower, quatMultiply(turn.upper, worldRotations.get(shin)!)))
+      moved = true
+    }
+    if (moved) current = pose(worldRotations, hipsWorld, f)
     world.push(current)
   }
   return { fps: clip.fps, frameCount: clip.frameCount, rotations, hips: { node: hipsNode, translation: hipsTranslation }, scale, world }

@@ -4,7 +4,7 @@
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
-import { analyzeCharacter, animateCharacter, CHARACTER_ERROR, toGlb, type CharacterFormat } from '../src/index.js'
+import { inspectCharacter, animateCharacter, CHARACTER_ERROR, toGlb, type CharacterFormat } from '../src/index.js'
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 import { asciiFbx, binaryFbx } from './support/fbx-corpus.js'
@@ -61,7 +61,7 @@ function expected (frame: number, joint: string, scale: number, hipsRest: Vec3):
 describe.each(CASES)('$name', ({ variant, format, rigId, file }) => {
   it('is recognised as a humanoid and animated so hands and feet follow the source clip', async () => {
     const bytes = await file(variant)
-    const info = await analyzeCharacter(bytes, format)
+    const info = await inspectCharacter(bytes, format)
     expect(info.rigId).toBe(rigId)
     expect(info.handDataType).toBe(rigId === 'vrm' || rigId === 'topology' ? 0 : 1) // the corpus has middle-finger bones only
     const files = await animateCharacter(bytes, format, clip, { name: 'hero' })
@@ -89,30 +89,30 @@ describe.each(CASES)('$name', ({ variant, format, rigId, file }) => {
 describe('character files that cannot be animated', () => {
   it('reports blendshapes as faceDataType', async () => {
     const bytes = await glb(buildCharacter({ rename: NAMING.mixamo, blendshapes: ['eyeBlinkLeft', 'eyeBlinkRight', 'jawOpen', 'notAFaceShape'] }))
-    expect((await analyzeCharacter(bytes, 'glb')).faceDataType).toBe(3)
-    expect((await analyzeCharacter(await asVrm0({ rename: NAMING.opaque }), 'vrm')).faceDataType).toBe(3)
+    expect((await inspectCharacter(bytes, 'glb')).faceDataType).toBe(3)
+    expect((await inspectCharacter(await asVrm0({ rename: NAMING.opaque }), 'vrm')).faceDataType).toBe(3)
   })
 
   it('fails with 905 for a mesh without a skin', async () => {
-    await expect(analyzeCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, skinned: false })), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.noSkin })
+    await expect(inspectCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, skinned: false })), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.noSkin })
   })
 
   it('fails with 901 for a truncated file and for bytes that are not glTF', async () => {
     const whole = await asGlb({ rename: NAMING.mixamo })
-    await expect(analyzeCharacter(whole.subarray(0, Math.floor(whole.length * 0.6)), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
-    await expect(analyzeCharacter(Buffer.from('{"not": "gltf"'), 'gltf')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(inspectCharacter(whole.subarray(0, Math.floor(whole.length * 0.6)), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(inspectCharacter(Buffer.from('{"not": "gltf"'), 'gltf')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
   })
 
   it('fails with 901 for a truncated binary FBX and a text that is not FBX', async () => {
     const whole = binaryFbx()
-    await expect(analyzeCharacter(whole.subarray(0, Math.floor(whole.length / 2)), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
-    await expect(analyzeCharacter(Buffer.from('Objects: {\n  Model: 1, "Model::x", "Mesh" {\n'), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(inspectCharacter(whole.subarray(0, Math.floor(whole.length / 2)), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(inspectCharacter(Buffer.from('Objects: {\n  Model: 1, "Model::x", "Mesh" {\n'), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
   })
 
   it('packs an FBX character into a GLB the validator accepts', async () => {
     const packed = await toGlb(binaryFbx(), 'fbx')
     expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
-    expect((await analyzeCharacter(packed, 'glb')).rigId).toBe('mixamo')
+    expect((await inspectCharacter(packed, 'glb')).rigId).toBe('mixamo')
   })
 
   it('fails with 909 for a bone hierarchy with a cycle', async () => {
@@ -122,7 +122,7 @@ describe('character files that cannot be animated', () => {
       const head = nodes.findIndex((n) => n.name === 'mixamorig:Head')
       nodes[head]!.children = [...(nodes[head]!.children ?? []), hips]
     })
-    await expect(analyzeCharacter(cyclic, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata })
+    await expect(inspectCharacter(cyclic, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata })
   })
 
   it('fails with 902 naming the missing bones for a skinned mesh that is not a humanoid', async () => {
@@ -131,12 +131,12 @@ describe('character files that cannot be animated', () => {
       const nodes = json.nodes as Array<{ name: string, children?: number[] }>
       for (const node of nodes) node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine'))
     })
-    await expect(analyzeCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
+    await expect(inspectCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
   })
 
   it('packs glTF with embedded buffers into a GLB', async () => {
     const packed = await toGlb(await gltfWithDataUris(buildCharacter({ rename: NAMING.unreal })), 'gltf')
     expect(Buffer.from(packed.subarray(0, 4)).toString()).toBe('glTF')
-    expect((await analyzeCharacter(packed, 'glb')).rigId).toBe('unreal')
+    expect((await inspectCharacter(packed, 'glb')).rigId).toBe('unreal')
   })
 })

@@ -15,6 +15,10 @@ export interface Variant {
   /** The whole rig turned to face −Z. */
   facingBack?: boolean
   height?: number
+  /** Thigh and shin lengths relative to ours (other leg proportions than the source skeleton's). */
+  legs?: { thigh: number, shin: number }
+  /** A bone with this name at the origin as the hips' parent (Unreal's `root`). */
+  rootBone?: string
   skinned?: boolean
   blendshapes?: string[]
 }
@@ -122,8 +126,16 @@ function inverseMatrix (t: Vec3, r: Quat, s: number): number[] {
   return [...cols[0]!, 0, ...cols[1]!, 0, ...cols[2]!, 0, ...ti, 1]
 }
 
-export function buildCharacter (variant: Variant): Document {
+/** Our humanoid at the variant's height and leg proportions. */
+export function variantSkeleton (variant: Variant): Skeleton {
   const skeleton = createHumanoidSkeleton({ height: variant.height })
+  const legs = variant.legs ?? { thigh: 1, shin: 1 }
+  const factor = (name: string): number => (/^(Left|Right)Leg$/.test(name) ? legs.thigh : /^(Left|Right)Foot$/.test(name) ? legs.shin : 1)
+  return { joints: skeleton.joints.map((j) => ({ ...j, offset: j.offset.map((v) => v * factor(j.name)) as Vec3 })) }
+}
+
+export function buildCharacter (variant: Variant): Document {
+  const skeleton = variantSkeleton(variant)
   const mesh = createMannequinMesh(skeleton)
   const n = skeleton.joints.length
   const local: Quat[] = skeleton.joints.map((j) => {
@@ -163,7 +175,9 @@ export function buildCharacter (variant: Variant): Document {
   scene.addChild(armature)
   const nodes = skeleton.joints.map((j, i) => doc.createNode(variant.rename(j.name))
     .setTranslation([j.offset[0] * units, j.offset[1] * units, j.offset[2] * units]).setRotation(local[i]!))
-  skeleton.joints.forEach((j, i) => { (j.parent < 0 ? armature : nodes[j.parent]!).addChild(nodes[i]!) })
+  const rootBone = variant.rootBone === undefined ? undefined : doc.createNode(variant.rootBone)
+  if (rootBone !== undefined) armature.addChild(rootBone)
+  skeleton.joints.forEach((j, i) => { (j.parent < 0 ? rootBone ?? armature : nodes[j.parent]!).addChild(nodes[i]!) })
 
   const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
   const primitive = doc.createPrimitive()
@@ -187,6 +201,10 @@ export function buildCharacter (variant: Variant): Document {
     })
     const skin = doc.createSkin('Rig').setSkeleton(nodes[0]!).setInverseBindMatrices(accessor(ibm, 'MAT4'))
     for (const node of nodes) skin.addJoint(node)
+    if (rootBone !== undefined) {
+      skin.addJoint(rootBone).setSkeleton(rootBone)
+      skin.getInverseBindMatrices()!.setArray(Float32Array.from([...ibm, ...inverseMatrix([0, 0, 0], facing, 1 / units)]))
+    }
     body.setSkin(skin)
   }
   return doc
