@@ -7,6 +7,7 @@
 import { type AppInstance } from '@openmotion/common'
 import type { FastifyReply } from 'fastify'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
+import { parseContentRange, type ContentRange } from '../domain/content-range.js'
 import { errors } from '../errors.js'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -21,26 +22,35 @@ const CONTENT_TYPES: Record<string, string> = {
   json: 'application/json'
 }
 
-interface ContentRange { chunk?: { start: number, end: number }, total?: number }
-
-// `bytes a-b/total`, `bytes a-b/*` (total not yet known) or `bytes */total` (status query).
-function parseContentRange (header: string): ContentRange {
-  const match = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+|\*)$/.exec(header.trim())
-  if (match === null) throw errors.INVALID_PARAMETER('Content-Range must be "bytes <first>-<last>/<total|*>" or "bytes */<total>"', { parameter: 'content-range' })
-  const total = match[3] === '*' ? undefined : Number(match[3])
-  if (match[1] === undefined) return { total }
-  const start = Number(match[1]); const end = Number(match[2])
-  if (end < start || (total !== undefined && end >= total)) throw errors.INVALID_PARAMETER(`Content-Range ${header} is not a valid byte range`, { parameter: 'content-range' })
-  return { chunk: { start, end }, total }
-}
-
 /** 308 Resume Incomplete with what has arrived (no Range header when nothing has). */
 function incomplete (reply: FastifyReply, received: number): FastifyReply {
   if (received > 0) reply.header('range', `bytes=0-${received - 1}`)
   return reply.status(308).send()
 }
 
+async function readRange (blobs: BlobStore, key: string, start: number, end: number): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for await (const part of blobs.read(key, { start, end })) parts.push(part as Buffer)
+  return Buffer.concat(parts)
+}
+
+/** Runs `task` after every earlier task of the same key has settled. */
+function keyedSerializer (): <T>(key: string, task: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>()
+  return async (key, task) => {
+    const result = (tails.get(key) ?? Promise.resolve()).then(task, task)
+    const tail = result.catch(() => undefined)
+    tails.set(key, tail)
+    try {
+      return await result
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key)
+    }
+  }
+}
+
 export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxBytes: number, uploadTtl: number }) {
+  const serialized = keyedSerializer()
   return async (app: AppInstance) => {
     // Uploads carry raw bytes whatever their content type (a .gltf is JSON, but is stored, not parsed).
     app.removeAllContentTypeParsers()
@@ -87,24 +97,34 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxByte
       }
       const range = parseContentRange(contentRange)
       if (range.total !== undefined && range.total > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file is ${range.total} bytes; the limit is ${deps.maxBytes}`)
-      const partKey = `${key}.part`
-      const received = (await deps.blobs.stat(partKey))?.size ?? 0
-      if (range.chunk === undefined) {
-        // Status query: complete once the part has been promoted to the final file.
-        if (received === 0 && range.total !== undefined && (await deps.blobs.stat(key))?.size === range.total) return reply.status(200).send({ size: range.total })
-        return incomplete(reply, received)
-      }
-      const { start, end } = range.chunk
-      if (body.length !== end - start + 1) throw errors.INVALID_PARAMETER(`Content-Range announces ${end - start + 1} bytes but the body has ${body.length}`, { parameter: 'content-range' })
-      if (start > received) throw errors.INVALID_PARAMETER(`Chunk starts at byte ${start} but ${received} bytes have been received; resume from ${received}`, { parameter: 'content-range' })
-      if (end + 1 > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file would exceed ${deps.maxBytes} bytes`)
-      // A chunk that overlaps what already arrived (a retry after a lost response) contributes only its new tail.
-      const size = end < received ? received : await deps.blobs.append(partKey, body.subarray(received - start))
-      if (range.total !== undefined && size > range.total) throw errors.INVALID_PARAMETER(`Received ${size} bytes, more than the announced total ${range.total}`, { parameter: 'content-range' })
-      if (range.total === undefined || size < range.total) return incomplete(reply, size)
-      await deps.blobs.put(key, await deps.blobs.readAll(partKey))
-      await deps.blobs.remove(partKey)
-      return reply.status(200).send({ size })
+      // Chunks of one upload are taken one at a time, so two concurrent retries cannot both append.
+      return await serialized(key, async () => await receiveChunk(reply, key, range, body))
     })
+  }
+
+  async function receiveChunk (reply: FastifyReply, key: string, range: ContentRange, body: Buffer): Promise<FastifyReply> {
+    const partKey = `${key}.part`
+    const received = (await deps.blobs.stat(partKey))?.size ?? 0
+    // A finished session (the part promoted to the file) takes no more bytes, as in GCS: a status query or a
+    // chunk retried after a lost final answer hears "complete" again instead of a gap error.
+    if (received === 0 && range.total !== undefined && (await deps.blobs.stat(key))?.size === range.total) return reply.status(200).send({ size: range.total })
+    if (range.chunk === undefined) return incomplete(reply, received)
+    const { start, end } = range.chunk
+    if (body.length !== end - start + 1) throw errors.INVALID_PARAMETER(`Content-Range announces ${end - start + 1} bytes but the body has ${body.length}`, { parameter: 'content-range' })
+    if (start > received) throw errors.INVALID_PARAMETER(`Chunk starts at byte ${start} but ${received} bytes have been received; resume from ${received}`, { parameter: 'content-range' })
+    if (end + 1 > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file would exceed ${deps.maxBytes} bytes`)
+    // A chunk overlapping what already arrived (a retry after a lost answer) must repeat those bytes exactly;
+    // then only its new tail is added. Different bytes mean the client is sending another file.
+    if (start < received) {
+      const last = Math.min(end, received - 1)
+      const stored = await readRange(deps.blobs, partKey, start, last)
+      if (!stored.equals(body.subarray(0, last - start + 1))) throw errors.INVALID_PARAMETER(`Bytes ${start}-${last} differ from the bytes already received; resume from ${received} with the same file`, { parameter: 'content-range' })
+    }
+    if (range.total !== undefined && Math.max(received, end + 1) > range.total) throw errors.INVALID_PARAMETER(`${Math.max(received, end + 1)} bytes would be more than the announced total ${range.total}`, { parameter: 'content-range' })
+    const size = end < received ? received : await deps.blobs.append(partKey, body.subarray(received - start))
+    if (range.total === undefined || size < range.total) return incomplete(reply, size)
+    await deps.blobs.put(key, await deps.blobs.readAll(partKey))
+    await deps.blobs.remove(partKey)
+    return reply.status(200).send({ size })
   }
 }
