@@ -1,6 +1,7 @@
-// Bone-name dictionaries: a name from Mixamo, Unreal, Unity/generic, Blender (Rigify, DEF-/ORG- prefixes, .L/.R),
-// VRoid (J_Bip_L_UpperArm) or 3ds Max Biped (Bip01 L Thigh) is reduced to a side and a stem, and the stem is looked
-// up in one table. The VRM humanoid names map directly.
+// Bone-name dictionaries: a name from Mixamo, Unreal, Unity/generic, Blender (Rigify, DEF-/ORG- prefixes, .L/.R,
+// the metarig's numbered spine), VRoid (J_Bip_L_UpperArm), Daz Genesis (lThighBend), Character Creator
+// (CC_Base_L_Thigh) or 3ds Max Biped (Bip01 L Thigh) is reduced to a side and a stem, and the stem is looked up in
+// one table. The VRM humanoid names map directly.
 import type { JointName } from '@openmotion/motion-engine'
 
 type Side = 'Left' | 'Right' | ''
@@ -8,22 +9,34 @@ type Side = 'Left' | 'Right' | ''
 /** Stems (lower case, no separators, side removed) → our joint without side prefix. */
 const STEMS: Record<string, string> = {}
 function stems (joint: string, ...names: string[]): void { for (const n of names) STEMS[n] = joint }
-stems('Hips', 'hips', 'hip', 'pelvis', 'root_pelvis', 'cog')
-stems('Spine', 'spine', 'spine0', 'spine01', 'abdomen', 'torso', 'waist', 'lowerspine')
-stems('Spine1', 'spine1', 'spine02', 'spine2base', 'chest', 'midspine')
-stems('Spine2', 'spine2', 'spine03', 'spine3', 'upperchest', 'chestupper', 'chest1', 'upperspine')
+stems('Hips', 'hips', 'hip', 'pelvis', 'rootpelvis', 'cog')
+stems('Spine', 'spine', 'spine0', 'spine01', 'abdomen', 'torso', 'waist', 'lowerspine', 'abdomenlower', 'abdomen1')
+stems('Spine1', 'spine1', 'spine02', 'spine2base', 'chest', 'midspine', 'abdomenupper', 'abdomen2')
+stems('Spine2', 'spine2', 'spine03', 'spine3', 'upperchest', 'chestupper', 'chest1', 'upperspine', 'chest2')
 stems('Neck', 'neck', 'neck01', 'neck1', 'necklower')
 stems('Head', 'head')
 stems('HeadTop_End', 'headtopend', 'headtop', 'headend', 'headtip')
 stems('Shoulder', 'shoulder', 'clavicle', 'collar', 'collarbone')
-stems('Arm', 'arm', 'upperarm', 'uparm', 'armupper', 'humerus')
-stems('ForeArm', 'forearm', 'lowerarm', 'elbow', 'armlower', 'loarm')
+stems('Arm', 'arm', 'upperarm', 'uparm', 'armupper', 'humerus', 'shldr', 'shldrbend')
+stems('ForeArm', 'forearm', 'lowerarm', 'elbow', 'armlower', 'loarm', 'forearmbend')
 stems('Hand', 'hand', 'wrist', 'palm')
-stems('UpLeg', 'upleg', 'upperleg', 'thigh', 'legupper', 'femur')
+stems('UpLeg', 'upleg', 'upperleg', 'thigh', 'legupper', 'femur', 'thighbend')
 stems('Leg', 'leg', 'lowerleg', 'calf', 'shin', 'knee', 'leglower', 'loleg')
 stems('Foot', 'foot', 'ankle')
 stems('ToeBase', 'toebase', 'toe', 'toes', 'ball', 'toe0')
 stems('Toe_End', 'toeend', 'toetip', 'toesend', 'ballend')
+
+/** Blender's metarig numbers the spine from the hips up: spine (hips), spine.001 … spine.006 (head). */
+const BLENDER_SPINE: Record<string, string> = { spine: 'Hips', spine001: 'Spine', spine002: 'Spine1', spine003: 'Spine2', spine004: 'Neck', spine006: 'Head' }
+
+/** Tokens that only say "this is a bone" (Hips_jnt, Spine_bind). */
+const NOISE = new Set(['jnt', 'jt', 'joint', 'bind', 'bn', 'bone', 'skin', 'def'])
+
+/** Finger words at the start of a stem, then a segment (digit, proximal…) or nothing: not "midspine" or "spring". */
+const FINGER = /^(?:hand|f)?(thumb|index|middle|mid|ring|pinky|little|finger)(\d|proximal|intermediate|distal|meta|finger|$)/
+const FINGER_KIND: Record<string, string> = { thumb: 'thumb', index: 'index', middle: 'middle', mid: 'middle', ring: 'ring', pinky: 'pinky', little: 'pinky' }
+/** 3ds Max Biped numbers fingers: Finger0 thumb … Finger4 pinky; Finger2 is the middle finger's first bone. */
+const BIPED_FINGERS = ['thumb', 'index', 'middle', 'ring', 'pinky']
 
 /** VRM humanoid bone names → our joints. */
 export const VRM_BONES: Record<string, JointName> = {
@@ -53,15 +66,14 @@ export const VRM_BONES: Record<string, JointName> = {
   rightToes: 'RightToeBase'
 }
 
-const FINGER = /(thumb|index|middle|ring|pinky|little|finger)/
-
 /** Strips namespaces and rig prefixes, lowers case, splits off the side. */
 export function splitBoneName (name: string): { side: Side, stem: string, finger: boolean } {
   let n = name.replace(/^.*[:|]/, '') // mixamorig:Hips, Armature|Hips
+  n = n.replace(/^mixamorig\d*_?/i, '') // three.js and some exporters turn "mixamorig:Hips" into "mixamorigHips"
   n = n.replace(/^(def|org|mch|jnt|bn|bone|b|j_bip|j|bip0?1|bip|cc_base|rig|skel|armature)[_\s.-]+/i, '')
   n = n.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()
   let side: Side = ''
-  const tokens = n.split(/[\s._-]+/).filter((t) => t !== '')
+  const tokens = n.split(/[\s._-]+/).filter((t) => t !== '' && !NOISE.has(t))
   const rest: string[] = []
   for (const [i, t] of tokens.entries()) {
     if (t === 'c' || t === 'center' || t === 'centre') continue // VRoid's J_Bip_C_Hips
@@ -76,15 +88,36 @@ export function splitBoneName (name: string): { side: Side, stem: string, finger
   return { side, stem, finger: FINGER.test(stem) }
 }
 
+/** The finger kind and segment (1 = the bone at the knuckle) of a finger stem. */
+function fingerOf (stem: string): { kind: string, segment: number } | undefined {
+  const biped = /^finger([0-4])(\d?)$/.exec(stem)
+  if (biped !== null) return { kind: BIPED_FINGERS[Number(biped[1])]!, segment: biped[2] === '' ? 1 : Number(biped[2]) + 1 }
+  const m = /^(?:hand|f)?(thumb|index|middle|mid|ring|pinky|little)(?:finger)?(?:0?(\d)|(proximal|intermediate|distal|meta\w*))?$/.exec(stem)
+  if (m === null) return undefined
+  const segment = m[3] === undefined ? Number(m[2] ?? 1) : m[3] === 'proximal' ? 1 : m[3] === 'intermediate' ? 2 : m[3] === 'distal' ? 3 : 0
+  return { kind: FINGER_KIND[m[1]!]!, segment }
+}
+
+export interface NamingContext {
+  /** The skeleton numbers its spine the Blender metarig way (spine, spine.001…): "spine" is then the hips. */
+  blenderSpine?: boolean
+}
+
+/** Whether a skeleton's names number the spine like Blender's metarig. */
+export function usesBlenderSpine (names: readonly string[]): boolean {
+  return names.some((name) => splitBoneName(name).stem === 'spine003')
+}
+
 /** Our joint name for a bone name, or undefined. */
-export function jointForBoneName (name: string): JointName | undefined {
+export function jointForBoneName (name: string, context: NamingContext = {}): JointName | undefined {
   const { side, stem, finger } = splitBoneName(name)
   if (finger) {
     // Only the middle finger's first bone is one of our joints (it orients the hand).
-    if (side === '' || !/middle/.test(stem) || !/(0?1|proximal)$/.test(stem)) return undefined
+    const f = fingerOf(stem)
+    if (side === '' || f === undefined || f.kind !== 'middle' || f.segment !== 1) return undefined
     return `${side}HandMiddle1` as JointName
   }
-  const base = STEMS[stem]
+  const base = (context.blenderSpine === true && side === '' ? BLENDER_SPINE[stem] : undefined) ?? STEMS[stem]
   if (base === undefined) return undefined
   const sided = ['Shoulder', 'Arm', 'ForeArm', 'Hand', 'UpLeg', 'Leg', 'Foot', 'ToeBase', 'Toe_End'].includes(base)
   if (sided !== (side !== '')) return undefined
@@ -92,13 +125,13 @@ export function jointForBoneName (name: string): JointName | undefined {
 }
 
 /** Fingers per hand from bone names: distinct finger kinds on each side (thumb, index, middle, ring, pinky). */
-export function fingerCount (names: string[]): number {
+export function fingerCount (names: readonly string[]): number {
   const kinds = { Left: new Set<string>(), Right: new Set<string>() }
   for (const name of names) {
     const { side, stem, finger } = splitBoneName(name)
     if (!finger || side === '') continue
-    const kind = /(thumb|index|middle|ring|pinky|little)/.exec(stem)?.[1]
-    if (kind !== undefined) kinds[side].add(kind === 'little' ? 'pinky' : kind)
+    const kind = fingerOf(stem)?.kind
+    if (kind !== undefined) kinds[side].add(kind)
   }
   return Math.max(kinds.Left.size, kinds.Right.size)
 }

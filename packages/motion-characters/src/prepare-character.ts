@@ -8,7 +8,7 @@ import { detectRig, type RigMapping } from './rig-detect.js'
 
 export interface CharacterInfo {
   format: CharacterFormat
-  /** Template the skeleton matched: vrm, mixamo, unreal, rigify, vroid, biped, daz, generic or topology. */
+  /** Template the skeleton matched: vrm, mixamo, unreal, rigify, vroid, reallusion, daz, biped, generic or topology. */
   rigId: string
   /** Recognised facial blendshapes (ARKit names + VRM expression presets); 0 = none. */
   faceDataType: number

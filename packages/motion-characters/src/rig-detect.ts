@@ -2,7 +2,7 @@
 // dictionaries, else the shape of the hierarchy (hips = the branching bone with two descending chains and one
 // rising chain; arms = the sideways chains of the upper branching bone; left = +X for a character facing +Z).
 import type { JointName } from '@openmotion/motion-engine'
-import { fingerCount, jointForBoneName, VRM_BONES } from './bone-names.js'
+import { fingerCount, jointForBoneName, usesBlenderSpine, VRM_BONES } from './bone-names.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import type { Character } from './load-character.js'
 import { worldTransforms, type Transform } from './transforms.js'
@@ -10,7 +10,7 @@ import { worldTransforms, type Transform } from './transforms.js'
 export interface RigMapping {
   /** Our joint → node index. */
   joints: Map<JointName, number>
-  /** Template the skeleton matched: vrm, mixamo, unreal, rigify, vroid, biped, generic (names) or topology. */
+  /** Template the skeleton matched: vrm, mixamo, unreal, rigify, vroid, reallusion, daz, biped, generic (names) or topology. */
   rigId: string
   /** Finger kinds found per hand (0–5). */
   handDataType: number
@@ -65,8 +65,12 @@ function depth (character: Character, node: number): number {
 
 function mapByName (character: Character): Map<JointName, number> {
   const joints = new Map<JointName, number>()
-  for (const node of skeletonNodes(character)) {
-    const joint = jointForBoneName(character.nodes[node]!.name)
+  const context = { blenderSpine: usesBlenderSpine(character.nodes.map((n) => n.name)) }
+  // Deforming bones first: a Rigify ORG-thigh.L or a control bone named like a joint must not take its place.
+  const skin = new Set(character.skinJoints)
+  const candidates = skeletonNodes(character)
+  for (const node of [...candidates.filter((n) => skin.has(n)), ...candidates.filter((n) => !skin.has(n))]) {
+    const joint = jointForBoneName(character.nodes[node]!.name, context)
     if (joint !== undefined && !joints.has(joint)) joints.set(joint, node)
   }
   return joints
@@ -95,8 +99,10 @@ function namingScheme (names: string[]): string {
   const all = names.join(' ')
   if (/mixamorig/i.test(all) || /\bLeftUpLeg\b/.test(all)) return 'mixamo'
   if (/J_Bip_/i.test(all)) return 'vroid'
+  if (/CC_Base_/i.test(all)) return 'reallusion'
   if (/\bthigh_l\b|\bcalf_l\b|\bupperarm_l\b/i.test(all)) return 'unreal'
-  if (/DEF-|\.L\b/.test(all)) return 'rigify'
+  if (/DEF-|\.L\b|\bspine\.00\d\b/.test(all)) return 'rigify'
+  if (/\blThigh(Bend)?\b|\blShldr/.test(all)) return 'daz'
   if (/Bip0?1/i.test(all)) return 'biped'
   return 'generic'
 }

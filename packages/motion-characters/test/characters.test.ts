@@ -4,10 +4,10 @@
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
-import { inspectCharacter, animateCharacter, CHARACTER_ERROR, toGlb, type CharacterFormat } from '../src/index.js'
+import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
-import { asciiFbx, binaryFbx } from './support/fbx-corpus.js'
+import { asciiFbx, binaryFbx, renamedBinaryFbx } from './support/fbx-corpus.js'
 
 let clip: MotionClip
 beforeAll(async () => {
@@ -43,9 +43,12 @@ const CASES: Case[] = [
   { name: 'Mixamo names with prefix, centimetres under a 0.01 armature (GLB)', variant: { rename: NAMING.mixamo, unitsPerMetre: 100 }, format: 'glb', rigId: 'mixamo', file: asGlb },
   { name: 'Unreal names in an A-pose, glTF with data-URI buffers', variant: { rename: NAMING.unreal, aPose: true }, format: 'gltf', rigId: 'unreal', file: async (v) => await gltfWithDataUris(buildCharacter(v)) },
   { name: 'Rigify names, 1.55 m tall, facing −Z (GLB)', variant: { rename: NAMING.rigify, height: 1.55, facingBack: true }, format: 'glb', rigId: 'rigify', file: asGlb },
+  { name: 'Blender metarig names (numbered spine), A-pose (GLB)', variant: { rename: NAMING.blender, aPose: true }, format: 'glb', rigId: 'rigify', file: asGlb },
+  { name: 'Daz Genesis names, 1.9 m tall (GLB)', variant: { rename: NAMING.daz, height: 1.9 }, format: 'glb', rigId: 'daz', file: asGlb },
   { name: 'VRM 0.x humanoid extension with unreadable bone names', variant: { rename: NAMING.opaque }, format: 'vrm', rigId: 'vrm', file: asVrm0 },
   { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
+  { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
   { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb }
 ]
@@ -87,6 +90,24 @@ describe.each(CASES)('$name', ({ variant, format, rigId, file }) => {
 })
 
 describe('character files that cannot be animated', () => {
+  it('reports which bone plays each of our joints and which joints have none', async () => {
+    const info = await inspectCharacter(await asGlb({ rename: NAMING.unreal }), 'glb')
+    expect(info.boneMap).toMatchObject({ Hips: 'pelvis', LeftUpLeg: 'thigh_l', RightForeArm: 'lowerarm_r', Spine2: 'spine_03', LeftHandMiddle1: 'middle_01_l' })
+    expect(info.missingJoints).toEqual(['LeftHandMiddle4', 'RightHandMiddle4'])
+    expect(info.format).toBe('glb')
+    expect(info.stats.bones).toBe(29)
+  })
+
+  it('refuses facial animation (906) when more than half of both the ARKit and the VRM sets are missing', async () => {
+    const few = await inspectCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, blendshapes: ARKIT_BLENDSHAPES.slice(0, 20) })), 'glb')
+    expect(() => { checkFaceSupport(few) }).toThrow(expect.objectContaining({ code: CHARACTER_ERROR.face }))
+    const enough = await inspectCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, blendshapes: ARKIT_BLENDSHAPES.slice(0, 26) })), 'glb')
+    expect(() => { checkFaceSupport(enough) }).not.toThrow()
+    const vrm = { faceBlendshapes: countFaceBlendshapes(['joy', 'angry', 'sorrow', 'fun', 'surprised', 'a', 'i', 'u', 'e', 'o']) }
+    expect(vrm.faceBlendshapes.vrm).toBe(10)
+    expect(() => { checkFaceSupport(vrm) }).not.toThrow()
+  })
+
   it('reports blendshapes as faceDataType', async () => {
     const bytes = await glb(buildCharacter({ rename: NAMING.mixamo, blendshapes: ['eyeBlinkLeft', 'eyeBlinkRight', 'jawOpen', 'notAFaceShape'] }))
     expect((await inspectCharacter(bytes, 'glb')).faceDataType).toBe(3)
@@ -123,6 +144,19 @@ describe('character files that cannot be animated', () => {
       nodes[head]!.children = [...(nodes[head]!.children ?? []), hips]
     })
     await expect(inspectCharacter(cyclic, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata })
+  })
+
+  it('fails with 909 for a skin naming a joint node that does not exist, and a VRM bone on a missing node', async () => {
+    const broken = patchGlbJson(await asGlb({ rename: NAMING.mixamo }), (json) => {
+      const skins = json.skins as Array<{ joints: number[] }>
+      skins[0]!.joints[3] = 4000
+    })
+    await expect(inspectCharacter(broken, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata, message: expect.stringContaining('4000') })
+    const vrm = patchGlbJson(await asVrm1({ rename: NAMING.opaque }), (json) => {
+      const humanoid = (json.extensions as { VRMC_vrm: { humanoid: { humanBones: Record<string, { node: number }> } } }).VRMC_vrm.humanoid
+      humanoid.humanBones.leftHand = { node: 999 }
+    })
+    await expect(inspectCharacter(vrm, 'vrm')).rejects.toMatchObject({ code: CHARACTER_ERROR.metadata })
   })
 
   it('fails with 902 naming the missing bones for a skinned mesh that is not a humanoid', async () => {

@@ -64,6 +64,37 @@ const RIGIFY: Record<string, string> = {
   Toe_End: 'toe_end'
 }
 
+const BLENDER_METARIG: Record<string, string> = {
+  ...RIGIFY,
+  Hips: 'spine',
+  Spine: 'spine.001',
+  Spine1: 'spine.002',
+  Spine2: 'spine.003',
+  Neck: 'spine.004',
+  Head: 'spine.006',
+  HeadTop_End: 'spine.006_end'
+}
+const DAZ: Record<string, string> = {
+  Hips: 'hip',
+  Spine: 'abdomenLower',
+  Spine1: 'abdomenUpper',
+  Spine2: 'chestUpper',
+  Neck: 'neckLower',
+  Head: 'head',
+  HeadTop_End: 'head_end',
+  Shoulder: 'Collar',
+  Arm: 'ShldrBend',
+  ForeArm: 'ForearmBend',
+  Hand: 'Hand',
+  HandMiddle1: 'Mid1',
+  HandMiddle4: 'Mid3',
+  UpLeg: 'ThighBend',
+  Leg: 'Shin',
+  Foot: 'Foot',
+  ToeBase: 'Toe',
+  Toe_End: 'Toe_end'
+}
+
 function sided (table: Record<string, string>, format: (stem: string, side: 'l' | 'r' | '') => string) {
   return (joint: string): string => {
     const m = /^(Left|Right)(.+)$/.exec(joint)
@@ -76,6 +107,8 @@ export const NAMING = {
   mixamo: (joint: string) => `mixamorig:${joint}`,
   unreal: sided(UNREAL, (stem, side) => (side === '' ? stem : `${stem}_${side}`)),
   rigify: sided(RIGIFY, (stem, side) => `DEF-${stem}${side === '' ? '' : `.${side.toUpperCase()}`}`),
+  blender: sided(BLENDER_METARIG, (stem, side) => `${stem}${side === '' ? '' : `.${side.toUpperCase()}`}`),
+  daz: sided(DAZ, (stem, side) => `${side}${stem}`),
   opaque: (joint: string) => `bone_${joint.length}_${[...joint].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7)}`
 }
 
