@@ -116,7 +116,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await worker.start()
     if (role === 'worker') return
     await worker.recover(config.QUEUE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS })
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS, failedRetentionDays: config.FAILED_JOB_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()

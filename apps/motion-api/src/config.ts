@@ -32,6 +32,8 @@ export const motionConfig = defineConfig(Type.Object({
   RELAY_API_KEY: Type.Optional(Type.String({ description: 'Tenant API key of the webhook relay (required with RELAY_URL)' })),
   PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' }),
   JOB_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 30, description: 'Finished (SUCCESS or FAILURE) jobs and their files are deleted this many days after their last change; 0 keeps them forever' }),
+  FAILED_JOB_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 0, description: 'Failed jobs are deleted this many days after their last change (they have no files worth keeping); unset uses JOB_RETENTION_DAYS; 0 keeps them forever' })),
+  UPLOAD_RETENTION_HOURS: Type.Integer({ minimum: 1, default: 24, description: 'Uploaded files (from getModelUploadUrl) untouched for this long are deleted; storeModel keeps its own copy, so only uploads never stored are lost' }),
   STUCK_JOB_MS: Type.Integer({ minimum: 1000, default: 600_000, description: 'A started job with no progress for this long fails with 1101 (Process stuck) and is refunded' }),
   MAINTENANCE_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000, description: 'How often stuck and expired jobs are looked for' }),
   RENDER_ENABLED: Type.Boolean({ default: true, description: 'Accept render jobs; start-up fails when ffmpeg (FFMPEG_PATH) is missing while enabled' }),

@@ -1,12 +1,27 @@
 // The maintenance sweep: a started job that stops making progress fails with 1101 and is refunded; finished jobs
-// past JOB_RETENTION_DAYS disappear with their files while recent ones stay.
-import { mkdtempSync } from 'node:fs'
+// past JOB_RETENTION_DAYS (failed ones past FAILED_JOB_RETENTION_DAYS) disappear with their files while recent
+// ones stay; uploads untouched for UPLOAD_RETENTION_HOURS are deleted.
+import { existsSync, mkdtempSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '@openmotion/common'
 import { createMotionPipeline } from '../src/adapters/motion-pipeline.js'
+import type { AppInstance } from '@openmotion/common'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
+
+const DAY_MS = 86_400_000
+
+async function eventually (check: () => Promise<boolean> | boolean): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+const listedRids = async (app: AppInstance, cookie: string): Promise<string[]> =>
+  (await app.inject({ url: '/job/v1/list', headers: { cookie } })).json().list.map((j: { rid: string }) => j.rid)
 
 describe('job maintenance', () => {
   it('fails a job that stopped making progress with 1101 and refunds it', async () => {
@@ -58,6 +73,58 @@ describe('job maintenance', () => {
     } finally {
       await app.close()
       await database.close()
+    }
+  })
+
+  it('deletes failed jobs after FAILED_JOB_RETENTION_DAYS while successful jobs of the same age stay', async () => {
+    const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'motion-retention-')) })
+    const app = await buildTestApp({ JOB_RETENTION_DAYS: '30', FAILED_JOB_RETENTION_DAYS: '7', MAINTENANCE_INTERVAL_MS: '200' }, { database })
+    try {
+      const cookie = await login(app)
+      const submit = async (prompt: string): Promise<string> => (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid
+      const succeeded = await submit('nod')
+      const failedOld = await submit('xyzzy plugh')
+      const failedRecent = await submit('xyzzy plugh')
+      expect(await waitForJob(app, cookie, succeeded)).toMatchObject({ status: 'SUCCESS' })
+      expect(await waitForJob(app, cookie, failedOld)).toMatchObject({ status: 'FAILURE' })
+      expect(await waitForJob(app, cookie, failedRecent)).toMatchObject({ status: 'FAILURE' })
+      const backdate = async (rid: string, days: number): Promise<void> => { await database.query('UPDATE motion_jobs SET mtime = $2 WHERE rid = $1', [rid, new Date(Date.now() - days * DAY_MS)]) }
+      await backdate(succeeded, 10)
+      await backdate(failedOld, 10)
+      await backdate(failedRecent, 3)
+
+      expect(await eventually(async () => !(await listedRids(app, cookie)).includes(failedOld))).toBe(true)
+      expect(await listedRids(app, cookie)).toEqual(expect.arrayContaining([succeeded, failedRecent]))
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+
+  it('deletes uploads untouched for UPLOAD_RETENTION_HOURS, whole or partial, and keeps fresh ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'motion-uploads-'))
+    const app = await buildTestApp({ DATA_DIR: dataDir, UPLOAD_RETENTION_HOURS: '24', MAINTENANCE_INTERVAL_MS: '200' })
+    try {
+      const cookie = await login(app)
+      const upload = async (chunked: boolean): Promise<string> => {
+        const { modelUrl } = (await app.inject({ url: `/character/v1/getModelUploadUrl?resumable=${chunked ? 1 : 0}`, headers: { cookie } })).json()
+        const id = /\/uploads\/([\w.-]+)\?/.exec(modelUrl)![1]!
+        const headers = { 'content-type': 'application/octet-stream', ...(chunked ? { 'content-range': 'bytes 0-9/100' } : {}) }
+        const put = await app.inject({ method: 'PUT', url: localPath(modelUrl), headers, payload: Buffer.alloc(10, 1) })
+        expect(put.statusCode).toBe(chunked ? 308 : 200)
+        return join(dataDir, 'files', 'uploads', chunked ? `${id}.part` : id)
+      }
+      const stale = await upload(false)
+      const stalePart = await upload(true)
+      const fresh = await upload(false)
+      const old = new Date(Date.now() - 25 * 3_600_000)
+      utimesSync(stale, old, old)
+      utimesSync(stalePart, old, old)
+
+      expect(await eventually(() => !existsSync(stale) && !existsSync(stalePart))).toBe(true)
+      expect(existsSync(fresh)).toBe(true)
+    } finally {
+      await app.close()
     }
   })
 })

@@ -2,11 +2,12 @@
 // DATA_DIR and this app serves them through HMAC-signed, expiring URLs, so no object storage is needed to run.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
 import { dirname, join, normalize } from 'node:path'
 import type { Readable } from 'node:stream'
 
 export interface BlobInfo { size: number, mtime: Date }
+export interface BlobEntry extends BlobInfo { key: string }
 
 export interface BlobStore {
   put (key: string, bytes: Uint8Array): Promise<void>
@@ -15,6 +16,8 @@ export interface BlobStore {
   read (key: string, range?: { start: number, end: number }): Readable
   readAll (key: string): Promise<Buffer>
   remove (prefix: string): Promise<void>
+  /** Every file under `prefix` (recursively); none when the prefix does not exist. */
+  list (prefix: string): Promise<BlobEntry[]>
 }
 
 const SAFE_KEY = /^[\w-]+(\/[\w.-]+)*$/
@@ -57,6 +60,27 @@ export function createDiskBlobStore (root: string): BlobStore {
     },
     async remove (prefix) {
       await rm(path(prefix), { recursive: true, force: true })
+    },
+    async list (prefix) {
+      const out: BlobEntry[] = []
+      const walk = async (key: string): Promise<void> => {
+        let entries
+        try {
+          entries = await readdir(path(key), { withFileTypes: true })
+        } catch {
+          return
+        }
+        for (const entry of entries) {
+          const child = `${key}/${entry.name}`
+          if (entry.isDirectory()) await walk(child)
+          else if (entry.isFile()) {
+            const info = await stat(path(child)).catch(() => undefined)
+            if (info !== undefined) out.push({ key: child, size: info.size, mtime: info.mtime })
+          }
+        }
+      }
+      await walk(prefix)
+      return out
     }
   }
 }

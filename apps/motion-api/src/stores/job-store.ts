@@ -94,11 +94,11 @@ export class JobStore {
     return rows.map((r) => r.rid)
   }
 
-  /** Deletes finished jobs last changed before `before`; returns their rids so their files can go too. */
-  async deleteFinishedBefore (before: Date, limit = 500): Promise<string[]> {
+  /** Deletes finished jobs (of `status`, or both) last changed before `before`; returns their rids so their files can go too. */
+  async deleteFinishedBefore (before: Date, status?: 'SUCCESS' | 'FAILURE', limit = 500): Promise<string[]> {
     const { rows } = await this.db.query<{ rid: string }>(`DELETE FROM motion_jobs WHERE rid IN (
-        SELECT rid FROM motion_jobs WHERE status <> 'PROGRESS' AND mtime < $1 ORDER BY seq LIMIT $2
-      ) RETURNING rid`, [before, limit])
+        SELECT rid FROM motion_jobs WHERE status <> 'PROGRESS' AND ($3::text IS NULL OR status = $3) AND mtime < $1 ORDER BY seq LIMIT $2
+      ) RETURNING rid`, [before, limit, status ?? null])
     return rows.map((r) => r.rid)
   }
 

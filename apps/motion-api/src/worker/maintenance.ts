@@ -1,6 +1,8 @@
 // Periodic upkeep of the job table: a started job whose row has not changed for STUCK_JOB_MS is failed with 1101
 // "Process stuck" (and refunded) so its client gets an answer even when a worker hangs or died mid-job; finished
-// jobs older than JOB_RETENTION_DAYS are deleted with their files (the spec allows removing old and failed jobs).
+// jobs older than JOB_RETENTION_DAYS (failed ones: FAILED_JOB_RETENTION_DAYS) are deleted with their files (the
+// spec allows removing old and failed jobs); uploads untouched for UPLOAD_RETENTION_HOURS are deleted (storeModel
+// copies what it keeps, so an upload is only a staging file).
 import type { Logger } from '@openmotion/common'
 import type { BlobStore } from '../adapters/blob-store.js'
 import type { JobStore } from '../stores/job-store.js'
@@ -14,12 +16,17 @@ export interface MaintenanceOptions {
   intervalMs: number
   stuckJobMs: number
   retentionDays: number
+  /** Days a failed job is kept; defaults to retentionDays. 0 keeps them forever. */
+  failedRetentionDays?: number
+  uploadRetentionMs: number
   now?: () => number
 }
 
+export interface SweepResult { stuck: string[], deleted: string[], uploads: string[] }
+
 export interface Maintenance {
   /** One sweep now; returns what it did. */
-  sweep: () => Promise<{ stuck: string[], deleted: string[] }>
+  sweep: () => Promise<SweepResult>
   stop: () => Promise<void>
 }
 
@@ -29,17 +36,36 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
   const now = options.now ?? Date.now
   let running: Promise<unknown> = Promise.resolve()
 
-  const sweep = async (): Promise<{ stuck: string[], deleted: string[] }> => {
+  const cutoff = (days: number): Date => new Date(now() - days * DAY_MS)
+
+  const expiredJobs = async (): Promise<string[]> => {
+    const days = options.retentionDays
+    const failedDays = options.failedRetentionDays ?? days
+    if (failedDays === days) return days > 0 ? await options.jobs.deleteFinishedBefore(cutoff(days)) : []
+    return [
+      ...(days > 0 ? await options.jobs.deleteFinishedBefore(cutoff(days), 'SUCCESS') : []),
+      ...(failedDays > 0 ? await options.jobs.deleteFinishedBefore(cutoff(failedDays), 'FAILURE') : [])
+    ]
+  }
+
+  const sweep = async (): Promise<SweepResult> => {
     const stuck: string[] = []
     for (const rid of await options.jobs.stalledSince(new Date(now() - options.stuckJobMs))) {
       const failure = { code: 1101, type: 'ProcessStuck', message: `No progress for ${Math.round(options.stuckJobMs / 1000)} s; the job was stopped` }
       await options.worker.cancel(rid, failure)
       if (await options.worker.fail(rid, failure)) stuck.push(rid)
     }
-    const deleted = options.retentionDays > 0 ? await options.jobs.deleteFinishedBefore(new Date(now() - options.retentionDays * DAY_MS)) : []
+    // Rows go first, then the files, so a listed job never points at removed files.
+    const deleted = await expiredJobs()
     for (const rid of deleted) await options.blobs.remove(`jobs/${rid}`)
-    if (stuck.length > 0 || deleted.length > 0) options.logger.info({ stuck, deleted: deleted.length }, 'job maintenance')
-    return { stuck, deleted }
+    const uploads: string[] = []
+    for (const file of await options.blobs.list('uploads')) {
+      if (file.mtime.getTime() >= now() - options.uploadRetentionMs) continue
+      await options.blobs.remove(file.key)
+      uploads.push(file.key)
+    }
+    if (stuck.length > 0 || deleted.length > 0 || uploads.length > 0) options.logger.info({ stuck, deleted: deleted.length, uploads: uploads.length }, 'job maintenance')
+    return { stuck, deleted, uploads }
   }
 
   const timer = setInterval(() => {
