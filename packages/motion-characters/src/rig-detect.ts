@@ -1,6 +1,6 @@
 // Maps a character's skeleton onto our humanoid joints: VRM humanoid data when present, else bone-name
 // dictionaries, else the shape of the hierarchy (hips = the branching bone with two descending chains and one
-// rising chain; arms = the sideways chains of the upper branching bone; left = +X for a character facing +Z).
+// rising chain; arms = the sideways chains of the upper branching bone; left = up × the direction the toes point).
 import type { JointName } from '@openmotion/motion-engine'
 import { fingerCount, jointForBoneName, usesBlenderSpine, VRM_BONES } from './bone-names.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
@@ -129,7 +129,6 @@ function mapByTopology (character: Character): Map<JointName, number> {
     return out
   }
   const y = (n: number): number => world[n]!.t[1]
-  const x = (n: number): number => world[n]!.t[0]
   const hips = nodes.find((n) => {
     const kids = children.get(n) ?? []
     return kids.length >= 3 && kids.filter((k) => y(chain(k).at(-1)!) < y(n)).length >= 2 && kids.some((k) => y(chain(k).at(-1)!) > y(n))
@@ -137,7 +136,18 @@ function mapByTopology (character: Character): Map<JointName, number> {
   if (hips === undefined) return joints
   joints.set('Hips', hips)
   const kids = children.get(hips)!
-  const legs = kids.filter((k) => y(chain(k).at(-1)!) < y(hips)).sort((a, b) => subtreeSize(b) - subtreeSize(a)).slice(0, 2).sort((a, b) => x(b) - x(a))
+  const descending = kids.filter((k) => y(chain(k).at(-1)!) < y(hips)).sort((a, b) => subtreeSize(b) - subtreeSize(a)).slice(0, 2)
+  // The character's left is up × forward, forward being where the toes point (+Z when the feet have no toe bones).
+  const forward: [number, number] = [0, 0]
+  for (const leg of descending) {
+    const c = chain(leg)
+    if (c.length < 4) continue
+    forward[0] += world[c.at(-1)!]!.t[0] - world[c[2]!]!.t[0]
+    forward[1] += world[c.at(-1)!]!.t[2] - world[c[2]!]!.t[2]
+  }
+  if (Math.hypot(...forward) < 1e-6) forward.splice(0, 2, 0, 1)
+  const x = (n: number): number => world[n]!.t[0] * forward[1] - world[n]!.t[2] * forward[0]
+  const legs = descending.sort((a, b) => x(b) - x(a))
   const legNames = [['LeftUpLeg', 'LeftLeg', 'LeftFoot', 'LeftToeBase'], ['RightUpLeg', 'RightLeg', 'RightFoot', 'RightToeBase']] as const
   legs.forEach((leg, side) => chain(leg).slice(0, 4).forEach((n, i) => joints.set(legNames[side]![i]!, n)))
   const spineStart = kids.filter((k) => y(chain(k).at(-1)!) > y(hips)).sort((a, b) => subtreeSize(b) - subtreeSize(a))[0]!

@@ -50,7 +50,8 @@ const CASES: Case[] = [
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
   { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
-  { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb }
+  { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb },
+  { name: 'no recognisable names, facing −Z in an A-pose, centimetres: sides found from where the toes point', variant: { rename: NAMING.opaque, facingBack: true, aPose: true, unitsPerMetre: 100 }, format: 'glb', rigId: 'topology', file: asGlb }
 ]
 
 /** Source joint positions of a frame, moved and scaled onto a character whose hips rest at `hips`. */
