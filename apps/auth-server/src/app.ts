@@ -1,12 +1,14 @@
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
-import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type {} from '@fastify/swagger'
 import type { FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius from 'mercurius'
-import { Type, closeRedis, createLogger, createRedis, createServer, migrate, openDatabase, redisReadinessCheck, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import {
+  Type, closeRedis, corsPlugin, createCorsPolicy, createLogger, createRedis, createServer, openAppDatabase, redisReadinessCheck,
+  type AppInstance, type Database, type Logger
+} from '@openmotion/common'
 import { createMemoryDocumentStore, createSqlDocumentStore, documentMigrations, type DocumentStore } from './adapters/document-store.js'
 import { createLogMailer, createSmtpMailer, type Mailer } from './adapters/mailer.js'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './adapters/rate-limiter.js'
@@ -32,8 +34,6 @@ export interface AppOverrides {
   mailer?: Mailer
   limiter?: RateLimiter
 }
-
-const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
 
 export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'auth-server', level: config.LOG_LEVEL })
@@ -90,13 +90,13 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
     logger.info({ outcome }, 'ADMIN_EMAIL checked')
   }
 
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
-  const corsAllowed = (origin: string) => origins.includes(origin) || (!production && LOCALHOST_ORIGIN.test(origin))
+  const cors = createCorsPolicy({ origins: config.CORS_ORIGINS, production })
+  const origins = cors.configured
   const sameOrigin = (origin: string, request: FastifyRequest) => origin === `${request.protocol}://${request.host}`
 
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } })
   await app.register(cookie)
-  await app.register(cors, { credentials: true, origin: (origin, cb) => { cb(null, origin !== undefined && corsAllowed(origin)) } })
+  await app.register(corsPlugin, { policy: cors })
 
   app.get('/.well-known/jwks.json', { schema: { tags: ['keys'], response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300')
@@ -111,7 +111,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
       invitations,
       requestAuth: createRequestAuth({ auth, keys, issuer: config.ISSUER, audience: config.AUDIENCE }),
       cookie: { name: config.REFRESH_COOKIE_NAME, secure: production || origins.length > 0, sameSite: origins.length > 0 ? 'none' : 'lax', maxAge: config.REFRESH_TOKEN_TTL },
-      originAllowed: (origin, request) => corsAllowed(origin) || sameOrigin(origin, request)
+      originAllowed: (origin, request) => cors.allowsWithoutLookup(origin) || sameOrigin(origin, request)
     }) as never,
     context: (request, reply): ResolverContext => ({ request, reply }),
     path: '/graphql',
@@ -129,10 +129,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
   if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
-  const db = given ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
-  await migrate(db, 'auth-server', documentMigrations)
-  app.readiness.register('database', () => db.ping())
-  if (given === undefined) app.addHook('onClose', async () => { await db.close() })
+  const db = await openAppDatabase(app, { app: 'auth-server', migrations: documentMigrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
   return createSqlDocumentStore(db)
 }
 
