@@ -31,6 +31,7 @@ function flowSuite (name: string, env: () => Record<string, string>) {
         SIGNIN_LIMIT_WINDOW: '2',
         RESET_LIMIT_PER_EMAIL: '2',
         RESET_LIMIT_WINDOW: '2',
+        REFRESH_GRACE_SECONDS: '1',
         // Per-IP counters live in Redis across runs (every request comes from 127.0.0.1); keep them out of the way.
         SIGNIN_LIMIT_PER_IP: '100000',
         CODE_LIMIT_PER_IP: '100000',
@@ -67,6 +68,11 @@ function flowSuite (name: string, env: () => Record<string, string>) {
       expect(rotated.body.data!.refreshToken.session.deviceName).toBe('phone')
       const { payload } = await jwtVerify(rotated.body.data!.refreshToken.accessToken, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)), { algorithms: ['ES512'], issuer: 'openmotion-auth', audience: 'openmotion' })
       expect(payload).toMatchObject({ sub: signIn.body.data!.signIn.user.id, email_verified: true })
+      // Within the grace window a second tab presenting the same token gets the same successor...
+      const sibling = await post('mutation ($t: String) { refreshToken(refreshToken: $t) { refreshToken } }', { t: signIn.body.data!.signIn.refreshToken })
+      expect(sibling.body.data!.refreshToken.refreshToken).toBe(rotated.body.data!.refreshToken.refreshToken)
+      // ...after it, the same replay is theft: the session is revoked.
+      await sleep(1100)
       expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: signIn.body.data!.signIn.refreshToken })).body)).toBe('TOKEN_REUSED')
       expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: rotated.body.data!.refreshToken.refreshToken })).body)).toBe('UNAUTHENTICATED')
     })
