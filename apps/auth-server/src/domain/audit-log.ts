@@ -38,12 +38,15 @@ export interface AuditSink {
 }
 
 export class AuditLog implements AuditSink {
+  /** Orders events of this process recorded within the same millisecond. */
+  private sequence = 0
+
   constructor (private readonly store: DocumentStore, private readonly logger: Logger, private readonly counter: Counter<'type'>) {}
 
   async record (type: AuditEventType, context: AuditContext, detail: AuditEvent['detail'] = {}): Promise<void> {
     const at = new Date().toISOString()
     const event: AuditEvent = {
-      id: `${at}~${randomBytes(6).toString('hex')}`,
+      id: `${at}~${(this.sequence++ % 36 ** 6).toString(36).padStart(6, '0')}${randomBytes(4).toString('hex')}`,
       type,
       at,
       userId: context.userId ?? null,
