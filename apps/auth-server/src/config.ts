@@ -45,6 +45,7 @@ export const authConfig = defineConfig(Type.Object({
   GRAPHQL_MAX_ALIASES: Type.Integer({ minimum: 1, default: 15, description: 'Most aliases in one GraphQL document (stops batched brute force)' }),
   GRAPHQL_MAX_FIELDS: Type.Integer({ minimum: 10, default: 200, description: 'Most field selections in one GraphQL document' }),
   GRAPHQL_MAX_COST: Type.Integer({ minimum: 10, default: 5000, description: 'graphql-armor cost limit of one GraphQL document (objects and scalars weighted by depth)' }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'Take the client IP from X-Forwarded-For (set behind a reverse proxy, or every client shares the per-IP limits of the proxy)' }),
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
 }))
 

@@ -37,6 +37,7 @@ export interface SessionSettings { refreshTtl: number, graceSeconds: number, rot
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const SECRET = /^[A-Za-z0-9_-]{43}$/
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const CAS_TRIES = 5
 
 export class Sessions {
@@ -80,7 +81,8 @@ export class Sessions {
     const dot = refreshToken.indexOf('.')
     const sessionId = refreshToken.slice(0, dot)
     const secret = refreshToken.slice(dot + 1)
-    if (dot < 1 || !SECRET.test(secret)) throw authError('UNAUTHENTICATED', 'refresh token is invalid or expired')
+    // Checked here too: a cookie is not a GraphQL argument, so the input guard never saw it.
+    if (!SESSION_ID.test(sessionId) || !SECRET.test(secret)) throw authError('UNAUTHENTICATED', 'refresh token is invalid or expired')
     const hash = sha256(secret)
     const successor = createHmac('sha256', this.settings.rotationKey).update(`${sessionId}.${secret}`).digest('base64url')
     for (let i = 0; i < CAS_TRIES; i++) {

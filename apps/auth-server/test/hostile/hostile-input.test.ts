@@ -29,6 +29,12 @@ describe('hostile input', () => {
     expect((await errorOf('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: 'x'.repeat(513) }))?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'refreshToken' })
   })
 
+  it('answers a refresh cookie carrying NUL (not an argument, so not guarded) with UNAUTHENTICATED, never INTERNAL', async () => {
+    const REFRESH_BY_COOKIE = 'mutation { refreshToken { accessToken } }'
+    expect((await errorOf(REFRESH_BY_COOKIE, {}, { cookie: `refresh_token=%00.${'a'.repeat(43)}` }))?.extensions.code).toBe('UNAUTHENTICATED')
+    expect((await errorOf(REFRESH_BY_COOKIE, {}, { cookie: `refresh_token=${'a'.repeat(36)}.%00` }))?.extensions.code).toBe('UNAUTHENTICATED')
+  })
+
   it('answers a huge body with 413, a batch or malformed JSON with 400, and deep or aliased documents with BAD_USER_INPUT', async () => {
     const huge = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ me { id } } # ${'x'.repeat(10_000)}` } })
     expect(huge.statusCode).toBe(413)

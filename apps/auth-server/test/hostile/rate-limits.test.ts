@@ -67,4 +67,15 @@ describe('atomic attempt limits', () => {
       expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'RATE_LIMITED', 'RATE_LIMITED'])
     } finally { await ctx.app.close() }
   })
+
+  it('keys per-IP limits on X-Forwarded-For only with TRUST_PROXY', async () => {
+    for (const trust of [true, false]) {
+      const ctx = await appWith({ TRUST_PROXY: String(trust), SIGNIN_LIMIT_PER_IP: '1', SIGNIN_LIMIT_PER_ACCOUNT: '100' })
+      try {
+        const from = (ip: string) => ctx.gql(SIGN_IN, { email: uniqueEmail(), password: 'whatever1' }, { 'x-forwarded-for': ip })
+        expect((await from('203.0.113.1')).body.errors?.[0]?.extensions.code).toBe('INVALID_CREDENTIALS')
+        expect((await from('203.0.113.2')).body.errors?.[0]?.extensions.code).toBe(trust ? 'INVALID_CREDENTIALS' : 'RATE_LIMITED')
+      } finally { await ctx.app.close() }
+    }
+  })
 })

@@ -115,6 +115,16 @@ function flowSuite (name: string, env: () => Record<string, string>) {
       expect((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken).toBeTypeOf('string')
     })
 
+    it('evaluates at most SIGNIN_LIMIT_PER_ACCOUNT of 40 concurrent wrong guesses over real sockets', async () => {
+      const email = uniqueEmail()
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
+        post('mutation ($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: email, p: `guess number ${i}` })))
+      const codes = answers.map((a) => code(a.body))
+      expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(3)
+      expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(37)
+    })
+
     it('bootstraps the admin from ADMIN_EMAIL, who invites a user who accepts passwordlessly', async () => {
       const adminSession = (await post('mutation ($t: String!) { acceptInvitation(token: $t) { accessToken user { role } } }', { t: tokenIn(lastMailTo(mailer.outbox, admin)) })).body.data!.acceptInvitation
       expect(adminSession.user.role).toBe('admin')
