@@ -49,7 +49,7 @@ export const authConfig = defineConfig(Type.Object({
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
 }), {
   // STORAGE_TYPE is the seed spec's name (the relay's); STORE is read for one more release.
-  renamed: { STORE: 'STORAGE_TYPE' }
+  renamed: { STORAGE_TYPE: 'STORAGE_TYPE' }
 })
 
 export type AuthConfig = Static<typeof authConfig.schema>

@@ -6,7 +6,7 @@ import { SIGN_IN, SIGN_UP, register, uniqueEmail } from '../support/graphql-clie
 // On the SQL store, where a NUL used to reach PostgreSQL/PGlite and come back as INTERNAL.
 describe('hostile input', () => {
   let ctx: AppContext
-  beforeAll(async () => { ctx = await appWith({ STORE: 'sql', BODY_LIMIT: '8192', GRAPHQL_MAX_DEPTH: '5', GRAPHQL_MAX_ALIASES: '5' }, { database: await openDatabase({}) }) })
+  beforeAll(async () => { ctx = await appWith({ STORAGE_TYPE: 'sql', BODY_LIMIT: '8192', GRAPHQL_MAX_DEPTH: '5', GRAPHQL_MAX_ALIASES: '5' }, { database: await openDatabase({}) }) })
   afterAll(async () => { await ctx.app.close() })
 
   const errorOf = async (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
