@@ -1,10 +1,11 @@
 // Loads an uploaded character (GLB, glTF with embedded buffers, VRM 0.x/1.0, FBX binary/ASCII) into a gltf-transform Document plus
 // the facts rig detection needs: the node hierarchy with rest transforms, the skinned joints, VRM humanoid bones
 // and the names of facial blendshapes.
-import { WebIO, type Document, type JSONDocument } from '@gltf-transform/core'
+import type { Document, JSONDocument } from '@gltf-transform/core'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { fbxToDocument } from './fbx-import.js'
+import { gltfIO } from './gltf-io.js'
 import { readGltfJson, type CharacterFormat, type GltfJson, type Limits } from './gltf-json.js'
 
 export interface CharacterNode {
@@ -35,12 +36,11 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
   const json: GltfJson = format === 'fbx' ? {} : readGltfJson(bytes, format, limits)
   let document: Document
   try {
-    const io = new WebIO()
     document = format === 'fbx'
       ? fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 })
       : format === 'gltf'
-        ? await io.readJSON({ json: json as JSONDocument['json'], resources: {} })
-        : await io.readBinary(bytes)
+        ? await (await gltfIO()).readJSON({ json: json as JSONDocument['json'], resources: {} })
+        : await (await gltfIO()).readBinary(bytes)
   } catch (error) {
     if (error instanceof CharacterError) throw error
     throw new CharacterError(CHARACTER_ERROR.meshLoad, `the mesh cannot be loaded: ${(error as Error).message}`, { cause: error })

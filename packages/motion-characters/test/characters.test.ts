@@ -1,13 +1,16 @@
 // The corpus through analysis, retargeting and export: each naming scheme, unit, rest pose and container is
 // recognised, and the exported GLB moves their hands and feet where the source clip moves ours (scaled by leg
 // length). Broken files fail with their codes.
+import { WebIO } from '@gltf-transform/core'
+import { KHRONOS_EXTENSIONS, type Transform } from '@gltf-transform/extensions'
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
 import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
-import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
+import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from './support/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 import { asciiFbx, binaryFbx, renamedBinaryFbx } from './support/fbx-corpus.js'
+import { dracoGlb, meshoptGlb, quantizedGlb } from './support/compressed.js'
 
 let clip: MotionClip
 beforeAll(async () => {
@@ -50,6 +53,12 @@ const CASES: Case[] = [
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
   { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
+  { name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)', variant: { rename: NAMING.robot }, format: 'glb', rigId: 'generic', file: asGlb },
+  { name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z', variant: { rename: NAMING.sideless, facingBack: true }, format: 'glb', rigId: 'generic', file: asGlb },
+  { name: 'Draco-compressed meshes (KHR_draco_mesh_compression), Mixamo names', variant: { rename: NAMING.mixamo }, format: 'glb', rigId: 'mixamo', file: async (v) => await dracoGlb(buildCharacter(v)) },
+  { name: 'meshopt-compressed and quantized (EXT_meshopt_compression + KHR_mesh_quantization), Unreal names, textured', variant: { rename: NAMING.unreal, texture: true }, format: 'glb', rigId: 'unreal', file: async (v) => await meshoptGlb(buildCharacter(v)) },
+  { name: 'quantized attributes (KHR_mesh_quantization), Rigify names, centimetres', variant: { rename: NAMING.rigify, unitsPerMetre: 100 }, format: 'glb', rigId: 'rigify', file: async (v) => await quantizedGlb(buildCharacter(v)) },
+  { name: 'skin weights not summing to 1, unsorted, five influences in two sets; textured with KHR_texture_transform', variant: { rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }, format: 'glb', rigId: 'mixamo', file: asGlb },
   { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb },
   { name: 'no recognisable names, facing −Z in an A-pose, centimetres: sides found from where the toes point', variant: { rename: NAMING.opaque, facingBack: true, aPose: true, unitsPerMetre: 100 }, format: 'glb', rigId: 'topology', file: asGlb }
 ]
@@ -167,6 +176,24 @@ describe('character files that cannot be animated', () => {
       for (const node of nodes) node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine'))
     })
     await expect(inspectCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
+  })
+
+  it('exports weights normalised (sum 1, sorted, four a set, zero-padded) and keeps their texture, its transform and material', async () => {
+    const bytes = await glb(buildCharacter({ rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }))
+    const [out] = await animateCharacter(bytes, 'glb', clip, { name: 'hero', skipFBX: true })
+    const doc = await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(out!.bytes)
+    const primitive = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!
+    const [w0, w1] = [primitive.getAttribute('WEIGHTS_0')!.getArray()!, primitive.getAttribute('WEIGHTS_1')!.getArray()!]
+    for (let v = 0; v < w0.length / 4; v++) {
+      const w = [...w0.slice(v * 4, v * 4 + 4), ...w1.slice(v * 4, v * 4 + 4)]
+      expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-6)
+      for (let s = 1; s < 8; s++) expect(w[s - 1]! - w[s]!).toBeGreaterThan(-1e-6) // equal weights may differ by the rounding the first one takes
+    }
+    const material = primitive.getMaterial()!
+    expect(material.getName()).toBe('Skin')
+    expect(Buffer.from(material.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    const transform = material.getBaseColorTextureInfo()!.getExtension<Transform>('KHR_texture_transform')!
+    expect([transform.getScale(), transform.getOffset()]).toEqual([[2, 2], [0.25, 0]])
   })
 
   it('packs glTF with embedded buffers into a GLB', async () => {
