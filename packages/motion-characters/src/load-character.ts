@@ -27,6 +27,8 @@ export interface Character {
   vrmHumanoid: Map<string, number>
   /** Morph target names of all meshes and VRM expression names. */
   blendshapeNames: string[]
+  /** Textures the file references but does not contain (FBX media not embedded): file names. */
+  missingTextures: string[]
   stats: { vertices: number, bones: number, meshes: number }
 }
 
@@ -35,12 +37,14 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
   if (bytes.length > maxBytes) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the file is ${bytes.length} bytes; the limit is ${maxBytes}`)
   const json: GltfJson = format === 'fbx' ? {} : readGltfJson(bytes, format, limits)
   let document: Document
+  let missingTextures: string[] = []
   try {
-    document = format === 'fbx'
-      ? fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 })
-      : format === 'gltf'
+    if (format === 'fbx') ({ document, missingTextures } = fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 }))
+    else {
+      document = format === 'gltf'
         ? await (await gltfIO()).readJSON({ json: json as JSONDocument['json'], resources: {} })
         : await (await gltfIO()).readBinary(bytes)
+    }
   } catch (error) {
     if (error instanceof CharacterError) throw error
     throw new CharacterError(CHARACTER_ERROR.meshLoad, `the mesh cannot be loaded: ${(error as Error).message}`, { cause: error })
@@ -72,7 +76,8 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
     nodes,
     skinJoints: [...skinJoints].sort((a, b) => a - b),
     vrmHumanoid: vrmHumanoid(json),
-    blendshapeNames: blendshapeNames(json),
+    blendshapeNames: [...new Set([...blendshapeNames(json), ...meshTargetNames(document)])],
+    missingTextures,
     stats: { vertices, bones: skinJoints.size, meshes: meshes.length }
   }
 }
@@ -101,4 +106,14 @@ function blendshapeNames (json: GltfJson): string[] {
   for (const name of Object.keys(v1?.expressions?.preset ?? {})) names.add(name)
   for (const name of Object.keys(v1?.expressions?.custom ?? {})) names.add(name)
   return [...names]
+}
+
+/** Morph target names the document carries in mesh extras (FBX blendshapes land there). */
+function meshTargetNames (document: Document): string[] {
+  const names: string[] = []
+  for (const mesh of document.getRoot().listMeshes()) {
+    const targetNames = (mesh.getExtras() as { targetNames?: unknown }).targetNames
+    if (Array.isArray(targetNames)) for (const name of targetNames) if (typeof name === 'string') names.push(name)
+  }
+  return names
 }

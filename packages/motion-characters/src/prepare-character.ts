@@ -19,6 +19,8 @@ export interface CharacterInfo {
   handDataType: number
   /** Our joint → their bone name, for every joint found. */
   boneMap: Partial<Record<JointName, string>>
+  /** Textures the file references but does not contain (FBX media not embedded): the material keeps its colour. */
+  missingTextures: string[]
   /** Our joints with no bone in their skeleton (optional ones only: a missing required joint is a 902). */
   missingJoints: JointName[]
   stats: { vertices: number, bones: number, meshes: number }
@@ -35,6 +37,7 @@ export function describeCharacter (character: Character, rig: RigMapping): Chara
     handDataType: rig.handDataType,
     boneMap,
     missingJoints: Object.values(JOINT).filter((joint) => !rig.joints.has(joint)),
+    missingTextures: character.missingTextures,
     stats: character.stats
   }
 }

@@ -10,6 +10,9 @@ import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport,
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from './support/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 import { asciiFbx, binaryFbx, renamedBinaryFbx } from './support/fbx-corpus.js'
+import { mayaStyleFbx } from './support/fbx-authoring.js'
+import { characterMesh, detectRig, loadCharacter, skeletonBones } from '../src/index.js'
+import { worldTransforms } from '../src/transforms.js'
 import { dracoGlb, meshoptGlb, quantizedGlb } from './support/compressed.js'
 
 let clip: MotionClip
@@ -52,6 +55,7 @@ const CASES: Case[] = [
   { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
   { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
+  { name: 'FBX as Maya writes it: pivots and offsets, pre/post-rotations, all six rotation orders, a geometric transform, embedded texture, blendshapes', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
   { name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)', variant: { rename: NAMING.robot }, format: 'glb', rigId: 'generic', file: asGlb },
   { name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z', variant: { rename: NAMING.sideless, facingBack: true }, format: 'glb', rigId: 'generic', file: asGlb },
@@ -194,6 +198,42 @@ describe('character files that cannot be animated', () => {
     expect(Buffer.from(material.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
     const transform = material.getBaseColorTextureInfo()!.getExtension<Transform>('KHR_texture_transform')!
     expect([transform.getScale(), transform.getOffset()]).toEqual([[2, 2], [0.25, 0]])
+  })
+
+  it('reads an FBX with pivots, pre/post-rotations, every rotation order and a geometric transform into the same rest pose', async () => {
+    const rest = async (bytes: Uint8Array): Promise<Map<string, number[]>> => {
+      const character = await loadCharacter(bytes, 'fbx')
+      const world = worldTransforms(character.nodes)
+      return new Map(character.nodes.map((n, i) => [n.name, [...world[i]!.t, ...world[i]!.r.map((q) => q * Math.sign(world[i]!.r[3] || 1))]]))
+    }
+    const plain = await rest(binaryFbx())
+    const authored = await rest(mayaStyleFbx())
+    for (const [name, pose] of plain) {
+      pose.forEach((x, c) => { expect(Math.abs(authored.get(name)![c]! - x), `${name}[${c}]`).toBeLessThan(1e-4) })
+    }
+    // The mesh rests where the plain file's does: the geometric transform is applied to its vertices.
+    const top = async (bytes: Uint8Array): Promise<number[]> => {
+      const character = await loadCharacter(bytes, 'fbx')
+      const mesh = characterMesh(character, skeletonBones(character, detectRig(character).joints.get('Hips')!))
+      return [0, 1, 2].map((c) => Math.max(...mesh.positions.filter((_, i) => i % 3 === c)))
+    }
+    const [a, b] = [await top(binaryFbx()), await top(mayaStyleFbx())]
+    a.forEach((x, c) => { expect(Math.abs(b[c]! - x)).toBeLessThan(1e-4) })
+  })
+
+  it('keeps an FBX embedded diffuse texture and its blendshapes (faceDataType), and names a texture that is only referenced', async () => {
+    const embedded = mayaStyleFbx({ texture: 'embedded', blendshapes: true })
+    const info = await inspectCharacter(embedded, 'fbx')
+    expect(info.faceDataType).toBe(2)
+    expect(info.missingTextures).toEqual([])
+    const packed = await toGlb(embedded, 'fbx')
+    expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
+    const doc = await new WebIO().readBinary(packed)
+    const primitive = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!
+    expect(Buffer.from(primitive.getMaterial()!.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    expect(primitive.getAttribute('TEXCOORD_0')).not.toBeNull()
+    expect(primitive.listTargets().length).toBe(2)
+    expect((await inspectCharacter(mayaStyleFbx({ texture: 'referenced' }), 'fbx')).missingTextures).toEqual(['skin.png'])
   })
 
   it('packs glTF with embedded buffers into a GLB', async () => {

@@ -2,12 +2,14 @@
 // command-line tool (Debian assimp-utils, installed by scripts/services.sh) reads the GLB with their mesh, and the
 // BVH and FBX with their skeleton, each with the animation.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEngine } from '@openmotion/motion-engine'
 import { describe, expect, it } from 'vitest'
-import { animateCharacter } from '../../src/index.js'
+import { validateBytes } from 'gltf-validator'
+import { animateCharacter, inspectCharacter, loadCharacter } from '../../src/index.js'
+import { worldTransforms } from '../../src/transforms.js'
 import { buildCharacter, glb, NAMING } from '../support/corpus.js'
 
 function findAssimp (): string | undefined {
@@ -40,6 +42,36 @@ describe.runIf(assimp !== undefined)('custom character exports open in assimp', 
       expect(summary.get('Animations'), file.type).toBe(1)
       if (file.type !== 'bvh') expect(summary.get('Meshes'), file.type).toBeGreaterThanOrEqual(1)
       expect(summary.get('Nodes') ?? 0, file.type).toBeGreaterThan(20)
+    }
+  })
+
+  it('imports the FBX assimp writes (binary and ASCII) from a textured character with RobotExpressive names, at the same rest pose', async () => {
+    const clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'wave', seed: 3, fps: 30, durationSeconds: 1 }, { signal: AbortSignal.timeout(60_000) })
+    const source = await glb(buildCharacter({ rename: NAMING.robot, texture: true }))
+    const dir = mkdtempSync(join(tmpdir(), 'characters-assimp-fbx-'))
+    writeFileSync(join(dir, 'robot.glb'), source)
+    const restOf = async (bytes: Uint8Array, format: 'glb' | 'fbx'): Promise<Map<string, number[]>> => {
+      const character = await loadCharacter(bytes, format)
+      const world = worldTransforms(character.nodes)
+      return new Map(character.nodes.map((n, i) => [n.name, [...world[i]!.t]]))
+    }
+    const want = await restOf(source, 'glb')
+    for (const format of ['fbx', 'fbxa']) {
+      const path = join(dir, `robot-${format}.fbx`)
+      execFileSync(assimp!, ['export', join(dir, 'robot.glb'), path, `-f${format}`], { stdio: 'ignore' })
+      const bytes = readFileSync(path)
+      expect((await inspectCharacter(bytes, 'fbx')).rigId, format).toBe('generic')
+      const got = await restOf(bytes, 'fbx')
+      // assimp keeps the GLB's metre values but declares UnitScaleFactor 1 (centimetres): read as written, the
+      // robot is 100 times smaller, and otherwise in the same pose.
+      const scale = want.get('Head')![1]! / got.get('Head')![1]!
+      expect(scale).toBeCloseTo(100, 3)
+      for (const bone of ['Palm2R', 'FootL', 'Head']) {
+        const [a, b] = [want.get(bone)!, got.get(bone)!.map((v) => v * scale)]
+        expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!), `${format} ${bone}`).toBeLessThan(1e-3)
+      }
+      const [animated] = await animateCharacter(bytes, 'fbx', clip, { name: 'robot', skipFBX: true })
+      expect((await validateBytes(animated!.bytes, { maxIssues: 10, writeTimestamp: false })).issues.numErrors, format).toBe(0)
     }
   })
 })
