@@ -7,13 +7,13 @@ import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
 import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
-import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from './support/corpus.js'
+import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
-import { asciiFbx, binaryFbx, renamedBinaryFbx } from './support/fbx-corpus.js'
-import { mayaStyleFbx } from './support/fbx-authoring.js'
+import { asciiFbx, binaryFbx, renamedBinaryFbx } from '../src/testing/fbx-corpus.js'
+import { mayaStyleFbx } from '../src/testing/fbx-authoring.js'
 import { characterMesh, detectRig, loadCharacter, skeletonBones } from '../src/index.js'
 import { worldTransforms } from '../src/transforms.js'
-import { dracoGlb, meshoptGlb, quantizedGlb } from './support/compressed.js'
+import { dracoGlb, meshoptGlb, quantizedGlb } from '../src/testing/compressed.js'
 
 let clip: MotionClip
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { validateBytes } from 'gltf-validator'
 import { animateCharacter, inspectCharacter, loadCharacter } from '../../src/index.js'
 import { worldTransforms } from '../../src/transforms.js'
-import { buildCharacter, glb, NAMING } from '../support/corpus.js'
+import { buildCharacter, glb, NAMING } from '../../src/testing/corpus.js'
 
 function findAssimp (): string | undefined {
   try {
