@@ -236,6 +236,13 @@ describe('character files that cannot be animated', () => {
     expect((await inspectCharacter(mayaStyleFbx({ texture: 'referenced' }), 'fbx')).missingTextures).toEqual(['skin.png'])
   })
 
+  it('fills the roles names miss from the hierarchy: hands named like nothing in the dictionaries', async () => {
+    const rename = (joint: string): string => (/^(Left|Right)Hand$/.test(joint) ? `Gripper_${joint.startsWith('Left') ? 'A' : 'B'}` : NAMING.robot(joint))
+    const info = await inspectCharacter(await glb(buildCharacter({ rename })), 'glb')
+    expect(info.boneMap).toMatchObject({ LeftHand: 'Gripper_A', RightHand: 'Gripper_B', LeftArm: 'UpperArmL', RightForeArm: 'LowerArmR', LeftFoot: 'FootL' })
+    expect(info.rigId).toBe('generic')
+  })
+
   it('packs glTF with embedded buffers into a GLB', async () => {
     const packed = await toGlb(await gltfWithDataUris(buildCharacter({ rename: NAMING.unreal })), 'gltf')
     expect(Buffer.from(packed.subarray(0, 4)).toString()).toBe('glTF')
