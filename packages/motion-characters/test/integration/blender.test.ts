@@ -1,0 +1,74 @@
+// FBX written by Blender (Debian `blender`, headless): test/integration/blender/humanoid.py builds a skinned
+// humanoid with RobotExpressive-style or side-less bone names, weights that do not sum to 1, two ARKit shape keys
+// and an embedded PNG texture, and exports it. Read back: the rig, the rest pose in metres facing +Z, the
+// texture, the blendshapes (faceDataType), and an animated GLB the glTF validator accepts.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { WebIO } from '@gltf-transform/core'
+import { createEngine, type MotionClip } from '@openmotion/motion-engine'
+import { validateBytes } from 'gltf-validator'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { animateCharacter, inspectCharacter, loadCharacter, toGlb } from '../../src/index.js'
+import { TEXTURE_PNG } from '../../src/testing/index.js'
+import { worldTransforms } from '../../src/transforms.js'
+
+function hasBlender (): boolean {
+  try {
+    execFileSync('blender', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+const blender = hasBlender()
+if (!blender && process.env.CI !== undefined && process.env.CI !== 'false') throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up')
+
+const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'blender', 'humanoid.py')
+
+function exportFromBlender (mode: 'robot' | 'sideless'): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'characters-blender-'))
+  writeFileSync(join(dir, 'skin.png'), TEXTURE_PNG)
+  const out = join(dir, `${mode}.fbx`)
+  execFileSync('blender', ['-b', '--factory-startup', '--python', SCRIPT, '--', out, join(dir, 'skin.png'), mode], { stdio: 'ignore', timeout: 120_000 })
+  return readFileSync(out)
+}
+
+let clip: MotionClip
+beforeAll(async () => {
+  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk then wave', seed: 4, fps: 30, durationSeconds: 1 }, { signal: AbortSignal.timeout(60_000) })
+})
+
+describe.runIf(blender).each([
+  { mode: 'robot' as const, hands: ['Palm2L', 'Palm2R'] },
+  { mode: 'sideless' as const, hands: ['Palm2', 'Palm2.001'] }
+])('Blender FBX with $mode bone names', ({ mode, hands }) => {
+  it('is read with its rig, rest pose, embedded texture and shape keys, and animated into a valid GLB', async () => {
+    const fbx = exportFromBlender(mode)
+    const info = await inspectCharacter(fbx, 'fbx')
+    expect(info).toMatchObject({ rigId: 'generic', handDataType: 1, faceDataType: 2, missingTextures: [] })
+    expect([info.boneMap.LeftHand, info.boneMap.RightHand]).toEqual(hands)
+
+    const character = await loadCharacter(fbx, 'fbx')
+    const world = worldTransforms(character.nodes)
+    const at = (name: string): number[] => [...world[character.nodes.findIndex((n) => n.name === name)]!.t]
+    // Blender's +X left, -Y forward, Z up become glTF's +X left, +Z forward, Y up; lengths stay metres.
+    for (const [name, want] of [[hands[0]!, [0.7, 1.42, 0]], [hands[1]!, [-0.7, 1.42, 0]], ['Head', [0, 1.55, 0]]] as const) {
+      const got = at(name)
+      expect(Math.hypot(got[0]! - want[0], got[1]! - want[1], got[2]! - want[2]), name).toBeLessThan(1e-3)
+    }
+    expect(at(mode === 'robot' ? 'ToeL' : 'Toe')[2]).toBeGreaterThan(0.1)
+
+    const packed = await toGlb(fbx, 'fbx')
+    expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
+    const primitive = (await new WebIO().readBinary(packed)).getRoot().listMeshes()[0]!.listPrimitives()[0]!
+    expect(Buffer.from(primitive.getMaterial()!.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    expect(primitive.listTargets()).toHaveLength(2)
+
+    const [animated] = await animateCharacter(fbx, 'fbx', clip, { name: 'blender', skipFBX: true })
+    const report = await validateBytes(animated!.bytes, { maxIssues: 10, writeTimestamp: false })
+    expect(report.issues.numErrors, JSON.stringify(report.issues.messages)).toBe(0)
+  })
+})
