@@ -10,8 +10,13 @@ import type { RetargetedAnimation } from './retarget.js'
 import { worldTransforms } from './transforms.js'
 import { repairForExport } from './valid-export.js'
 
-/** Consecutive quaternions in one hemisphere, so linear interpolation never takes the long way round. */
+/** Unit quaternions (the validator's rule), consecutive ones in one hemisphere so interpolation never takes the long way round. */
 function continuous (values: Float32Array): Float32Array {
+  for (let o = 0; o < values.length; o += 4) {
+    const l = Math.hypot(values[o]!, values[o + 1]!, values[o + 2]!, values[o + 3]!)
+    if (l > 0) for (let c = 0; c < 4; c++) values[o + c]! /= l
+    else values.set([0, 0, 0, 1], o)
+  }
   for (let o = 4; o < values.length; o += 4) {
     const dot = values[o]! * values[o - 4]! + values[o + 1]! * values[o - 3]! + values[o + 2]! * values[o - 2]! + values[o + 3]! * values[o - 1]!
     if (dot < 0) for (let c = 0; c < 4; c++) values[o + c] = -values[o + c]!

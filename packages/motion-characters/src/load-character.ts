@@ -1,7 +1,7 @@
 // Loads an uploaded character (GLB, glTF with embedded buffers, VRM 0.x/1.0, FBX binary/ASCII) into a gltf-transform Document plus
 // the facts rig detection needs: the node hierarchy with rest transforms, the skinned joints, VRM humanoid bones
 // and the names of facial blendshapes.
-import type { Document, JSONDocument } from '@gltf-transform/core'
+import type { Document, JSONDocument, Node } from '@gltf-transform/core'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { fbxToDocument } from './fbx-import.js'
@@ -56,7 +56,7 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
     name: n.getName(),
     parent: -1,
     translation: [...n.getTranslation()] as Vec3,
-    rotation: [...n.getRotation()] as Quat,
+    rotation: unitRotation(n),
     scale: [...n.getScale()] as Vec3
   }))
   sourceNodes.forEach((n, i) => { for (const c of n.listChildren()) nodes[index.get(c)!]!.parent = i })
@@ -116,4 +116,13 @@ function meshTargetNames (document: Document): string[] {
     if (Array.isArray(targetNames)) for (const name of targetNames) if (typeof name === 'string') names.push(name)
   }
   return names
+}
+
+/** A node's rotation scaled to unit length (files with non-unit rotations exist; every pose computed from one would scale). */
+function unitRotation (node: Node): Quat {
+  const r = node.getRotation()
+  const l = Math.hypot(...r)
+  const unit: Quat = l > 0 ? [r[0] / l, r[1] / l, r[2] / l, r[3] / l] : [0, 0, 0, 1]
+  if (Math.abs(l - 1) > 1e-6) node.setRotation(unit)
+  return unit
 }
