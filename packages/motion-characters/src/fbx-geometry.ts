@@ -1,4 +1,5 @@
-// An FBX mesh Geometry as glTF-ready vertex data: polygons fan-triangulated, one vertex per distinct
+// An FBX mesh Geometry as glTF-ready vertex data: polygons fan-triangulated (each triangle keeps its polygon's
+// material index), one vertex per distinct
 // (control point, UV) pair so UV seams stay sharp, smooth normals from the control points, and the blendshapes
 // (BlendShape → BlendShapeChannel → Shape geometries) as per-vertex position deltas. `controlPoint` maps each
 // vertex back to its control point, which skin clusters and shapes index.
@@ -11,6 +12,8 @@ export interface FbxGeometry {
   /** glTF convention (v down from the top). */
   uvs: Float32Array | undefined
   indices: Uint32Array
+  /** Per triangle: the index of its material among the Model's materials (LayerElementMaterial). */
+  triangleMaterial: Uint32Array
   controlPoint: Uint32Array
   controlPointCount: number
 }
@@ -42,6 +45,11 @@ export function readGeometry (geometry: FbxNode): FbxGeometry {
   const uv = uvLookup(geometry)
   const key = new Map<number, number>()
   const controlPoint: number[] = []; const uvIndex: number[] = []; const indices: number[] = []
+  const materialLayer = geometry.children.find((c) => c.name === 'LayerElementMaterial')
+  const byPolygon = text(child(materialLayer, 'MappingInformationType')) === 'ByPolygon'
+  const polygonMaterial = numbers(child(materialLayer, 'Materials'))
+  const triangleMaterial: number[] = []
+  let polygon = 0
   let face: number[] = []
   polygons.forEach((raw, corner) => {
     const cp = raw < 0 ? ~raw : raw
@@ -52,8 +60,10 @@ export function readGeometry (geometry: FbxNode): FbxGeometry {
     if (vertex === undefined) { vertex = controlPoint.length; key.set(k, vertex); controlPoint.push(cp); uvIndex.push(u) }
     face.push(vertex)
     if (raw >= 0) return
-    for (let i = 1; i + 1 < face.length; i++) indices.push(face[0]!, face[i]!, face[i + 1]!)
+    const material = Math.max(0, (byPolygon ? polygonMaterial[polygon] : polygonMaterial[0]) ?? 0)
+    for (let i = 1; i + 1 < face.length; i++) { indices.push(face[0]!, face[i]!, face[i + 1]!); triangleMaterial.push(material) }
     face = []
+    polygon++
   })
   const cpNormals = smoothNormals(cps, indices.map((v) => controlPoint[v]!))
   const positions = new Float32Array(controlPoint.length * 3)
@@ -63,7 +73,7 @@ export function readGeometry (geometry: FbxNode): FbxGeometry {
     for (let c = 0; c < 3; c++) { positions[v * 3 + c] = cps[cp * 3 + c]!; normals[v * 3 + c] = cpNormals[cp * 3 + c]! }
     if (uvs !== undefined) { const u = uvIndex[v]!; uvs[v * 2] = uv!.uv[u * 2] ?? 0; uvs[v * 2 + 1] = 1 - (uv!.uv[u * 2 + 1] ?? 0) }
   })
-  return { positions, normals, uvs, indices: Uint32Array.from(indices), controlPoint: Uint32Array.from(controlPoint), controlPointCount }
+  return { positions, normals, uvs, indices: Uint32Array.from(indices), triangleMaterial: Uint32Array.from(triangleMaterial), controlPoint: Uint32Array.from(controlPoint), controlPointCount }
 }
 
 function smoothNormals (positions: number[], indices: number[]): Float32Array {

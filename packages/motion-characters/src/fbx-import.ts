@@ -154,13 +154,19 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     if (count === 0 || geometry.indices.length === 0) continue
     const geometric = geometricMatrix(properties(m))
     bake(geometry, geometric)
-    const primitive = doc.createPrimitive()
-      .setAttribute('POSITION', accessor(geometry.positions, 'VEC3'))
-      .setAttribute('NORMAL', accessor(geometry.normals, 'VEC3'))
-      .setIndices(accessor(geometry.indices, 'SCALAR'))
-      .setMaterial(materialOf(ofKind(childrenOf.get(modelId), 'Material')[0]))
-    if (geometry.uvs !== undefined) primitive.setAttribute('TEXCOORD_0', accessor(geometry.uvs, 'VEC2'))
-    const mesh = doc.createMesh(objectName(m.props[1])).addPrimitive(primitive)
+    // One primitive per material the polygons use, all sharing the vertex accessors.
+    const modelMaterials = ofKind(childrenOf.get(modelId), 'Material')
+    const [position, normal] = [accessor(geometry.positions, 'VEC3'), accessor(geometry.normals, 'VEC3')]
+    const uv = geometry.uvs === undefined ? undefined : accessor(geometry.uvs, 'VEC2')
+    const mesh = doc.createMesh(objectName(m.props[1]))
+    const primitives = [...new Set(geometry.triangleMaterial)].sort((a, b) => a - b).map((material) => {
+      const triangles = geometry.indices.filter((_, i) => geometry.triangleMaterial[Math.floor(i / 3)] === material)
+      const primitive = doc.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setIndices(accessor(triangles, 'SCALAR'))
+        .setMaterial(materialOf(modelMaterials[material] ?? modelMaterials[0]))
+      if (uv !== undefined) primitive.setAttribute('TEXCOORD_0', uv)
+      mesh.addPrimitive(primitive)
+      return primitive
+    })
     addBlendshapes(geometryNode, geometry, geometric)
     const meshNode = doc.createNode(`${objectName(m.props[1])}_mesh`).setMesh(mesh)
     root.addChild(meshNode)
@@ -187,7 +193,8 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
       if (total === 0) { weights[v * 4] = 1; return } // unweighted vertices follow the first bone
       top4.forEach(([j, w], k) => { joints[v * 4 + k] = j; weights[v * 4 + k] = w / total })
     })
-    primitive.setAttribute('JOINTS_0', accessor(joints, 'VEC4')).setAttribute('WEIGHTS_0', accessor(weights, 'VEC4'))
+    const [jointsAccessor, weightsAccessor] = [accessor(joints, 'VEC4'), accessor(weights, 'VEC4')]
+    for (const primitive of primitives) primitive.setAttribute('JOINTS_0', jointsAccessor).setAttribute('WEIGHTS_0', weightsAccessor)
     // Vertices are in the mesh model's space (geometric transform baked in); a bone's bind matrix is its
     // TransformLink, so inverse bind = TransformLink⁻¹ · mesh rest global — what assimp and three.js compute. The
     // cluster's Transform is not used: writers disagree on what it holds (mesh global, or TransformLink⁻¹ · it).
@@ -211,7 +218,8 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
           const deltas = new Float32Array(count * 3)
           g.controlPoint.forEach((cp, v) => deltas.set(apply(bakeMatrix, perPoint[cp * 3]!, perPoint[cp * 3 + 1]!, perPoint[cp * 3 + 2]!, 0), v * 3))
           const name = objectName(channel.props[1]) || objectName(shape.props[1])
-          primitive.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', accessor(deltas, 'VEC3')))
+          const target = accessor(deltas, 'VEC3')
+          for (const primitive of primitives) primitive.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', target))
           names.push(name)
         }
       }

@@ -1,7 +1,8 @@
 // FBX written by Blender (Debian `blender`, headless): test/integration/blender/humanoid.py builds a skinned
-// humanoid with RobotExpressive-style or side-less bone names, weights that do not sum to 1, two ARKit shape keys
-// and an embedded PNG texture, and exports it. Read back: the rig, the rest pose in metres facing +Z, the
-// texture, the blendshapes (faceDataType), and an animated GLB the glTF validator accepts.
+// humanoid with RobotExpressive-style or side-less bone names, weights that do not sum to 1, two ARKit shape keys,
+// an embedded PNG texture and a second material on the legs, and exports it. Read back: the rig, the rest pose in
+// metres facing +Z, the texture, both materials, the blendshapes (faceDataType), and an animated GLB the glTF
+// validator accepts.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -63,9 +64,11 @@ describe.runIf(blender).each([
 
     const packed = await toGlb(fbx, 'fbx')
     expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
-    const primitive = (await new WebIO().readBinary(packed)).getRoot().listMeshes()[0]!.listPrimitives()[0]!
-    expect(Buffer.from(primitive.getMaterial()!.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
-    expect(primitive.listTargets()).toHaveLength(2)
+    const [primitive, legs] = (await new WebIO().readBinary(packed)).getRoot().listMeshes()[0]!.listPrimitives()
+    expect(Buffer.from(primitive!.getMaterial()!.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    expect(primitive!.listTargets()).toHaveLength(2)
+    expect(legs!.getMaterial()!.getName()).toBe('Metal')
+    expect(legs!.getMaterial()!.getBaseColorFactor().map((c) => Math.round(c * 10) / 10)).toEqual([0.2, 0.3, 0.8, 1])
 
     const [animated] = await animateCharacter(fbx, 'fbx', clip, { name: 'blender', skipFBX: true })
     const report = await validateBytes(animated!.bytes, { maxIssues: 10, writeTimestamp: false })

@@ -2,7 +2,8 @@
 # textures, no leaf bones). Run: blender -b --factory-startup --python humanoid.py -- OUT.fbx TEXTURE.png robot|sideless
 # Bones are named by body part with a glued L/R suffix (robot) or with the same words on both sides, Blender
 # numbering the right-hand copy .001 (sideless). Each bone is wrapped in a box weighted 0.8 to it and 0.3 to its
-# parent (Blender exports weights as painted: they do not sum to 1). Two ARKit shape keys, one PNG diffuse texture.
+# parent (Blender exports weights as painted: they do not sum to 1). Two ARKit shape keys, one PNG diffuse texture;
+# the legs use a second material.
 import sys
 
 import bmesh
@@ -85,5 +86,10 @@ texture = material.node_tree.nodes.new('ShaderNodeTexImage')
 texture.image = bpy.data.images.load(png)
 material.node_tree.links.new(texture.outputs['Color'], material.node_tree.nodes['Principled BSDF'].inputs['Base Color'])
 mesh.materials.append(material)
+metal = bpy.data.materials.new('Metal')
+metal.diffuse_color = (0.2, 0.3, 0.8, 1)
+mesh.materials.append(metal)
+for polygon in mesh.polygons:  # the legs are metal: a second material on some polygons
+    polygon.material_index = 1 if polygon.center.z < 0.9 else 0
 
 bpy.ops.export_scene.fbx(filepath=out, path_mode='COPY', embed_textures=True, add_leaf_bones=False, bake_anim=False)
