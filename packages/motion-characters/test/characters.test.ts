@@ -9,7 +9,7 @@ import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion
 import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
-import { asciiFbx, binaryFbx, renamedBinaryFbx } from '../src/testing/fbx-corpus.js'
+import { asciiFbx, binaryFbx, renamedBinaryFbx, toAsciiFbx } from '../src/testing/fbx-corpus.js'
 import { mayaStyleFbx } from '../src/testing/fbx-authoring.js'
 import { characterMesh, detectRig, loadCharacter, skeletonBones } from '../src/index.js'
 import { worldTransforms } from '../src/transforms.js'
@@ -56,6 +56,7 @@ const CASES: Case[] = [
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
   { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
   { name: 'FBX as Maya writes it: pivots and offsets, pre/post-rotations, all six rotation orders, a geometric transform, embedded texture, blendshapes', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
+  { name: 'the same as ASCII FBX (embedded texture as base64)', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => toAsciiFbx(mayaStyleFbx({ texture: 'embedded', blendshapes: true })) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
   { name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)', variant: { rename: NAMING.robot }, format: 'glb', rigId: 'generic', file: asGlb },
   { name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z', variant: { rename: NAMING.sideless, facingBack: true }, format: 'glb', rigId: 'generic', file: asGlb },
@@ -234,6 +235,8 @@ describe('character files that cannot be animated', () => {
     expect(primitive.getAttribute('TEXCOORD_0')).not.toBeNull()
     expect(primitive.listTargets().length).toBe(2)
     expect((await inspectCharacter(mayaStyleFbx({ texture: 'referenced' }), 'fbx')).missingTextures).toEqual(['skin.png'])
+    const ascii = await new WebIO().readBinary(await toGlb(toAsciiFbx(embedded), 'fbx'))
+    expect(Buffer.from(ascii.getRoot().listTextures()[0]!.getImage()!)).toEqual(TEXTURE_PNG)
   })
 
   it('fills the roles names miss from the hierarchy: hands named like nothing in the dictionaries', async () => {

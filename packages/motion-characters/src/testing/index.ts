@@ -4,6 +4,6 @@
 export { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, variantSkeleton, VRM_HUMANOID } from './corpus.js'
 export type { Variant } from './corpus.js'
 export { dracoGlb, meshoptGlb, quantizedGlb } from './compressed.js'
-export { asciiFbx, binaryFbx, renamedBinaryFbx } from './fbx-corpus.js'
+export { asciiFbx, binaryFbx, renamedBinaryFbx, toAsciiFbx } from './fbx-corpus.js'
 export { mayaStyleFbx } from './fbx-authoring.js'
 export type { AuthoringOptions } from './fbx-authoring.js'
