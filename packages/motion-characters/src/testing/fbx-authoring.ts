@@ -50,7 +50,12 @@ function setProperties (model: FbxNode, entries: FbxNode[]): void {
 const translationOf = (model: FbxNode): number[] =>
   model.children.find((c) => c.name === 'Properties70')!.children.find((c) => c.props[0]!.value === 'Lcl Translation')!.props.slice(4).map((p) => Number(p.value))
 
-export interface AuthoringOptions { texture?: 'embedded' | 'referenced', blendshapes?: boolean }
+export interface AuthoringOptions {
+  texture?: 'embedded' | 'referenced'
+  blendshapes?: boolean
+  /** A post-rotation that does not cancel: every bone keeps a real rotation (pre × Lcl × post⁻¹), so the rest pose changes. */
+  rotated?: boolean
+}
 
 export function mayaStyleFbx (options: AuthoringOptions = {}): Uint8Array {
   const nodes = readFbxNodes(binaryFbx()).nodes
@@ -67,7 +72,7 @@ export function mayaStyleFbx (options: AuthoringOptions = {}): Uint8Array {
     setProperties(model, [
       vecP('Lcl Translation', t.map((v, c) => v - ro[c]! - so[c]!)),
       vecP('Lcl Rotation', lcl), P('RotationOrder', 'enum', { type: 'I', value: order }), P('RotationActive', 'bool', { type: 'I', value: 1 }),
-      vecP('PreRotation', pre), vecP('PostRotation', post),
+      vecP('PreRotation', pre), vecP('PostRotation', options.rotated === true ? [10, -20, 30] : post),
       vecP('RotationOffset', ro), vecP('RotationPivot', [3, 4, -2]), vecP('ScalingOffset', so), vecP('ScalingPivot', [2, -1, 1])
     ])
   })

@@ -11,6 +11,7 @@ import { validateBytes } from 'gltf-validator'
 import { animateCharacter, inspectCharacter, loadCharacter } from '../../src/index.js'
 import { worldTransforms } from '../../src/transforms.js'
 import { buildCharacter, glb, NAMING } from '../../src/testing/corpus.js'
+import { mayaStyleFbx } from '../../src/testing/fbx-authoring.js'
 
 function findAssimp (): string | undefined {
   try {
@@ -73,5 +74,32 @@ describe.runIf(assimp !== undefined)('custom character exports open in assimp', 
       const [animated] = await animateCharacter(bytes, 'fbx', clip, { name: 'robot', skipFBX: true })
       expect((await validateBytes(animated!.bytes, { maxIssues: 10, writeTimestamp: false })).issues.numErrors, format).toBe(0)
     }
+  })
+
+  it('agrees with assimp on the rest pose of FBX bones with pivots, offsets, pre/post-rotations in all six rotation orders', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'characters-assimp-pivots-'))
+    const fbx = mayaStyleFbx({ rotated: true })
+    writeFileSync(join(dir, 'rotated.fbx'), fbx)
+    execFileSync(assimp!, ['export', join(dir, 'rotated.fbx'), join(dir, 'rotated.assjson'), '-fassjson'], { stdio: 'ignore' })
+    // assimp's scene: nodes with row-major 4×4 `transformation`; world = product from the root (file units, cm).
+    interface AssimpNode { name: string, transformation: number[], children?: AssimpNode[] }
+    const theirs = new Map<string, number[]>()
+    const walk = (n: AssimpNode, parent: number[]): void => {
+      const m = [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((c) => [0, 1, 2, 3].reduce((sum, k) => sum + parent[r * 4 + k]! * n.transformation[k * 4 + c]!, 0)))
+      theirs.set(n.name, [m[3]!, m[7]!, m[11]!])
+      for (const c of n.children ?? []) walk(c, m)
+    }
+    walk((JSON.parse(readFileSync(join(dir, 'rotated.assjson'), 'utf8')) as { rootnode: AssimpNode }).rootnode, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    const character = await loadCharacter(fbx, 'fbx')
+    const world = worldTransforms(character.nodes)
+    let compared = 0
+    character.nodes.forEach((n, i) => {
+      const their = theirs.get(n.name)
+      if (their === undefined || !n.name.startsWith('mixamorig:')) return
+      const ours = world[i]!.t.map((v) => v * 100) // our loader applies UnitScaleFactor (cm → m)
+      expect(Math.hypot(ours[0]! - their[0]!, ours[1]! - their[1]!, ours[2]! - their[2]!), n.name).toBeLessThan(1e-3)
+      compared++
+    })
+    expect(compared).toBeGreaterThan(20)
   })
 })
