@@ -1,8 +1,9 @@
 // Custom characters as people export them, uploaded the way a client does (getModelUploadUrl resumable=0 → PUT →
 // storeModel → text2motion → download): Draco and meshopt compression, quantized attributes, RobotExpressive-style
 // and side-less bone names, unnormalised skin weights with a texture, FBX with pivots, pre/post-rotations, every
-// rotation order, a geometric transform, an embedded texture and blendshapes. Every exported GLB passes the Khronos
-// glTF validator; the GLB and FBX open in assimp (Debian assimp-utils; required in CI, skipped on a machine without it).
+// rotation order, a geometric transform, an embedded texture and blendshapes, and an FBX Blender writes. Every exported GLB
+// passes the Khronos glTF validator; the GLB and FBX open in assimp (assimp and blender are required in CI, skipped on a
+// machine without them).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +12,7 @@ import { WebIO } from '@gltf-transform/core'
 import { validateBytes } from 'gltf-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { asciiFbx, buildCharacter, dracoGlb, glb, mayaStyleFbx, meshoptGlb, NAMING, quantizedGlb } from '@openmotion/motion-characters/testing'
+import { asciiFbx, blenderFbx, buildCharacter, dracoGlb, glb, hasBlender, mayaStyleFbx, meshoptGlb, NAMING, quantizedGlb } from '@openmotion/motion-characters/testing'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
 
 function hasAssimp (): boolean {
@@ -23,7 +24,10 @@ function hasAssimp (): boolean {
   }
 }
 const assimp = hasAssimp()
-if (!assimp && process.env.CI !== undefined && process.env.CI !== 'false') throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up')
+const blender = hasBlender()
+const inCi = process.env.CI !== undefined && process.env.CI !== 'false'
+if (inCi && !assimp) throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up')
+if (inCi && !blender) throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up')
 
 /** assimp's `info` summary as name → number ("Meshes: 1", "Animations: 1"…). */
 function assimpInfo (file: string): Map<string, number> {
@@ -41,7 +45,11 @@ const CORPUS: Upload[] = [
   { name: 'side-less names (UpperArm, UpperArm.001) facing −Z', ext: 'glb', rigId: 'generic', faceDataType: 0, file: async () => await glb(buildCharacter({ rename: NAMING.sideless, facingBack: true })) },
   { name: 'unnormalised skin weights in two sets, textured with KHR_texture_transform', ext: 'glb', rigId: 'mixamo', faceDataType: 0, file: async () => await glb(buildCharacter({ rename: NAMING.mixamo, unnormalisedWeights: true, texture: true })) },
   { name: 'FBX with pivots, pre/post-rotations, all rotation orders, geometric transform, embedded texture, blendshapes', ext: 'fbx', rigId: 'mixamo', faceDataType: 2, file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
-  { name: 'ASCII FBX with Unreal names', ext: 'fbx', rigId: 'unreal', faceDataType: 0, file: async () => asciiFbx(NAMING.unreal) }
+  { name: 'ASCII FBX with Unreal names', ext: 'fbx', rigId: 'unreal', faceDataType: 0, file: async () => asciiFbx(NAMING.unreal) },
+  // Written by Blender itself (when installed): painted weights, shape keys, an embedded texture, two materials.
+  ...(blender
+    ? [{ name: 'FBX exported by Blender with RobotExpressive names', ext: 'fbx' as const, rigId: 'generic', faceDataType: 2, file: async () => blenderFbx('robot') }]
+    : [])
 ]
 
 let app: AppInstance

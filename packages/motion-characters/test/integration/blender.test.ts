@@ -1,41 +1,18 @@
-// FBX written by Blender (Debian `blender`, headless): test/integration/blender/humanoid.py builds a skinned
+// FBX written by Blender (Debian `blender`, headless): src/testing/blender.ts builds a skinned
 // humanoid with RobotExpressive-style or side-less bone names, weights that do not sum to 1, two ARKit shape keys,
 // an embedded PNG texture and a second material on the legs, and exports it. Read back: the rig, the rest pose in
 // metres facing +Z, the texture, both materials, the blendshapes (faceDataType), and an animated GLB the glTF
 // validator accepts.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { WebIO } from '@gltf-transform/core'
 import { createEngine, type MotionClip } from '@openmotion/motion-engine'
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { animateCharacter, inspectCharacter, loadCharacter, toGlb } from '../../src/index.js'
-import { TEXTURE_PNG } from '../../src/testing/index.js'
+import { blenderFbx, hasBlender, TEXTURE_PNG } from '../../src/testing/index.js'
 import { worldTransforms } from '../../src/transforms.js'
 
-function hasBlender (): boolean {
-  try {
-    execFileSync('blender', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const blender = hasBlender()
 if (!blender && process.env.CI !== undefined && process.env.CI !== 'false') throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up')
-
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'blender', 'humanoid.py')
-
-function exportFromBlender (mode: 'robot' | 'sideless'): Uint8Array {
-  const dir = mkdtempSync(join(tmpdir(), 'characters-blender-'))
-  writeFileSync(join(dir, 'skin.png'), TEXTURE_PNG)
-  const out = join(dir, `${mode}.fbx`)
-  execFileSync('blender', ['-b', '--factory-startup', '--python', SCRIPT, '--', out, join(dir, 'skin.png'), mode], { stdio: 'ignore', timeout: 120_000 })
-  return readFileSync(out)
-}
 
 let clip: MotionClip
 beforeAll(async () => {
@@ -47,7 +24,7 @@ describe.runIf(blender).each([
   { mode: 'sideless' as const, hands: ['Palm2', 'Palm2.001'] }
 ])('Blender FBX with $mode bone names', ({ mode, hands }) => {
   it('is read with its rig, rest pose, embedded texture and shape keys, and animated into a valid GLB', async () => {
-    const fbx = exportFromBlender(mode)
+    const fbx = blenderFbx(mode)
     const info = await inspectCharacter(fbx, 'fbx')
     expect(info).toMatchObject({ rigId: 'generic', handDataType: 1, faceDataType: 2, missingTextures: [] })
     expect([info.boneMap.LeftHand, info.boneMap.RightHand]).toEqual(hands)

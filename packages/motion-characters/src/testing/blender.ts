@@ -1,4 +1,34 @@
-# Builds a small skinned humanoid in an empty Blender scene and exports it as FBX the way artists do (embedded
+// A skinned humanoid built and exported as FBX by Blender itself (Debian `blender`, run headless), the way artists
+// export: embedded textures, no leaf bones, weights as painted. Used by the integration tests here and by
+// motion-api's whole-path corpus test; `hasBlender()` tells whether the tool is installed.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TEXTURE_PNG } from './corpus.js'
+
+export function hasBlender (): boolean {
+  try {
+    execFileSync('blender', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Bone names by body part with a glued L/R suffix (`robot`), or the same words on both sides, the right copy numbered .001 (`sideless`). */
+export type BlenderNaming = 'robot' | 'sideless'
+
+export function blenderFbx (naming: BlenderNaming): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'characters-blender-'))
+  writeFileSync(join(dir, 'skin.png'), TEXTURE_PNG)
+  writeFileSync(join(dir, 'humanoid.py'), HUMANOID_PY)
+  const out = join(dir, `${naming}.fbx`)
+  execFileSync('blender', ['-b', '--factory-startup', '--python', join(dir, 'humanoid.py'), '--', out, join(dir, 'skin.png'), naming], { stdio: 'ignore', timeout: 120_000 })
+  return readFileSync(out)
+}
+
+const HUMANOID_PY = `# Builds a small skinned humanoid in an empty Blender scene and exports it as FBX the way artists do (embedded
 # textures, no leaf bones). Run: blender -b --factory-startup --python humanoid.py -- OUT.fbx TEXTURE.png robot|sideless
 # Bones are named by body part with a glued L/R suffix (robot) or with the same words on both sides, Blender
 # numbering the right-hand copy .001 (sideless). Each bone is wrapped in a box weighted 0.8 to it and 0.3 to its
@@ -93,3 +123,4 @@ for polygon in mesh.polygons:  # the legs are metal: a second material on some p
     polygon.material_index = 1 if polygon.center.z < 0.9 else 0
 
 bpy.ops.export_scene.fbx(filepath=out, path_mode='COPY', embed_textures=True, add_leaf_bones=False, bake_anim=False)
+`
