@@ -71,14 +71,15 @@ describe.each(CORPUS.map((upload, i) => ({ ...upload, rootAtOrigin: i % 2 === 1 
     const urls = (await app.inject({ url: `/character/v1/getModelUploadUrl?name=corpus&modelExt=${ext}&resumable=0`, headers: { cookie } })).json()
     const put = await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(await file()), headers: { 'content-type': 'application/octet-stream' } })
     expect(put.statusCode).toBeLessThan(300)
-    const stored = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Corpus' } })
+    const stored = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Corpus', createThumb: 1 } })
     expect(stored.statusCode, stored.body).toBe(200)
     expect(stored.json()).toMatchObject({ handDataType: 1, faceDataType })
     const modelId = stored.json().modelId as string
     const [listed] = (await app.inject({ url: `/character/v1/listModels?modelId=${modelId}`, headers: { cookie } })).json()
     expect(listed.rigId).toBe(rigId)
-    // The stored GLB form is what the renderer reads: compressed uploads are kept decoded.
-    expect((await validateBytes(await download(listed.glb), { maxIssues: 10, writeTimestamp: false })).info?.extensionsRequired ?? []).not.toContain('KHR_draco_mesh_compression')
+    // The stored GLB form is what the renderer reads (createThumb drew it): compressed uploads are kept decoded.
+    expect((await validateBytes(await download(listed.glb), { maxIssues: 10, writeTimestamp: false })).info?.extensionsRequired ?? []).toEqual([])
+    expect((await download(listed.thumb)).subarray(1, 4).toString()).toBe('PNG')
 
     const params = ['prompt=walk forward then wave', `model=${modelId}`, `rootAtOrigin=${rootAtOrigin ? 1 : 0}`]
     const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params } })).json()
