@@ -1,6 +1,7 @@
 // Maps a character's skeleton onto our humanoid joints: VRM humanoid data when present, else bone-name
-// dictionaries, else the shape of the hierarchy (hips = the branching bone with two descending chains and one
-// rising chain; arms = the sideways chains of the upper branching bone; left = up × the direction the toes point).
+// dictionaries (sides from the name, or from where the bone rests when the name has none), with the shape of the
+// hierarchy filling the roles names miss (hips = the branching bone with two descending chains and one rising
+// chain; arms = the sideways chains of the upper branching bone; left = up × the direction the toes point).
 import type { JointName } from '@openmotion/motion-engine'
 import { boneRole, fingerCount, jointForBoneName, usesBlenderSpine, VRM_BONES } from './bone-names.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
