@@ -87,7 +87,7 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
         const tuck = 0.12 * k * air * amp
         return { pos: [g[0], 0.08 * k + (y - stand) + tuck, zBase + g[2]], yaw: 0, pitch: 20 * air }
       }
-      return { pos: onGround, yaw: 0, pitch: 0 }
+      return { pos: onGround, yaw: 0, pitch: 0, planted: true }
     }) as [FootTarget | null, FootTarget | null])
   }
   return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }

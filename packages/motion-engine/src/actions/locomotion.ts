@@ -10,7 +10,10 @@ interface GaitKind {
   /** Swing time as a fraction of the step period (>1: flight phases). */
   swing: number
   lift: number
+  /** Walking: pelvis rise from double support to mid-stance; running: its drop in stance (metres). */
   bob: number
+  /** Pelvis excursion toward the stance foot, metres. */
+  sway: number
   hipHeight: number
   armSwing: number
   elbow: number
@@ -19,11 +22,11 @@ interface GaitKind {
 }
 
 const KINDS: Record<'walk' | 'jog' | 'run' | 'sneak' | 'backstep', GaitKind> = {
-  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.022, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
-  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.25, lift: 0.15, bob: 0.03, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
-  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
-  sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.01, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
-  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.045, sway: 0.018, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
+  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.4, lift: 0.15, bob: 0.03, sway: 0.012, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
+  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, sway: 0.01, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
+  sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.02, sway: 0.015, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
+  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.025, sway: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
 }
 
 /** Stride length factor of step i of n: runs accelerate over the first strides and brake over the last ones. */
@@ -100,7 +103,9 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     steps,
     duration,
     hipHeight: g.hipHeight * k - ctx.style.crouch * 0.004 * k,
-    bob: g.bob * k * ctx.style.bounce,
+    // A real walk's pelvis rises 2.5–9.5 cm: style scales the bounce inside that band.
+    bob: (g.swing > 1 ? g.bob * ctx.style.bounce : Math.min(0.08, Math.max(0.03, g.bob * ctx.style.bounce))) * k,
+    sway: g.sway * k * (0.8 + 0.4 * ctx.style.bounce),
     flight: g.swing > 1,
     lift: g.lift * k * ctx.style.footLift,
     armSwing: g.armSwing,

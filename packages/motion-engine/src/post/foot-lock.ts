@@ -7,7 +7,8 @@ import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
 import { footTracks } from './contacts.js'
 
-export function lockFeet (clip: MotionClip, mode: FootLockingMode): MotionClip {
+/** `skip[foot][frame]`: frames already held by planned contacts, left alone here. */
+export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolean[][]): MotionClip {
   if (mode === 'never' || mode === 'grounding') return clip
   const tracks = footTracks(clip, mode === 'auto' ? 'velocity' : 'height')
   const s = clip.skeleton
@@ -22,9 +23,10 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode): MotionClip {
   tracks.forEach((track, side) => {
     let f = 0
     while (f < clip.frameCount) {
-      if (!track.contact[f]) { f++; continue }
+      const free = (g: number) => track.contact[g] === true && skip?.[side]?.[g] !== true
+      if (!free(f)) { f++; continue }
       let end = f
-      while (end + 1 < clip.frameCount && track.contact[end + 1]) end++
+      while (end + 1 < clip.frameCount && free(end + 1)) end++
       const pin = track.ankle[f]!
       for (let g = f; g <= end; g++) {
         const orig = track.ankle[g]!

@@ -15,6 +15,8 @@ export interface FootTarget {
   yaw: number
   /** Foot pitch in degrees, positive = toes down. */
   pitch: number
+  /** The foot is on the ground (stance): post-processing keeps it exactly here. */
+  planted?: boolean
 }
 
 export interface ActionContext {
@@ -54,6 +56,8 @@ export interface ActionClip {
    * a single foot for kicks, 'none' for actions that travel such as crawling).
    */
   pivotFoot?: 'both' | 0 | 1 | 'none'
+  /** Planted feet are meant to slide (spins, shuffles): `auto` foot locking lets them glide. */
+  glide?: boolean
   /** For upper-body overlays: the channels this action drives. */
   channels?: readonly Channel[]
 }

@@ -17,6 +17,9 @@ import { createRandom, hashSeed } from './random.js'
 import type { Random } from './random.js'
 import { applySecondary, createSecondaryState } from './secondary.js'
 import { styleFor } from './style.js'
+import { emptyPlan, recordContacts } from '../post/contact-plan.js'
+import type { ContactPlan } from '../post/contact-plan.js'
+import { flattenToes } from './toe-contact.js'
 import type { Style } from './style.js'
 
 export interface ComposeInput {
@@ -60,11 +63,13 @@ function chainsGait (a: ActionSpec, b: ActionSpec): boolean {
   return GAITS.has(a.kind) && GAITS.has(b.kind) && backward(a) === backward(b)
 }
 
-export function compose (input: ComposeInput): Promise<MotionClip> {
-  return composeAsync(input)
+export interface ComposedMotion {
+  clip: MotionClip
+  /** Where each foot was planted, frame by frame, for post-processing to keep. */
+  contacts: ContactPlan
 }
 
-async function composeAsync (input: ComposeInput): Promise<MotionClip> {
+export async function compose (input: ComposeInput): Promise<ComposedMotion> {
   const { skeleton, fps } = input
   const k = skeletonScale(skeleton)
   const ix = poseIndices(skeleton)
@@ -88,6 +93,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
   const rotations: number[] = []
   const secondary = createSecondaryState()
   let prevHeading = 0
+  const contacts = emptyPlan()
 
   for (const [index, entry] of input.timeline.entries()) {
     const style = styleOf(entry.action.emotion)
@@ -111,6 +117,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
     const pivotTarget = pivotFeet.length === 0 ? null : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
     let lastWorld: { positions: Vec3[] } | null = null
+    const planted: [boolean, boolean] = [false, false]
     const start = { pos: state.pos, heading: state.heading }
     for (let f = 0; f < n; f++) {
       const w = transitionWeight(f, blend)
@@ -130,6 +137,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
       const rw = toWorld(rl, start.pos, start.heading)
       let root: Vec3 = [rw[0], clip.ground === 'fit' ? 0.95 * k : rl[1], rw[2]]
       if (w < 1 && clip.ground === 'explicit') root[1] = state.rootY + (root[1] - state.rootY) * w
+      planted[0] = planted[1] = clip.footMode === 'planted'
       if (clip.footMode === 'targets' || clip.footMode === 'planted') {
         for (const s of [0, 1] as const) {
           let target: FootTarget | null
@@ -140,10 +148,12 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
             target = { pos: plantedFeet[s]!, yaw: start.heading, pitch: 0 }
           }
           if (target === null) continue
+          if (clip.footMode === 'targets') planted[s] = clip.feet![f]![s]?.planted === true
           const fwd: Vec3 = [Math.sin(heading), 0, Math.cos(heading)]
           solveTwoBone(skeleton, root, frame, 0, legs[s]!, target.pos, fwd, footWorldRotation(target.yaw, target.pitch))
         }
       }
+      flattenToes(skeleton, root, frame, 0, ix.foot, ix.toe, k)
       clampFrame(limits, frame, 0)
       let world = fkPose(skeleton, root, frame, 0)
       if (clip.footMode === 'free') {
@@ -159,6 +169,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
         world = fkPose(skeleton, root, frame, 0)
       }
       for (let j = 0; j < J * 4; j++) rotations[base + j] = frame[j]!
+      recordContacts(contacts, world, frame, ix.foot, ix.toe, planted, clip.glide === true)
       roots.push(root[0], root[1], root[2])
       lastWorld = world
       if (f === n - 1) {
@@ -176,5 +187,5 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     await input.afterAction?.(index)
   }
   const frameCount = roots.length / 3
-  return { skeleton, fps, frameCount, rootTranslation: Float32Array.from(roots), rotations: Float32Array.from(rotations) }
+  return { clip: { skeleton, fps, frameCount, rootTranslation: Float32Array.from(roots), rotations: Float32Array.from(rotations) }, contacts }
 }

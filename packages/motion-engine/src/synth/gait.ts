@@ -4,6 +4,7 @@ import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext, FootTarget } from './action-clip.js'
 import { smootherstep } from './easing.js'
 import { addPose, pose } from './pose-spec.js'
+import { doubleSupportHeight, pendulumEvents, walkingPelvis } from './pelvis-path.js'
 import type { PartialPose, PoseSpec } from './pose-spec.js'
 
 export interface Footstep {
@@ -22,7 +23,10 @@ export interface GaitParams {
   duration: number
   /** Pelvis height, metres (reduced automatically where the legs cannot reach). */
   hipHeight: number
+  /** Walking: rise of the pelvis from double support to mid-stance; running: its drop in stance. */
   bob: number
+  /** Lateral pelvis excursion toward the stance foot, metres; default none. */
+  sway?: number
   /** Running bob (lowest in stance, highest in flight) instead of walking bob. */
   flight: boolean
   lift: number
@@ -157,42 +161,51 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const feet: [FootTarget | null, FootTarget | null][] = []
   const base = addPose(pose(p.extraPose ?? {}), { spineFlex: p.lean, pelvisPitch: p.lean * 0.35, neckFlex: -p.lean * 0.4, headFlex: -p.lean * 0.3 })
   const legReach = 0.83 * k * 0.995
+  const curve = {
+    events: pendulumEvents(p.steps),
+    stand: p.hipHeight,
+    low: Math.min(p.hipHeight, doubleSupportHeight(Math.abs(p.stepLength), legReach * 0.985, ANKLE * k, 0.04 * k)),
+    bob: p.bob,
+    sway: p.sway ?? 0,
+    duration: p.duration
+  }
   for (let f = 0; f < n; f++) {
     const t = f / ctx.fps
     const L = footAt(p.steps, 0, starts[0], t, p, k)
     const R = footAt(p.steps, 1, starts[1], t, p, k)
     const h = p.heading ? p.heading(t) : (L.yaw + R.yaw) / 2
-    // Vertical: walking peaks in single support, running peaks in flight and sinks in stance.
+    // Vertical: walking peaks in single support (inverted pendulum), running peaks in flight and sinks in stance.
     let y = p.hipHeight
     const swingU = Math.max(L.swinging, R.swinging)
+    let x = sx[f]!
+    let z = sz[f]!
     if (p.flight) {
       const st = Math.max(L.swinging < 0 ? Math.sin(Math.PI * Math.min(1, L.stance)) : 0, R.swinging < 0 ? Math.sin(Math.PI * Math.min(1, R.stance)) : 0)
       y -= p.bob * st
-    } else if (swingU >= 0) {
-      y += p.bob * Math.sin(Math.PI * swingU)
-    }
-    // Sway toward the stance foot.
-    const stanceFoot = L.swinging >= 0 ? R : R.swinging >= 0 ? L : null
-    const sway = stanceFoot ? 0.35 * Math.sin(Math.PI * Math.max(L.swinging, R.swinging)) : 0
-    let x = sx[f]!
-    let z = sz[f]!
-    if (stanceFoot) {
-      x += (stanceFoot.pos[0] - x) * sway * 0.12
-      z += (stanceFoot.pos[2] - z) * sway * 0.02
+      const side = L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0
+      x += Math.cos(h) * (p.sway ?? 0) * side * Math.sin(Math.PI * Math.max(0, swingU))
+      z -= Math.sin(h) * (p.sway ?? 0) * side * Math.sin(Math.PI * Math.max(0, swingU))
+    } else {
+      const c = walkingPelvis(curve, t)
+      y = c.y
+      x += Math.cos(h) * c.lateral
+      z -= Math.sin(h) * c.lateral
     }
     // Keep both ankles reachable: lower the pelvis where a long stride needs it.
     for (const foot of [L, R]) {
+      // A swinging foot may fall short (the leg straightens in the air); only a planted one must be reached.
+      if (foot.swinging >= 0 && foot.swinging < 0.85) continue
       const side = foot === L ? 1 : -1
       const hx = x + Math.cos(h) * 0.09 * k * side
       const hz = z - Math.sin(h) * 0.09 * k * side
       const dxz = Math.hypot(foot.pos[0] - hx, foot.pos[2] - hz)
       const maxY = foot.pos[1] + Math.sqrt(Math.max(0, legReach * legReach - dxz * dxz)) + 0.04 * k
-      // Never crouch more than a few centimetres for reach; a foot target beyond that is left slightly short.
-      if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.1 * k)
+      // Crouch as far as a planted foot needs: a target out of reach would make the foot slide.
+      if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.25 * k)
     }
     root.push([x, y, z])
     heading.push(h)
-    feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch }])
+    feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch, planted: L.swinging < 0 }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch, planted: R.swinging < 0 }])
     // Relative forward position of the left foot, in step lengths, drives pelvis rotation and arm swing.
     const fwdL = (L.pos[0] - R.pos[0]) * Math.sin(h) + (L.pos[2] - R.pos[2]) * Math.cos(h)
     const rel = Math.max(-1.2, Math.min(1.2, fwdL / Math.max(0.2, Math.abs(p.stepLength))))
