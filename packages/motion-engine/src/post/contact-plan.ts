@@ -16,9 +16,11 @@ export interface PlannedContact {
   toe: Quat
   /** The motion means this foot to slide (spins, shuffles): `auto` leaves it gliding, `always` pins it. */
   glide: boolean
+  /** On the ground; otherwise a swinging foot's synthesized path, used to join filtered swings to the plants. */
+  planted: boolean
 }
 
-/** [foot (0 left, 1 right)][frame]: the planted contact or null when the foot is free. */
+/** [foot (0 left, 1 right)][frame]: the foot's planned placement, or null where the synthesizer left it free. */
 export type ContactPlan = [(PlannedContact | null)[], (PlannedContact | null)[]]
 
 export function emptyPlan (): ContactPlan {
@@ -29,43 +31,47 @@ function lerp3 (a: Vec3, b: Vec3, t: number): Vec3 {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 }
 
+/** Frames from each frame to the nearest held contact of the same foot (Infinity when none). */
+function distanceToHeld (track: (PlannedContact | null)[], held: (c: PlannedContact | null | undefined) => boolean, n: number): number[] {
+  const d = new Array<number>(n).fill(Infinity)
+  for (let f = 0; f < n; f++) d[f] = held(track[f]) ? 0 : f > 0 ? d[f - 1]! + 1 : Infinity
+  for (let f = n - 2; f >= 0; f--) d[f] = Math.min(d[f]!, d[f + 1]! + 1)
+  return d
+}
+
 /**
- * Solves the legs back onto the planned contacts. Each contact run fades in and out over `ramp` frames so a foot
- * the filter moved joins its plant smoothly. Returns which frames each foot was held, for later locking passes.
+ * Solves the legs back onto the planned contacts: planted frames exactly, and the `ramp` swing frames on either
+ * side blended from the plan toward the current (filtered) leg, so the join happens in the air, never on the floor.
+ * Returns which frames each foot was held, for later locking passes.
  */
 export function applyContacts (clip: MotionClip, plan: ContactPlan, includeGlide: boolean, ramp = 2): { clip: MotionClip, held: boolean[][] } {
   const s = clip.skeleton
   const J = s.joints.length
+  const n = clip.frameCount
   const rot = Float32Array.from(clip.rotations)
   const sides = ['Left', 'Right'].map(side => ({
     chain: { upper: jointIndex(s, side + 'UpLeg'), mid: jointIndex(s, side + 'Leg'), end: jointIndex(s, side + 'Foot') },
     toe: jointIndex(s, side + 'ToeBase')
   }))
-  const held = [0, 1].map(() => new Array<boolean>(clip.frameCount).fill(false))
-  const use = (c: PlannedContact | null | undefined): c is PlannedContact => c !== null && c !== undefined && (includeGlide || !c.glide)
-  for (let f = 0; f < clip.frameCount; f++) {
+  const isHeld = (c: PlannedContact | null | undefined): boolean => c !== null && c !== undefined && c.planted && (includeGlide || !c.glide)
+  const distance = plan.map(track => distanceToHeld(track, isHeld, n))
+  const held = [0, 1].map(side => distance[side]!.map(d => d === 0))
+  for (let f = 0; f < n; f++) {
     const base = f * J * 4
     const root: Vec3 = [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
     for (const side of [0, 1] as const) {
-      const track = plan[side]
-      const c = track[f]
-      if (!use(c)) continue
-      let before = 0
-      while (before < ramp && use(track[f - before - 1])) before++
-      let after = 0
-      while (after < ramp && use(track[f + after + 1])) after++
-      const w = Math.min(1, (before + 1) / (ramp + 1), (after + 1) / (ramp + 1))
+      const c = plan[side][f]
+      const d = distance[side]![f]!
+      if (c === null || c === undefined || d > ramp || (c.planted && d > 0)) continue
+      const w = 1 - d / (ramp + 1)
       const world = fkPose(s, root, rot, base)
       const { chain, toe } = sides[side]!
-      const fwdQ = world.rotations[0]!
-      const f3 = quatRotate(fwdQ, [0, 0, 1])
+      const f3 = quatRotate(world.rotations[0]!, [0, 0, 1])
       const pole: Vec3 = [f3[0], 0, f3[2]]
       const target = lerp3(world.positions[chain.end]!, c.ankle, w)
       solveTwoBone(s, root, rot, base, chain, target, pole, quatSlerp(world.rotations[chain.end]!, c.foot, w))
       const o = base + toe * 4
-      const t = quatSlerp([rot[o]!, rot[o + 1]!, rot[o + 2]!, rot[o + 3]!], c.toe, w)
-      rot.set(t, o)
-      held[side]![f] = w >= 1
+      rot.set(quatSlerp([rot[o]!, rot[o + 1]!, rot[o + 2]!, rot[o + 3]!], c.toe, w), o)
     }
   }
   return { clip: { ...clip, rotations: rot }, held }
@@ -73,16 +79,17 @@ export function applyContacts (clip: MotionClip, plan: ContactPlan, includeGlide
 
 /** Records the contacts of one synthesized frame from its final world pose. */
 export function recordContacts (plan: ContactPlan, world: { positions: Vec3[], rotations: Quat[] }, local: Float32Array, feet: [number, number],
-  toes: [number, number], planted: [boolean, boolean], glide: boolean): void {
+  toes: [number, number], planted: [boolean | null, boolean | null], glide: boolean): void {
   for (const side of [0, 1] as const) {
-    if (!planted[side]) { plan[side].push(null); continue }
+    if (planted[side] === null) { plan[side].push(null); continue }
     const a = world.positions[feet[side]]!
     const o = toes[side] * 4
     plan[side].push({
       ankle: [a[0], a[1], a[2]],
       foot: world.rotations[feet[side]]!,
       toe: [local[o]!, local[o + 1]!, local[o + 2]!, local[o + 3]!],
-      glide
+      glide,
+      planted: planted[side]
     })
   }
 }

@@ -72,7 +72,9 @@ export function groundFeet (clip: MotionClip): MotionClip {
   const correction = new Array<number | null>(n).fill(null)
   for (let f = 0; f < n; f++) {
     const low = Math.min(left.sole[f]!, right.sole[f]!)
-    if (low < 0.04 * k) correction[f] = -low
+    // A sole hovering a few millimetres up is the sole model's tolerance, not the motion's: pulling it down would
+    // only add jitter. Anything below the floor is always lifted.
+    if (low < 0.04 * k) correction[f] = low > 0 && low < 0.004 * k ? 0 : -low
   }
   const known = correction.map((c, f) => (c === null ? -1 : f)).filter(f => f >= 0)
   if (known.length === 0) return clip

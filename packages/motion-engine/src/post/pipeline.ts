@@ -18,18 +18,20 @@ export const POSTPROCESS_STEPS = 5
  */
 export async function postprocess (clip: MotionClip, options: MotionOptions, step: () => Promise<void>, plan?: ContactPlan): Promise<MotionClip> {
   const mode = options.footLockingMode
+  // Stronger filtering leaves the swinging legs further from their plants: join them over more frames.
+  const ramp = 2 + Math.round(6 * options.poseFilteringStrength)
   let c = filterRotations(clip, options.poseFilteringStrength)
   await step()
   if (mode === 'auto' || mode === 'always') {
     let held: boolean[][] | undefined
-    if (plan !== undefined) ({ clip: c, held } = applyContacts(c, plan, mode === 'always'))
+    if (plan !== undefined) ({ clip: c, held } = applyContacts(c, plan, mode === 'always', ramp))
     c = lockFeet(c, mode, held)
   }
   await step()
   if (options.simulation) {
     c = simulate(c, { floor: mode !== 'never' }).clip
     // The simulation's balance and self-collision fixes move the body; planted feet go back where they were.
-    if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always').clip
+    if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always', options.poseFilteringStrength > 0 ? ramp : 0).clip
   }
   await step()
   if (mode !== 'never') c = groundFeet(c)

@@ -117,7 +117,8 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
     const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
     const pivotTarget = pivotFeet.length === 0 ? null : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
     let lastWorld: { positions: Vec3[] } | null = null
-    const planted: [boolean, boolean] = [false, false]
+    // Per foot: planted, swinging along a synthesized path (false), or left to the pose channels (null).
+    const planted: [boolean | null, boolean | null] = [null, null]
     const start = { pos: state.pos, heading: state.heading }
     for (let f = 0; f < n; f++) {
       const w = transitionWeight(f, blend)
@@ -137,7 +138,7 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
       const rw = toWorld(rl, start.pos, start.heading)
       let root: Vec3 = [rw[0], clip.ground === 'fit' ? 0.95 * k : rl[1], rw[2]]
       if (w < 1 && clip.ground === 'explicit') root[1] = state.rootY + (root[1] - state.rootY) * w
-      planted[0] = planted[1] = clip.footMode === 'planted'
+      planted[0] = planted[1] = clip.footMode === 'planted' ? true : null
       if (clip.footMode === 'targets' || clip.footMode === 'planted') {
         for (const s of [0, 1] as const) {
           let target: FootTarget | null

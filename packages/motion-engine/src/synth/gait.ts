@@ -4,7 +4,7 @@ import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext, FootTarget } from './action-clip.js'
 import { smootherstep } from './easing.js'
 import { addPose, pose } from './pose-spec.js'
-import { doubleSupportHeight, pendulumEvents, walkingPelvis } from './pelvis-path.js'
+import { doubleSupportHeight, pendulumEvents, pelvisAt } from './pelvis-path.js'
 import type { PartialPose, PoseSpec } from './pose-spec.js'
 
 export interface Footstep {
@@ -55,10 +55,12 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
   const mine = steps.filter(s => s.foot === foot)
   for (let i = 0; i < mine.length; i++) {
     const s = mine[i]!
+    // Short steps (turning, side-stepping) peel the heel off less than full strides.
+    const roll = Math.min(1, Math.hypot(s.to[0] - from[0], s.to[2] - from[2]) / (p.stepLength * 0.8) + 0.2)
     if (t < s.start) {
       // Planted; the heel peels off during the last part of stance before this step.
       const heelOff = Math.max(0, 1 - (s.start - t) / Math.min(0.22, (s.end - s.start) * 0.5))
-      const pitch = 28 * smootherstep(heelOff) * Math.min(1, Math.abs(s.to[2] - from[2]) / (p.stepLength * 0.8) + 0.2)
+      const pitch = 28 * smootherstep(heelOff) * roll
       const stance = (t - prevEnd) / Math.max(1e-3, s.start - prevEnd)
       const rolled = rollAboutToe(from, fromYaw, pitch, k)
       rolled.pos[1] += from[1]
@@ -67,11 +69,14 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
     if (t <= s.end) {
       const u = (t - s.start) / (s.end - s.start)
       const e = smootherstep(u)
-      const pos: Vec3 = [from[0] + (s.to[0] - from[0]) * e, 0, from[2] + (s.to[2] - from[2]) * e]
+      // The swing starts where heel-off left the ankle (rolled over the ball), so nothing jumps at toe-off.
+      const lift0 = rollAboutToe(from, fromYaw, 28 * roll, k).pos
+      lift0[1] += from[1]
+      const land: Vec3 = [s.to[0], s.to[1] + ANKLE * k, s.to[2]]
       // Lift peaks early in the swing (toe clearance), then the foot reaches forward for the heel strike.
       const arc = Math.sin(Math.PI * Math.pow(u, 0.8))
-      pos[1] = from[1] + (s.to[1] - from[1]) * e + ANKLE * k + p.lift * arc
-      const pitch = u < 0.25 ? 28 * (1 - u / 0.25) - 6 * (u / 0.25) : -6 - 10 * smootherstep((u - 0.25) / 0.75)
+      const pos: Vec3 = [lift0[0] + (land[0] - lift0[0]) * e, lift0[1] + (land[1] - lift0[1]) * e + p.lift * arc, lift0[2] + (land[2] - lift0[2]) * e]
+      const pitch = u < 0.25 ? 28 * roll * (1 - u / 0.25) - 6 * roll * (u / 0.25) : -roll * (6 + 10 * smootherstep((u - 0.25) / 0.75))
       return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: u > 0.92 ? pitch * (1 - (u - 0.92) / 0.08) : pitch, swinging: u, stance: -1 }
     }
     from = s.to
@@ -161,13 +166,15 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const feet: [FootTarget | null, FootTarget | null][] = []
   const base = addPose(pose(p.extraPose ?? {}), { spineFlex: p.lean, pelvisPitch: p.lean * 0.35, neckFlex: -p.lean * 0.4, headFlex: -p.lean * 0.3 })
   const legReach = 0.83 * k * 0.995
+  const deficit: number[] = []
   const curve = {
     events: pendulumEvents(p.steps),
     stand: p.hipHeight,
     low: Math.min(p.hipHeight, doubleSupportHeight(Math.abs(p.stepLength), legReach * 0.985, ANKLE * k, 0.04 * k)),
     bob: p.bob,
     sway: p.sway ?? 0,
-    duration: p.duration
+    duration: p.duration,
+    flight: p.flight
   }
   for (let f = 0; f < n; f++) {
     const t = f / ctx.fps
@@ -175,22 +182,12 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
     const R = footAt(p.steps, 1, starts[1], t, p, k)
     const h = p.heading ? p.heading(t) : (L.yaw + R.yaw) / 2
     // Vertical: walking peaks in single support (inverted pendulum), running peaks in flight and sinks in stance.
-    let y = p.hipHeight
-    const swingU = Math.max(L.swinging, R.swinging)
     let x = sx[f]!
     let z = sz[f]!
-    if (p.flight) {
-      const st = Math.max(L.swinging < 0 ? Math.sin(Math.PI * Math.min(1, L.stance)) : 0, R.swinging < 0 ? Math.sin(Math.PI * Math.min(1, R.stance)) : 0)
-      y -= p.bob * st
-      const side = L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0
-      x += Math.cos(h) * (p.sway ?? 0) * side * Math.sin(Math.PI * Math.max(0, swingU))
-      z -= Math.sin(h) * (p.sway ?? 0) * side * Math.sin(Math.PI * Math.max(0, swingU))
-    } else {
-      const c = walkingPelvis(curve, t)
-      y = c.y
-      x += Math.cos(h) * c.lateral
-      z -= Math.sin(h) * c.lateral
-    }
+    const c = pelvisAt(curve, t)
+    let y = c.y
+    x += Math.cos(h) * c.lateral
+    z -= Math.sin(h) * c.lateral
     // Keep both ankles reachable: lower the pelvis where a long stride needs it.
     for (const foot of [L, R]) {
       // A swinging foot may fall short (the leg straightens in the air); only a planted one must be reached.
@@ -203,7 +200,8 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
       // Crouch as far as a planted foot needs: a target out of reach would make the foot slide.
       if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.25 * k)
     }
-    root.push([x, y, z])
+    deficit.push(c.y - y)
+    root.push([x, c.y, z])
     heading.push(h)
     feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch, planted: L.swinging < 0 }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch, planted: R.swinging < 0 }])
     // Relative forward position of the left foot, in step lengths, drives pelvis rotation and arm swing.
@@ -218,11 +216,15 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
       rArmFlex: p.armSwing * s * rel,
       lElbow: p.elbow + 10 * Math.max(0, -rel),
       rElbow: p.elbow + 10 * Math.max(0, rel),
-      pelvisRoll: 3 * (L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0) * Math.sin(Math.PI * Math.max(0, swingU))
+      pelvisRoll: 3 * (L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0) * Math.sin(Math.PI * Math.max(0, L.swinging, R.swinging))
     }))
   }
-  const ys = smooth(root.map(r => r[1]), 1)
-  root.forEach((r, i) => { r[1] = Math.min(r[1], ys[i]!) })
+  // The crouch a long stride needs is spread over neighbouring frames (a moving maximum, then a moving average,
+  // never less than the frame's own need), so the pelvis dips smoothly instead of kinking.
+  const r = Math.max(1, Math.round(ctx.fps * 0.1))
+  const envelope = deficit.map((_, i) => Math.max(...deficit.slice(Math.max(0, i - r), i + r + 1)))
+  const dip = smooth(envelope, r)
+  root.forEach((q, i) => { q[1] -= Math.max(dip[i]!, deficit[i]!) })
   return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
 }
 

@@ -39,10 +39,14 @@ export interface PelvisCurveInput {
   duration: number
 }
 
-/** Pelvis height and signed lateral offset (+ = toward the character's left) at time t of a walk. */
-export function walkingPelvis (input: PelvisCurveInput, t: number): { y: number, lateral: number } {
-  const { events, stand, low, bob, sway } = input
-  const peak = Math.min(stand, low + bob)
+/**
+ * Pelvis height and signed lateral offset (+ = toward the character's left) at time t. Walking vaults: highest at
+ * each event (mid-stance). Running (`flight`) bounces: lowest at mid-stance, highest in the flight between.
+ */
+export function pelvisAt (input: PelvisCurveInput & { flight: boolean }, t: number): { y: number, lateral: number } {
+  const { events, stand, bob, sway } = input
+  const low = input.flight ? stand - bob : input.low
+  const peak = input.flight ? low : Math.min(stand, low + bob)
   if (events.length === 0) return { y: stand, lateral: 0 }
   const first = events[0]!
   const last = events[events.length - 1]!
@@ -60,7 +64,9 @@ export function walkingPelvis (input: PelvisCurveInput, t: number): { y: number,
   const b = events[i + 1]!
   const u = (t - a.t) / Math.max(1e-3, b.t - a.t)
   // Cosine between peaks: the pendulum's arc is close to it for the small angles of walking.
-  const y = low + (peak - low) * (0.5 + 0.5 * Math.cos(2 * Math.PI * u))
+  const y = input.flight
+    ? low + bob * (0.5 - 0.5 * Math.cos(2 * Math.PI * u))
+    : low + (peak - low) * (0.5 + 0.5 * Math.cos(2 * Math.PI * u))
   const w = 0.5 + 0.5 * Math.cos(Math.PI * u)
   return { y, lateral: sway * (a.side * w + b.side * (1 - w)) }
 }
