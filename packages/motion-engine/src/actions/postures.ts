@@ -66,12 +66,19 @@ export function standUp (ctx: ActionContext): ActionClip {
 
 export function kneel (ctx: ActionContext): ActionClip {
   const hold = ctx.spec.durationSeconds ?? 1.2
-  return keyed(ctx, [
+  const clip = keyed(ctx, [
     { t: 0, pose: {} },
-    { t: 0.6, pose: { ...KNEEL, rKnee: 60, rHipFlex: 20, rAnkle: 10 } },
+    // The right foot lifts and steps back first, then the body lowers onto the right knee.
+    { t: 0.4, pose: { lHipFlex: 25, lKnee: 30, lAnkle: -5, rHipFlex: -20, rKnee: 75, rAnkle: 20, spineFlex: 4, lArmFlex: 10, rArmFlex: 10 } },
+    { t: 0.9, pose: { ...KNEEL, rKnee: 88, rHipFlex: 2 } },
     { t: 1.3, pose: KNEEL },
     { t: 1.3 + hold, pose: { ...KNEEL, headFlex: 10 } }
   ], { footMode: 'free', ground: 'fit', endPosture: 'kneeling' })
+  // The front (left) foot stays where it stood; the right leg steps back and down onto its knee.
+  clip.pivotFoot = 0
+  clip.plantFeet = [0]
+  clip.fitExclude = [1]
+  return clip
 }
 
 export function lieDown (ctx: ActionContext): ActionClip {

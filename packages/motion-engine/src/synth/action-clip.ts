@@ -56,6 +56,10 @@ export interface ActionClip {
    * a single foot for kicks, 'none' for actions that travel such as crawling).
    */
   pivotFoot?: 'both' | 0 | 1 | 'none'
+  /** With footMode 'free': feet held flat where the action started (legs solved by IK after the body is placed). */
+  plantFeet?: (0 | 1)[]
+  /** With ground 'fit': feet that do not hold the body up (a foot stepping back in the air while kneeling). */
+  fitExclude?: (0 | 1)[]
   /** Planted feet are meant to slide (spins, shuffles): `auto` foot locking lets them glide. */
   glide?: boolean
   /** For upper-body overlays: the channels this action drives. */

@@ -35,7 +35,7 @@ export interface ComposeInput {
 interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
 
 // Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
-const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04], ['LeftHandMiddle4', 0.01], ['RightHandMiddle4', 0.01]]
+const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.055], ['RightLeg', 0.055], ['LeftToe_End', 0.013], ['RightToe_End', 0.013], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04], ['LeftHandMiddle4', 0.01], ['RightHandMiddle4', 0.01]]
 
 function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
   const dx = p[0] - origin[0]
@@ -77,6 +77,7 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
   const J = skeleton.joints.length
   const support = SUPPORT.map(([n, r]) => [jointIndex(skeleton, n), r * k] as const)
   const legs = [0, 1].map(s => ({ upper: ix.upLeg[s]!, mid: ix.leg[s]!, end: ix.foot[s]! }))
+  const footJoints = ['Left', 'Right'].map(side => ['Foot', 'ToeBase', 'Toe_End'].map(n => jointIndex(skeleton, side + n)))
   const styles = new Map<Emotion, Style>()
   const styleOf = (e: Emotion) => {
     let s = styles.get(e)
@@ -164,9 +165,16 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
         }
         if (clip.ground === 'fit') {
           let low = Infinity
-          for (const [j, r] of support) low = Math.min(low, world.positions[j]![1] - r)
+          for (const [j, r] of support) if (!(clip.fitExclude ?? []).some(side => footJoints[side]!.includes(j))) low = Math.min(low, world.positions[j]![1] - r)
           root[1] -= low
         }
+        // Feet the action keeps planted while the body moves over them (the front foot of a kneel).
+        for (const s of clip.plantFeet ?? []) {
+          const fwd: Vec3 = [Math.sin(start.heading), 0, Math.cos(start.heading)]
+          solveTwoBone(skeleton, root, frame, 0, legs[s]!, plantedFeet[s]!, fwd, footWorldRotation(start.heading, 0))
+          planted[s] = true
+        }
+        flattenToes(skeleton, root, frame, 0, ix.foot, ix.toe, k)
         world = fkPose(skeleton, root, frame, 0)
       }
       for (let j = 0; j < J * 4; j++) rotations[base + j] = frame[j]!
