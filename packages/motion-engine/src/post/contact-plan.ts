@@ -18,6 +18,8 @@ export interface PlannedContact {
   glide: boolean
   /** On the ground; otherwise a swinging foot's synthesized path, used to join filtered swings to the plants. */
   planted: boolean
+  /** How far a swinging foot's rotation follows the (filtered) pose instead of the plan, 0..1; default 0. */
+  follow?: number
 }
 
 /** [foot (0 left, 1 right)][frame]: the foot's planned placement, or null where the synthesizer left it free. */
@@ -62,16 +64,18 @@ export function applyContacts (clip: MotionClip, plan: ContactPlan, includeGlide
     for (const side of [0, 1] as const) {
       const c = plan[side][f]
       const d = distance[side]![f]!
-      if (c === null || c === undefined || d > ramp || (c.planted && d > 0)) continue
-      const w = 1 - d / (ramp + 1)
+      if (c === null || c === undefined || (c.planted && d > 0)) continue
+      const w = ramp === Infinity ? 1 : Math.max(0, 1 - d / (ramp + 1))
       const world = fkPose(s, root, rot, base)
       const { chain, toe } = sides[side]!
       const f3 = quatRotate(world.rotations[0]!, [0, 0, 1])
       const pole: Vec3 = [f3[0], 0, f3[2]]
       const target = lerp3(world.positions[chain.end]!, c.ankle, w)
-      solveTwoBone(s, root, rot, base, chain, target, pole, quatSlerp(world.rotations[chain.end]!, c.foot, w))
+      if (w === 0) continue
+      const keep = w * (1 - (c.follow ?? 0))
+      solveTwoBone(s, root, rot, base, chain, target, pole, quatSlerp(world.rotations[chain.end]!, c.foot, keep))
       const o = base + toe * 4
-      rot.set(quatSlerp([rot[o]!, rot[o + 1]!, rot[o + 2]!, rot[o + 3]!], c.toe, w), o)
+      rot.set(quatSlerp([rot[o]!, rot[o + 1]!, rot[o + 2]!, rot[o + 3]!], c.toe, keep), o)
     }
   }
   return { clip: { ...clip, rotations: rot }, held }

@@ -7,6 +7,7 @@ import { applyContacts } from './contact-plan.js'
 import type { ContactPlan } from './contact-plan.js'
 import { groundFeet, lockFeet } from './foot-lock.js'
 import { filterRotations } from './pose-filter.js'
+import { footAlpha, smoothPlan } from './plan-filter.js'
 import { placeRoot } from './root-placement.js'
 import { simulate } from './simulation.js'
 
@@ -18,8 +19,11 @@ export const POSTPROCESS_STEPS = 5
  */
 export async function postprocess (clip: MotionClip, options: MotionOptions, step: () => Promise<void>, plan?: ContactPlan): Promise<MotionClip> {
   const mode = options.footLockingMode
-  // Stronger filtering leaves the swinging legs further from their plants: join them over more frames.
-  const ramp = 2 + Math.round(6 * options.poseFilteringStrength)
+  const filtering = options.poseFilteringStrength > 0
+  // Filtered, the swinging feet follow the plan's smoothed swing paths all the way (they join the plants exactly);
+  // unfiltered, only the frames next to a plant are touched.
+  const ramp = filtering ? Infinity : 2
+  if (plan !== undefined && filtering) plan = smoothPlan(plan, footAlpha(options.poseFilteringStrength, clip.fps))
   let c = filterRotations(clip, options.poseFilteringStrength)
   await step()
   if (mode === 'auto' || mode === 'always') {
@@ -31,7 +35,7 @@ export async function postprocess (clip: MotionClip, options: MotionOptions, ste
   if (options.simulation) {
     c = simulate(c, { floor: mode !== 'never' }).clip
     // The simulation's balance and self-collision fixes move the body; planted feet go back where they were.
-    if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always', options.poseFilteringStrength > 0 ? ramp : 0).clip
+    if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always', filtering ? ramp : 0).clip
   }
   await step()
   if (mode !== 'never') c = groundFeet(c)

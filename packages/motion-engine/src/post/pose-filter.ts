@@ -7,12 +7,17 @@ export function cutoffFor (strength: number): number {
   return 8 * Math.pow(1.2 / 8, strength)
 }
 
+/** Per-frame coefficient of the first-order filter for a strength at a frame rate. */
+export function filterAlpha (strength: number, fps: number): number {
+  return 1 - Math.exp((-2 * Math.PI * cutoffFor(strength)) / fps)
+}
+
 export function filterRotations (clip: MotionClip, strength: number): MotionClip {
   if (strength <= 0 || clip.frameCount < 3) return clip
   const J = clip.skeleton.joints.length
   const n = clip.frameCount
   const rot = Float32Array.from(clip.rotations)
-  const alpha = 1 - Math.exp((-2 * Math.PI * cutoffFor(strength)) / clip.fps)
+  const alpha = filterAlpha(strength, clip.fps)
   const series = new Float64Array(n)
   for (let j = 0; j < J; j++) {
     // Keep consecutive quaternions in the same hemisphere so component-wise filtering is meaningful.

@@ -74,10 +74,13 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
       lift0[1] += from[1]
       const land: Vec3 = [s.to[0], s.to[1] + ANKLE * k, s.to[2]]
       // Lift peaks early in the swing (toe clearance), then the foot reaches forward for the heel strike.
-      const arc = Math.sin(Math.PI * Math.pow(u, 0.8))
+      // (a warped sine: peak near 40 % of the swing, finite slope at lift-off so the foot does not jerk up).
+      const arc = Math.sin(Math.PI * (u + 0.3 * u * (1 - u)))
       const pos: Vec3 = [lift0[0] + (land[0] - lift0[0]) * e, lift0[1] + (land[1] - lift0[1]) * e + p.lift * arc, lift0[2] + (land[2] - lift0[2]) * e]
       const pitch = u < 0.25 ? 28 * roll * (1 - u / 0.25) - 6 * roll * (u / 0.25) : -roll * (6 + 10 * smootherstep((u - 0.25) / 0.75))
-      return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: u > 0.92 ? pitch * (1 - (u - 0.92) / 0.08) : pitch, swinging: u, stance: -1 }
+      // The toes come down smoothly over the last sixth of the swing: the sole lands flat.
+      const flat = u > 0.84 ? 1 - smootherstep((u - 0.84) / 0.16) : 1
+      return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: pitch * flat, swinging: u, stance: -1 }
     }
     from = s.to
     fromYaw = s.yaw
