@@ -31,7 +31,9 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'walk filter 0', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 0 } }, skate: WALK, gait: walkGait },
   { name: 'walk filter 1', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },
   { name: 'run filter 1', request: { prompt: 'run forward for 4 seconds', options: { poseFilteringStrength: 1 } }, skate: RUN, flight: true },
-  { name: 'walk dis=s', request: { prompt: 'walk forward for 5 seconds', options: { simulation: false } }, skate: WALK, gait: walkGait }
+  { name: 'walk dis=s', request: { prompt: 'walk forward for 5 seconds', options: { simulation: false } }, skate: WALK, gait: walkGait },
+  { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
+  { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK }
 ]
 
 /** Prompts whose variants are compared for diversity. */

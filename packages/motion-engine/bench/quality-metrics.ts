@@ -25,7 +25,14 @@ export interface QualityFigures {
   maxAccel: number
   /** Mean joint jerk, m/s³. */
   jerk: number
+  /** Mean distance of the centre of mass outside the supporting feet while standing still, cm. */
+  balance: number
 }
+
+// Segment mass fractions (Winter, Biomechanics and Motor Control of Human Movement), lumped on joints.
+const MASS: [string, number][] = [['Hips', 0.142], ['Spine1', 0.139], ['Spine2', 0.216], ['Head', 0.081], ['LeftArm', 0.028], ['RightArm', 0.028],
+  ['LeftForeArm', 0.016], ['RightForeArm', 0.016], ['LeftHand', 0.006], ['RightHand', 0.006], ['LeftUpLeg', 0.1], ['RightUpLeg', 0.1],
+  ['LeftLeg', 0.0465], ['RightLeg', 0.0465], ['LeftFoot', 0.0145], ['RightFoot', 0.0145]]
 
 const CONTACT_HEIGHT = 0.025
 const CONTACT_SPEED = 1
@@ -134,6 +141,7 @@ export function measure (m: ExportedMotion): QualityFigures {
     }
   }
   return {
+    balance: balanceError(m, soles, floor),
     meshFloor: percentile(m.meshLowest, 5) * 100,
     soleFloor: floor * 100,
     skateMean: mean(skate),
@@ -145,6 +153,32 @@ export function measure (m: ExportedMotion): QualityFigures {
     maxAccel,
     jerk: mean(jerks)
   }
+}
+
+/** Centre of mass outside the bounding box (+3 cm) of the sole points touching the floor, upright and still frames. */
+function balanceError (m: ExportedMotion, soles: Vec3[][], floor: number): number {
+  const hips = index(m, 'Hips')
+  const mass = MASS.map(([n, w]) => [index(m, n), w] as const)
+  const total = mass.reduce((a, [, w]) => a + w, 0)
+  const lowSupports = ['LeftLeg', 'RightLeg', 'LeftHand', 'RightHand'].map(n => index(m, n))
+  const errors: number[] = []
+  for (let f = 1; f + 1 < m.frameCount; f++) {
+    const a = m.positions[f - 1]![hips]!
+    const b = m.positions[f + 1]![hips]!
+    if (Math.hypot(b[0] - a[0], b[2] - a[2]) * m.fps / 2 > 0.25 || m.positions[f]![hips]![1] < 0.6) continue
+    // A knee or hand on the floor supports the body too (kneeling, picking up): the feet alone do not decide.
+    if (lowSupports.some(j => m.positions[f]![j]![1] < 0.12)) continue
+    const touching = soles.map(t => t[f]!).filter(p => p[1] - floor < CONTACT_HEIGHT)
+    if (touching.length === 0) continue
+    let cx = 0
+    let cz = 0
+    for (const [j, w] of mass) { cx += m.positions[f]![j]![0] * w / total; cz += m.positions[f]![j]![2] * w / total }
+    const out = (v: number, lo: number, hi: number) => (v < lo ? lo - v : v > hi ? v - hi : 0)
+    const xs = touching.map(p => p[0])
+    const zs = touching.map(p => p[2])
+    errors.push(Math.hypot(out(cx, Math.min(...xs) - 0.03, Math.max(...xs) + 0.03), out(cz, Math.min(...zs) - 0.03, Math.max(...zs) + 0.03)) * 100)
+  }
+  return mean(errors)
 }
 
 /** Joint positions relative to the hips, in the hips' heading frame, so travel and facing do not count. */

@@ -20,7 +20,7 @@ function verdict (c: QualityCase, q: QualityFigures): string[] {
   return fails
 }
 
-const header = ['clip', 'mesh floor cm', 'sole floor cm', 'skate mean cm/s', 'skate p95', 'bob cm', 'sway cm', 'flight', 'max acc m/s²', 'jerk m/s³', 'verdict']
+const header = ['clip', 'mesh floor cm', 'sole floor cm', 'skate mean cm/s', 'skate p95', 'bob cm', 'sway cm', 'flight', 'max acc m/s²', 'jerk m/s³', 'balance cm', 'verdict']
 const rows: string[][] = []
 let failures = 0
 for (const c of QUALITY_CASES) {
@@ -28,14 +28,14 @@ for (const c of QUALITY_CASES) {
   const fails = verdict(c, q)
   failures += fails.length
   rows.push([c.name, q.meshFloor.toFixed(2), q.soleFloor.toFixed(2), q.skateMean.toFixed(1), q.skateP95.toFixed(1), q.bob.toFixed(1), q.sway.toFixed(1),
-    q.flight.toFixed(2), q.maxAccel.toFixed(0), q.jerk.toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
+    q.flight.toFixed(2), q.maxAccel.toFixed(0), q.jerk.toFixed(1), q.balance.toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
 }
 for (const prompt of DIVERSITY_PROMPTS) {
   const takes = await Promise.all([0, 1, 2, 3].map(async v => exportAndRead(await engine.generate({ prompt, seed: 1, variantIndex: v }))))
   const d = variantDiversity(takes)
   const ok = d >= MIN_DIVERSITY
   if (!ok) failures++
-  rows.push([`variants: ${prompt}`, '', '', '', '', '', '', '', '', '', `${d.toFixed(1)} cm apart ${ok ? 'ok' : 'FAIL'}`])
+  rows.push([`variants: ${prompt}`, '', '', '', '', '', '', '', '', '', '', `${d.toFixed(1)} cm apart ${ok ? 'ok' : 'FAIL'}`])
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
 const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
