@@ -29,7 +29,8 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       const req = normalizeRequest(request)
       const timeline = expandTimeline(parsePrompt(req.prompt))
       if (timeline.length === 0) {
-        throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`)
+        // Unknown verbs and typos already fell back to the closest action: only text with no movement gets here.
+        throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `the prompt describes no movement; describe one, for example: ${UNDERSTOOD_PHRASES.join(', ')}`)
       }
       // Refuse absurd requests before spending CPU on them ("walk for 10 hours", "jump 5000 times").
       for (const { action } of timeline) {

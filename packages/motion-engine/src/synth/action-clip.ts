@@ -6,7 +6,7 @@ import type { Channel, PoseSpec } from './pose-spec.js'
 import type { Random } from './random.js'
 import type { Style } from './style.js'
 
-export type Posture = 'standing' | 'sitting' | 'lying' | 'crouching' | 'kneeling' | 'crawling'
+export type Posture = 'standing' | 'sitting' | 'lying' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
 
 export interface FootTarget {
   /** Ankle position, local frame. */
