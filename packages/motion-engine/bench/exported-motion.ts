@@ -132,7 +132,7 @@ function readAccessor (gltf: Gltf, bin: DataView, index: number): number[] {
 }
 
 /** Lowest skinned vertex per frame and the rest-pose sole offsets of the joints, from a GLB's own mesh. */
-function skinGlb (bytes: Uint8Array, frameCount: number): { lowest: number[], soleOffset: Map<string, number> } {
+function skinGlb (bytes: Uint8Array, frameCount: number, skin: boolean): { lowest: number[], soleOffset: Map<string, number> } {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const jsonLength = dv.getUint32(12, true)
   const gltf = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as Gltf
@@ -141,8 +141,8 @@ function skinGlb (bytes: Uint8Array, frameCount: number): { lowest: number[], so
   const pos = readAccessor(gltf, bin, attrs.POSITION!)
   const jnt = readAccessor(gltf, bin, attrs.JOINTS_0!)
   const wgt = readAccessor(gltf, bin, attrs.WEIGHTS_0!)
-  const skin = gltf.skins[0]!
-  const ibm = readAccessor(gltf, bin, skin.inverseBindMatrices)
+  const joints = gltf.skins[0]!
+  const ibm = readAccessor(gltf, bin, joints.inverseBindMatrices)
   const parent = new Array<number>(gltf.nodes.length).fill(-1)
   gltf.nodes.forEach((n, i) => { for (const c of n.children ?? []) parent[c] = i })
   const translation = gltf.nodes.map(n => Array.from({ length: frameCount }, () => (n.translation ?? [0, 0, 0]) as Vec3))
@@ -159,7 +159,7 @@ function skinGlb (bytes: Uint8Array, frameCount: number): { lowest: number[], so
   const order = topological(parent)
   const vertexCount = pos.length / 3
   const lowest: number[] = []
-  for (let f = 0; f < frameCount; f++) {
+  for (let f = 0; f < (skin ? frameCount : 0); f++) {
     const wp: Vec3[] = []
     const wq: Quat[] = []
     for (const i of order) {
@@ -178,7 +178,7 @@ function skinGlb (bytes: Uint8Array, frameCount: number): { lowest: number[], so
         const w = wgt[v * 4 + s]!
         if (w === 0) continue
         const ji = jnt[v * 4 + s]!
-        const node = skin.joints[ji]!
+        const node = joints.joints[ji]!
         const m = ibm.slice(ji * 16, ji * 16 + 16)
         // The inverse bind matrix takes the vertex into the bone's rest frame; the bone's pose takes it back out.
         const local: Vec3 = [0, 1, 2].map(r => m[r]! * pos[v * 3]! + m[4 + r]! * pos[v * 3 + 1]! + m[8 + r]! * pos[v * 3 + 2]! + m[12 + r]!) as Vec3
@@ -191,7 +191,7 @@ function skinGlb (bytes: Uint8Array, frameCount: number): { lowest: number[], so
   let restLow = Infinity
   for (let v = 0; v < vertexCount; v++) restLow = Math.min(restLow, pos[v * 3 + 1]!)
   const soleOffset = new Map<string, number>()
-  for (const [k, node] of skin.joints.entries()) soleOffset.set(gltf.nodes[node]!.name ?? '', -ibm[k * 16 + 13]! - restLow)
+  for (const [k, node] of joints.joints.entries()) soleOffset.set(gltf.nodes[node]!.name ?? '', -ibm[k * 16 + 13]! - restLow)
   return { lowest, soleOffset }
 }
 
@@ -208,12 +208,15 @@ function topological (parent: number[]): number[] {
   return out
 }
 
-/** Exports a clip to BVH and GLB with the project's writers and reads both back. */
-export async function exportAndRead (clip: MotionClip): Promise<ExportedMotion> {
+/**
+ * Exports a clip to BVH and GLB with the project's writers and reads both back. `skinMesh: false` skips skinning
+ * the mesh per frame (meshLowest stays empty) when only the skeleton's motion is checked.
+ */
+export async function exportAndRead (clip: MotionClip, options: { skinMesh?: boolean } = {}): Promise<ExportedMotion> {
   const w = await loadWriters()
   const bvh = parseBvh(w.writeBvh(clip))
   const frames = bvh.frames.map(row => bvhFrame(bvh.nodes, row))
-  const glb = skinGlb(await w.writeGlb(clip), bvh.frames.length)
+  const glb = skinGlb(await w.writeGlb(clip), bvh.frames.length, options.skinMesh !== false)
   return {
     fps: Math.round(1 / bvh.frameTime),
     frameCount: bvh.frames.length,

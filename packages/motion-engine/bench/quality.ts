@@ -2,6 +2,7 @@
 // Run: pnpm --filter @openmotion/motion-engine bench
 import { createBuiltinEngine } from '../src/index.js'
 import { exportAndRead } from './exported-motion.js'
+import { loadLabelledPrompts, runLabelled } from './labelled-run.js'
 import { measure, variantDiversity } from './quality-metrics.js'
 import type { QualityFigures } from './quality-metrics.js'
 import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES } from './quality-cases.js'
@@ -43,3 +44,12 @@ console.log(line(header))
 for (const r of rows) console.log(line(r))
 console.log(`\ntargets: mesh floor −0.5…+1 cm; skating walk/turn/side-step/kneel < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`)
 console.log(failures === 0 ? 'all figures within target' : `${failures} figure(s) outside target`)
+
+const labelled = loadLabelledPrompts()
+let passed = 0
+for (const entry of labelled) {
+  const r = await runLabelled(engine, entry)
+  if (r.fails.length === 0) passed++
+  else console.log(`  labelled prompt failed: "${r.prompt}": ${r.fails.join('; ')}`)
+}
+console.log(`labelled prompts: ${passed}/${labelled.length} pass (${((passed / labelled.length) * 100).toFixed(1)} %)`)

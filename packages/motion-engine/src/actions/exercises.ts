@@ -17,7 +17,7 @@ const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' 
 export function jumpingJacks (ctx: ActionContext): ActionClip {
   const k = ctx.scale
   const count = ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.max(1, Math.round(ctx.spec.durationSeconds / 0.9)) : 4)
-  const apex = 0.07 * k
+  const apex = 0.1 * k
   const v = Math.sqrt(2 * G * apex)
   const flight = (2 * v) / G
   const stance = 0.22 / (ctx.style.tempo * ctx.spec.speed)
@@ -56,7 +56,7 @@ export function jumpingJacks (ctx: ActionContext): ActionClip {
     root.push([cx, y, cz])
     feet.push([0, 1].map(s => {
       const x = cx + (s === 0 ? spread : -spread)
-      return { pos: [x, 0.08 * k + (air ? y - stand : 0), cz], yaw: 0, pitch: air ? 15 : 0, planted: !air }
+      return { pos: [x, 0.08 * k + (air ? y - stand : 0), cz], yaw: 0, pitch: 0, planted: !air }
     }) as [FootTarget, FootTarget])
     poses.push(addPose(pose({}), { ...armPose('left', { flex: 0, abduct: 10 + 150 * open, elbow: 10 }), ...armPose('right', { flex: 0, abduct: 10 + 150 * open, elbow: 10 }) }))
   }

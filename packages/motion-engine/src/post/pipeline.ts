@@ -38,7 +38,7 @@ export async function postprocess (clip: MotionClip, options: MotionOptions, ste
     if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always', filtering ? ramp : 0).clip
   }
   await step()
-  if (mode !== 'never') c = groundFeet(c)
+  if (mode !== 'never') c = groundFeet(c, plan?.map(track => track.map(e => (e === null || e === undefined ? null : e.planted ? e.ankle[1] : NaN))))
   await step()
   c = placeRoot(c, options.rootAtOrigin)
   await step()

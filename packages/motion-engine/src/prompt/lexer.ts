@@ -27,7 +27,9 @@ export function baseForms (word: string): string[] {
 
 // Multi-word names of one movement, joined into the single word the vocabulary knows.
 const PHRASES: [RegExp, string][] = [
-  [/\bzig\s*zag(s|ging)?\b/g, 'zigzag'],
+  [/\b(in\s+)?(a\s+)?zig\s*zag(s|ging)?\b/g, 'zigzag'],
+  [/\bthrow(s|ing|n)?\s+(a\s+)?(punch|jab|hook)(es)?\b/g, 'punch'],
+  [/\bgo(es|ing)?\s+to\s+(sleep|bed)\b/g, 'sleep'],
   [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b/g, 'jumpingjack'],
   [/\bhigh\s+kick(s|ing)?\b/g, 'highkick'],
   [/\bhip\s+hop\b/g, 'hiphop'],

@@ -23,8 +23,7 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   approach: 'walk',
   proceed: 'walk',
   travel: 'walk',
-  come: 'walk',
-  came: 'walk',
+
   went: 'walk',
   leave: 'walk',
   trot: 'jog',

@@ -101,7 +101,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   fall: 'fall',
   fell: 'fall',
   collapse: 'fall',
-  trip: 'fall',
+  trip: 'stagger',
   faint: 'fall',
   jumpingjack: 'jumpingJacks',
   highkick: 'highKick',

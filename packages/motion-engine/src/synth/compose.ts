@@ -155,6 +155,8 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
           solveTwoBone(skeleton, root, frame, 0, legs[s]!, target.pos, fwd, footWorldRotation(target.yaw, target.pitch))
         }
       }
+      // Joint limits may re-pitch a planted foot, so the toes are levelled after clamping (and clamped again).
+      clampFrame(limits, frame, 0)
       flattenToes(skeleton, root, frame, 0, ix.foot, ix.toe, k)
       clampFrame(limits, frame, 0)
       let world = fkPose(skeleton, root, frame, 0)
