@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
-import cors from '@fastify/cors'
 import type {} from '@fastify/swagger'
-import { ConfigError, createLogger, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
@@ -40,14 +39,10 @@ export interface AppOverrides {
   queue?: { queue: JobQueue, cancels: CancelBus }
 }
 
-const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
-
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
   const events = jobEvents(config, logger)
   const role = config.MOTION_ROLE
-  if (role !== 'all' && config.QUEUE !== 'redis') throw new ConfigError('QUEUE', `MOTION_ROLE=${role} needs QUEUE=redis: separate API and worker processes share jobs through Redis`)
-  if (config.QUEUE === 'redis' && (config.REDIS_URL ?? '') === '') throw new ConfigError('REDIS_URL', 'REDIS_URL is required when QUEUE=redis: expected a redis:// URL')
   const consume = role !== 'api'
   // Only processes that run jobs need ffmpeg; an API-only process accepts render jobs when RENDER_ENABLED is set.
   const renderer = consume ? videoRenderer(config, overrides) : undefined
@@ -61,8 +56,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
-  const db = overrides.database ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
-  await migrate(db, 'motion-api', migrations)
+  const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), config.PUBLIC_BASE_URL)
   const accounts = new AccountStore(db)
@@ -79,7 +73,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await bootstrapClient(config, accounts)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
-  if (config.QUEUE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
+  if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
@@ -87,48 +81,49 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
   const enabledProcessors = new Set<Processor>(renderAccepted ? ['text2motion', 'render'] : ['text2motion'])
 
-  const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const cors = createCorsPolicy({
+    origins: config.CORS_ORIGINS,
+    production,
+    alsoAllowed: async (origin) => (await accounts.listClients()).some((c) => !c.disabled && c.corsOrigins.includes(origin))
+  })
   await app.register(cookie)
-  await app.register(cors, {
-    credentials: true,
-    origin: (origin, callback) => {
-      if (origin === undefined) { callback(null, false); return }
-      if (!production && LOCALHOST_ORIGIN.test(origin)) { callback(null, true); return }
-      if (configuredOrigins.includes(origin)) { callback(null, true); return }
-      accounts.listClients().then((clients) => { callback(null, clients.some((c) => !c.disabled && c.corsOrigins.includes(origin))) }, (error: Error) => { callback(error, false) })
-    }
+  // Every method and header a browser client needs: uploads PUT with Content-Range, deleteModel is a DELETE,
+  // resumable upload sessions answer with Location and Range.
+  await app.register(corsPlugin, {
+    policy: cors,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['content-type', 'content-range', 'x-storage-resumable', 'authorization', 'x-request-id'],
+    exposedHeaders: ['location', 'range', 'x-request-id']
   })
   app.decorateRequest('client', undefined)
   const requireSession = sessionGuard(accounts)
-  app.readiness.register('database', () => db.ping())
 
   // A worker process serves only health, readiness and metrics.
   if (role !== 'worker') {
-    await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
+    await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
+    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
   }
 
   let maintenance: Maintenance | undefined
   app.addHook('onReady', async () => {
     await worker.start()
     if (role === 'worker') return
-    await worker.recover(config.QUEUE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS, failedRetentionDays: config.FAILED_JOB_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
+    await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
     await worker.close()
     if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
-    if (overrides.database === undefined) await db.close()
   })
   return app
 }
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
-  if (config.QUEUE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
+  if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
   const options = { url: config.REDIS_URL ?? '' }
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
@@ -145,8 +140,7 @@ function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRen
 
 function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
   if (config.RELAY_URL === undefined || config.RELAY_URL === '') return noJobEvents
-  if (config.RELAY_API_KEY === undefined || config.RELAY_API_KEY === '') throw new ConfigError('RELAY_API_KEY', 'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay')
-  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY, logger })
+  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY ?? '', logger })
 }
 
 /** The quick-start client: created with a dev plan the first time, so `./run start` is usable at once. */
