@@ -21,7 +21,7 @@ export interface ExportedMotion {
 
 interface Writers {
   writeBvh: (clip: MotionClip) => string
-  writeGlb: (clip: MotionClip) => Promise<Uint8Array>
+  writeGlb: (clip: MotionClip, options?: { character?: string }) => Promise<Uint8Array>
 }
 
 let writers: Writers | undefined
@@ -210,13 +210,14 @@ function topological (parent: number[]): number[] {
 
 /**
  * Exports a clip to BVH and GLB with the project's writers and reads both back. `skinMesh: false` skips skinning
- * the mesh per frame (meshLowest stays empty) when only the skeleton's motion is checked.
+ * the mesh per frame (meshLowest stays empty) when only the skeleton's motion is checked; `character` picks the
+ * stock character whose mesh is skinned (default the mannequin).
  */
-export async function exportAndRead (clip: MotionClip, options: { skinMesh?: boolean } = {}): Promise<ExportedMotion> {
+export async function exportAndRead (clip: MotionClip, options: { skinMesh?: boolean, character?: string } = {}): Promise<ExportedMotion> {
   const w = await loadWriters()
   const bvh = parseBvh(w.writeBvh(clip))
   const frames = bvh.frames.map(row => bvhFrame(bvh.nodes, row))
-  const glb = skinGlb(await w.writeGlb(clip), bvh.frames.length, options.skinMesh !== false)
+  const glb = skinGlb(await w.writeGlb(clip, options.character === undefined ? {} : { character: options.character }), bvh.frames.length, options.skinMesh !== false)
   return {
     fps: Math.round(1 / bvh.frameTime),
     frameCount: bvh.frames.length,

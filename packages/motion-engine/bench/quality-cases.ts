@@ -4,6 +4,8 @@ import type { GenerateRequest } from '../src/index.js'
 export interface QualityCase {
   name: string
   request: GenerateRequest
+  /** Stock character whose mesh is measured; default the mannequin. */
+  character?: string
   /** Skating limits, cm/s: mean and p95. */
   skate: [number, number]
   /** Walks: pelvis bob range (cm) and minimum sway (cm). */
@@ -32,6 +34,8 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'walk filter 1', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },
   { name: 'run filter 1', request: { prompt: 'run forward for 4 seconds', options: { poseFilteringStrength: 1 } }, skate: RUN, flight: true },
   { name: 'walk dis=s', request: { prompt: 'walk forward for 5 seconds', options: { simulation: false } }, skate: WALK, gait: walkGait },
+  { name: 'walk athlete', request: { prompt: 'walk forward for 5 seconds' }, character: 'athlete', skate: WALK, gait: walkGait },
+  { name: 'kneel slender', request: { prompt: 'kneel down' }, character: 'slender', skate: WALK },
   { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
   { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK }
 ]

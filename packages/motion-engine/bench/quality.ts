@@ -25,7 +25,7 @@ const header = ['clip', 'mesh floor cm', 'sole floor cm', 'skate mean cm/s', 'sk
 const rows: string[][] = []
 let failures = 0
 for (const c of QUALITY_CASES) {
-  const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request })))
+  const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request }), c.character === undefined ? {} : { character: c.character }))
   const fails = verdict(c, q)
   failures += fails.length
   rows.push([c.name, q.meshFloor.toFixed(2), q.soleFloor.toFixed(2), q.skateMean.toFixed(1), q.skateP95.toFixed(1), q.bob.toFixed(1), q.sway.toFixed(1),

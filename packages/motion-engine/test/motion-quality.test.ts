@@ -12,7 +12,7 @@ const figures = async (name: string) => measure(await exportAndRead(await engine
 describe('motion quality on the exported files', () => {
   for (const c of QUALITY_CASES) {
     it(`${c.name}: mesh on the floor, feet planted, end effectors below ${MAX_ACCEL} m/s²`, async () => {
-      const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request })))
+      const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request }), c.character === undefined ? {} : { character: c.character }))
       expect(q.meshFloor).toBeGreaterThanOrEqual(-0.5)
       expect(q.meshFloor).toBeLessThanOrEqual(1)
       expect(q.skateMean).toBeLessThan(c.skate[0])

@@ -35,7 +35,12 @@ export interface ComposeInput {
 interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
 
 // Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
-const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.055], ['RightLeg', 0.055], ['LeftToe_End', 0.013], ['RightToe_End', 0.013], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04], ['LeftHandMiddle4', 0.01], ['RightHandMiddle4', 0.01]]
+// Radii follow the stock mannequin's mesh (its tube radii across the body's depth), so a body lying, sitting or
+// kneeling rests its skin on the floor rather than its joints.
+const SUPPORT: [string, number][] = [['Hips', 0.115], ['Spine', 0.1], ['Spine1', 0.105], ['Spine2', 0.115], ['Neck', 0.05], ['Head', 0.105],
+  ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftToe_End', 0.013], ['RightToe_End', 0.013],
+  ['LeftLeg', 0.055], ['RightLeg', 0.055], ['LeftUpLeg', 0.085], ['RightUpLeg', 0.085], ['LeftArm', 0.055], ['RightArm', 0.055],
+  ['LeftForeArm', 0.045], ['RightForeArm', 0.045], ['LeftHand', 0.035], ['RightHand', 0.035], ['LeftHandMiddle4', 0.015], ['RightHandMiddle4', 0.015]]
 
 function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
   const dx = p[0] - origin[0]
