@@ -2,3 +2,4 @@ export { describeWithService, serviceSuiteTitle } from './describe-with-service.
 export { MissingServiceError, isCi, requireService } from './require-service.js'
 export { START_HINT, serviceNames, serviceVariables } from './service-variables.js'
 export type { ServiceName, ServiceVariable } from './service-variables.js'
+export { chromiumLaunchOptions, type ChromiumLaunchOptions } from './chromium-launch.js'
