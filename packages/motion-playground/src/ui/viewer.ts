@@ -3,11 +3,17 @@
 // (what footLockingMode changes) are visible at a glance.
 import {
   AnimationMixer, Box3, Color, DirectionalLight, GridHelper, HemisphereLight, Mesh, PerspectiveCamera, PlaneGeometry,
-  Scene, ShadowMaterial, Vector3, WebGLRenderer, type AnimationAction, type Object3D
+  Scene, ShadowMaterial, Vector3, WebGLRenderer, type AnimationAction, type Bone, type Object3D
 } from 'three'
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js'
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js'
 import { FootContacts } from './foot-contacts.js'
+
+function hipsOf (root: Object3D): Object3D | undefined {
+  let hips: Object3D | undefined
+  root.traverse((node) => { if (hips === undefined && (node as Bone).isBone && /hips|pelvis/i.test(node.name)) hips = node })
+  return hips
+}
 
 export interface ViewerEvents {
   /** Called every frame with the clip time and length, seconds. */
@@ -27,6 +33,10 @@ export class MotionViewer {
   private mixer: AnimationMixer | undefined
   private action: AnimationAction | undefined
   private contacts: FootContacts | undefined
+  /** The bone the camera follows (hips), so a walking character stays in view while orbiting still works. */
+  private anchor: Object3D | undefined
+  private readonly anchorAt = new Vector3()
+  private readonly anchorNow = new Vector3()
   private last = performance.now()
   private loadToken = 0
   playing = false
@@ -77,7 +87,9 @@ export class MotionViewer {
     this.duration = clip?.duration ?? 0
     this.mixer.setTime(0)
     this.contacts = new FootContacts(this.model, this.scene)
+    this.anchor = hipsOf(this.model)
     this.frameCamera()
+    this.anchor?.getWorldPosition(this.anchorAt)
     this.setPlaying(this.duration > 0)
   }
 
@@ -102,9 +114,19 @@ export class MotionViewer {
     this.last = now
     if (this.playing) this.mixer?.update(dt)
     this.contacts?.update()
+    this.follow()
     this.controls.update()
     this.renderer.render(this.scene, this.camera)
     this.events.onTime(this.time, this.duration)
+  }
+
+  private follow (): void {
+    if (this.anchor === undefined) return
+    this.anchor.getWorldPosition(this.anchorNow)
+    const dx = this.anchorNow.x - this.anchorAt.x
+    const dz = this.anchorNow.z - this.anchorAt.z
+    this.anchorAt.copy(this.anchorNow)
+    for (const point of [this.camera.position, this.controls.target, this.sun.position, this.sun.target.position]) { point.x += dx; point.z += dz }
   }
 
   private frameCamera (): void {

@@ -24,7 +24,9 @@ async function chart (api: RelayApi): Promise<void> {
     const batch = await Promise.all(messages.slice(i, i + 6).map(async (m) => api.attempts(m.id)))
     attempts.push(...batch.flat())
   }
-  find('chart').innerHTML = chartSvg(bucketAttempts(attempts, now, CHART_MINUTES))
+  // Drawn at the container's own width, so the SVG is never stretched or letterboxed.
+  const box = find('chart')
+  box.innerHTML = chartSvg(bucketAttempts(attempts, now, CHART_MINUTES), Math.max(240, box.clientWidth), 160)
 }
 
 async function enter (key: string): Promise<void> {
