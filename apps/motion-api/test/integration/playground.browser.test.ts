@@ -4,7 +4,7 @@
 // test-output/ (git-ignored).
 import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import type { AppInstance } from '@openmotion/common'
 import { chromiumLaunchOptions, describeWithService, requireService } from '@openmotion/test-services'
@@ -15,6 +15,11 @@ const OUTPUT = new URL('../../test-output/', import.meta.url).pathname
 const FFMPEG = requireService('ffmpeg')
 // The machine may be busy (CI runs several suites at once): waits are generous, the whole file still ends in a minute.
 const POLL = { timeout: 15_000 }
+// Bounds: each step has its own limit, and once the file has run 150 s the remaining steps fail at once
+// instead of each waiting out its own limit, so a broken page cannot hold the suite for minutes.
+const STEP_MS = 40_000
+const BUDGET_MS = 150_000
+const started = Date.now()
 // Evaluated in the page as expressions: the tests' tsconfig has Node's types, not the DOM's.
 const LOAD_TIME = 'performance.getEntriesByType("navigation")[0].loadEventEnd'
 const PAGE_WIDTH = 'document.documentElement.scrollWidth'
@@ -47,6 +52,10 @@ describeWithService('chromium', (chromiumPath) => {
     page.setDefaultTimeout(30_000)
   })
 
+  beforeEach(() => {
+    if (Date.now() - started > BUDGET_MS) throw new Error(`browser suite over its ${BUDGET_MS / 1000} s budget`)
+  })
+
   afterAll(async () => {
     await browser?.close()
     await app?.close()
@@ -67,7 +76,7 @@ describeWithService('chromium', (chromiumPath) => {
     const cards = page.locator('#characters label.character')
     await expect.poll(() => cards.count(), POLL).toBeGreaterThanOrEqual(3)
     await expect.poll(() => page.locator('#characters img').first().evaluate((img) => (img as unknown as Img).naturalWidth), POLL).toBe(256)
-  })
+  }, STEP_MS)
 
   it('generates a two-variant motion, shows progress and draws the figure on the canvas', async () => {
     await page.fill('textarea[name=prompt]', 'a person walks forward then jumps')
@@ -77,7 +86,7 @@ describeWithService('chromium', (chromiumPath) => {
     const seen = page.waitForFunction('/step \\d+ of \\d+|queue: position/.test(document.getElementById("job-progress-text").textContent)', undefined, { polling: 'raf' })
     await page.click('#prompt-form button[type=submit]')
     await seen
-    await page.waitForSelector('#viewer-empty', { state: 'hidden', timeout: 60_000 })
+    await page.waitForSelector('#viewer-empty', { state: 'hidden', timeout: 35_000 })
     await expect.poll(() => page.locator('#variant option').count(), POLL).toBe(2)
     expect(await page.locator('#jobs tr').first().locator('.status-SUCCESS').count()).toBe(1)
 
@@ -95,7 +104,7 @@ describeWithService('chromium', (chromiumPath) => {
     await page.locator('#scrub').fill(String(duration * 0.6))
     await page.waitForTimeout(300)
     expect(changedCells(first, await stats())).toBeGreaterThan(10)
-  })
+  }, STEP_MS)
 
   it('plays and pauses from the keyboard and offers GLB, FBX and BVH downloads per variant', async () => {
     await page.focus('#viewer')
@@ -110,7 +119,7 @@ describeWithService('chromium', (chromiumPath) => {
     await page.selectOption('#variant', '2')
     await expect.poll(() => links.first().getAttribute('download'), POLL).toMatch(/_v2\.glb$/)
     await expect.poll(async () => (await stats()).figure, POLL).toBeGreaterThan(500)
-  })
+  }, STEP_MS)
 
   it('uploads a character with a progress bar, lists it with a rendered thumbnail and deletes it', async () => {
     const stockGlb = await page.evaluate(async () => {
@@ -130,19 +139,19 @@ describeWithService('chromium', (chromiumPath) => {
     page.once('dialog', async (dialog) => { await dialog.accept() })
     await card.getByRole('button', { name: /Delete character/ }).click()
     await card.waitFor({ state: 'detached' })
-  })
+  }, STEP_MS)
 
   it.skipIf(FFMPEG === undefined)('renders an MP4 with the chosen options and plays it in a <video>', async () => {
     await page.selectOption('#render-form select[name=backdrop]', 'studio')
     await page.selectOption('#render-form select[name=camMode]', '1')
     await page.click('#render-form button[type=submit]')
     const video = page.locator('#video')
-    await video.waitFor({ state: 'visible', timeout: 90_000 })
+    await video.waitFor({ state: 'visible', timeout: 35_000 })
     expect(await video.getAttribute('src')).toMatch(/\.mp4\?/)
     await expect.poll(() => video.evaluate((v) => (v as unknown as Video).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
     expect(await video.evaluate((v) => (v as unknown as Video).duration)).toBeGreaterThan(0.5)
     expect(await page.locator('#downloads a', { hasText: 'Download MP4' }).count()).toBe(1)
-  })
+  }, STEP_MS)
 
   it('lays out in one column at phone width', async () => {
     await page.setViewportSize({ width: 390, height: 844 })
@@ -156,5 +165,5 @@ describeWithService('chromium', (chromiumPath) => {
     await page.locator('#result-title').scrollIntoViewIfNeeded()
     await expect.poll(async () => (await stats()).figure, POLL).toBeGreaterThan(100)
     await page.screenshot({ path: `${OUTPUT}playground-phone.png` })
-  })
+  }, STEP_MS)
 })

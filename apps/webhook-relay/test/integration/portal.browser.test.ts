@@ -4,13 +4,18 @@
 // per-minute chart. Screenshots go to test-output/ (git-ignored).
 import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { chromiumLaunchOptions, describeWithService } from '@openmotion/test-services'
 import { buildTestRelay, type TestRelay } from '../helper.js'
 
 const OUTPUT = new URL('../../test-output/', import.meta.url).pathname
 const POLL = { timeout: 15_000 }
+// Bounds: each step has its own limit, and once the file has run 90 s the remaining steps fail at once
+// instead of each waiting out its own limit, so a broken page cannot hold the suite for minutes.
+const STEP_MS = 40_000
+const BUDGET_MS = 90_000
+const started = Date.now()
 
 interface Received { headers: IncomingHttpHeaders, body: string }
 
@@ -45,6 +50,10 @@ describeWithService('chromium', (chromiumPath) => {
     page.setDefaultTimeout(20_000)
   })
 
+  beforeEach(() => {
+    if (Date.now() - started > BUDGET_MS) throw new Error(`browser suite over its ${BUDGET_MS / 1000} s budget`)
+  })
+
   afterAll(async () => {
     await browser?.close()
     await relay?.close()
@@ -77,7 +86,7 @@ describeWithService('chromium', (chromiumPath) => {
     await expect.poll(() => page.locator('#new-secret').textContent(), POLL).toMatch(/whsec_\S+/)
     expect(await page.locator('#endpoints tr[data-endpoint]').count()).toBe(1)
     expect(await page.locator('#endpoints input[name=eventTypes]').inputValue()).toBe('job.*, fail.*')
-  })
+  }, STEP_MS)
 
   it('shows a delivery with its attempt and response code, and replays it to the receiver', async () => {
     const id = await send('job.succeeded')
@@ -98,7 +107,7 @@ describeWithService('chromium', (chromiumPath) => {
     expect(received[1]!.headers['webhook-id']).toBe(id)
     await page.click('#refresh')
     await expect.poll(() => messageRow(id).locator('.pill').textContent(), POLL).toContain('2 attempts')
-  })
+  }, STEP_MS)
 
   it('replays all failed deliveries of every endpoint', async () => {
     const id = await send('fail.once')
@@ -108,7 +117,7 @@ describeWithService('chromium', (chromiumPath) => {
     await page.click('#replay-failed')
     await expect.poll(() => received.length, POLL).toBe(4)
     expect(received[3]!.headers['webhook-id']).toBe(id)
-  })
+  }, STEP_MS)
 
   it('edits the filter, rotates the secret, disables and enables the endpoint', async () => {
     const row = page.locator('#endpoints tr[data-endpoint]')
@@ -129,12 +138,12 @@ describeWithService('chromium', (chromiumPath) => {
     await expect.poll(() => row.locator('td.state-disabled').textContent(), POLL).toContain('disabled by tenant')
     await row.getByRole('button', { name: /^Enable/ }).click()
     await expect.poll(() => row.locator('td').nth(2).textContent(), POLL).toBe('enabled')
-  })
+  }, STEP_MS)
 
   it('fits a phone screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.waitForTimeout(200)
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390)
     await page.screenshot({ path: `${OUTPUT}portal-phone.png` })
-  })
+  }, STEP_MS)
 })
