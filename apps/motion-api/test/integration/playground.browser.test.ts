@@ -93,7 +93,8 @@ describeWithService('chromium', (chromiumPath) => {
     // Paused at the first frame the character stands on the floor: a figure and the contact markers show.
     await page.click('#play')
     await page.locator('#scrub').fill('0')
-    await page.waitForTimeout(300)
+    // The time line is written right after a frame is drawn: "0.00 / …" means the first frame is on the canvas.
+    await expect.poll(() => page.locator('#time').textContent(), POLL).toMatch(/^0\.00 \//)
     const first = await stats()
     expect(first.figure).toBeGreaterThan(500)
     expect(first.contact).toBeGreaterThan(20)
@@ -102,8 +103,7 @@ describeWithService('chromium', (chromiumPath) => {
     // Scrubbing moves the figure: a later frame differs from the first.
     const duration = Number(await page.locator('#scrub').getAttribute('max'))
     await page.locator('#scrub').fill(String(duration * 0.6))
-    await page.waitForTimeout(300)
-    expect(changedCells(first, await stats())).toBeGreaterThan(10)
+    await expect.poll(async () => changedCells(first, await stats()), POLL).toBeGreaterThan(10)
   }, STEP_MS)
 
   it('plays and pauses from the keyboard and offers GLB, FBX and BVH downloads per variant', async () => {
