@@ -144,6 +144,9 @@ describeWithService('chromium', (chromiumPath) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.waitForTimeout(200)
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390)
+    // The chart is redrawn at the narrower width rather than scaled down.
+    await expect.poll(() => page.locator('#chart svg').getAttribute('viewBox'), POLL).toMatch(/^0 0 (2|3)\d\d 160$/)
+    await page.evaluate('window.scrollTo(0, 0)')
     await page.screenshot({ path: `${OUTPUT}portal-phone.png` })
   }, STEP_MS)
 })

@@ -44,9 +44,11 @@ export function chartSvg (buckets: MinuteBucket[], width = 600, height = 160): s
     return `<g>${title}<rect class="succeeded" x="${x}" y="${(top + plot - ok).toFixed(1)}" width="${bar.toFixed(1)}" height="${ok.toFixed(1)}"/>` +
       `<rect class="failed" x="${x}" y="${(top + plot - ok - bad).toFixed(1)}" width="${bar.toFixed(1)}" height="${bad.toFixed(1)}"/></g>`
   }).join('')
-  const labels = buckets.map((b, i) => i % 5 === 0 || i === buckets.length - 1
-    ? `<text x="${(left + i * step).toFixed(1)}" y="${height - 4}">${clock(b.start)}</text>`
-    : '').join('')
+  // Every fifth minute, and the last one right-aligned so it never runs off the edge.
+  const labels = buckets.map((b, i) => {
+    if (i === buckets.length - 1) return `<text x="${width}" y="${height - 4}" text-anchor="end">${clock(b.start)}</text>`
+    return i % 5 === 0 && i < buckets.length - 3 ? `<text x="${(left + i * step).toFixed(1)}" y="${height - 4}">${clock(b.start)}</text>` : ''
+  }).join('')
   const succeeded = buckets.reduce((n, b) => n + b.succeeded, 0)
   const failed = buckets.reduce((n, b) => n + b.failed, 0)
   const summary = `${succeeded} succeeded and ${failed} failed attempts in the last ${buckets.length} minutes`

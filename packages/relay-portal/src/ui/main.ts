@@ -1,5 +1,5 @@
 // The tenant portal: sign in with the API key, then endpoints, messages, attempts and the per-minute chart.
-import { bucketAttempts, chartSvg } from './attempt-chart.js'
+import { bucketAttempts, chartSvg, type MinuteBucket } from './attempt-chart.js'
 import { EndpointsView } from './endpoints-view.js'
 import { MessagesView } from './messages-view.js'
 import { field, find, showError, spawn } from './page.js'
@@ -13,6 +13,8 @@ const REFRESH_MS = 10_000
 
 const signin = find<HTMLFormElement>('signin-form')
 let timer: ReturnType<typeof setInterval> | undefined
+let lastBuckets: MinuteBucket[] | undefined
+let drawnWidth = 0
 
 async function chart (api: RelayApi): Promise<void> {
   const now = Date.now()
@@ -24,9 +26,14 @@ async function chart (api: RelayApi): Promise<void> {
     const batch = await Promise.all(messages.slice(i, i + 6).map(async (m) => api.attempts(m.id)))
     attempts.push(...batch.flat())
   }
-  // Drawn at the container's own width, so the SVG is never stretched or letterboxed.
+  lastBuckets = bucketAttempts(attempts, now, CHART_MINUTES)
+  drawChart()
+}
+
+/** Drawn at the container's own width (again on every resize), so the SVG is never stretched or letterboxed. */
+function drawChart (): void {
   const box = find('chart')
-  box.innerHTML = chartSvg(bucketAttempts(attempts, now, CHART_MINUTES), Math.max(240, box.clientWidth), 160)
+  if (lastBuckets !== undefined) box.innerHTML = chartSvg(lastBuckets, Math.max(240, box.clientWidth), 160)
 }
 
 async function enter (key: string): Promise<void> {
@@ -61,6 +68,11 @@ find('sign-out').addEventListener('click', () => {
   sessionStorage.removeItem(KEY_ITEM)
   window.location.reload()
 })
+
+new ResizeObserver(() => {
+  const width = find('chart').clientWidth
+  if (width !== drawnWidth) { drawnWidth = width; drawChart() }
+}).observe(find('chart'))
 
 const saved = sessionStorage.getItem(KEY_ITEM)
 if (saved !== null) {
