@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import type {} from '@fastify/swagger'
-import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, adminGuardFromConfig, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
@@ -104,7 +104,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
+    await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
   }
 
   let maintenance: Maintenance | undefined

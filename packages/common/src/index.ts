@@ -17,4 +17,4 @@ export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 export { openAppDatabase, type AppDatabaseOptions } from './app-database.js'
 export { corsPlugin, createCorsPolicy, parseOrigins, type CorsPluginOptions, type CorsPolicy, type CorsPolicyOptions } from './cors-policy.js'
 export { bearerMatches, bearerToken, secretsEqual, sha256Hex } from './secret-compare.js'
-export { createAdminGuard, type AdminCheck, type AdminGuard, type AdminGuardOptions, type AdminJwksOptions } from './admin-guard.js'
+export { adminGuardFromConfig, createAdminGuard, operatorAuthEnv, type AdminCheck, type AdminGuard, type AdminGuardOptions, type AdminJwksOptions } from './admin-guard.js'

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, calculateJwkThumbprint, exportJWK, type JWK } from 'jose'
-import { createAdminGuard } from '../src/index.js'
+import { adminGuardFromConfig, createAdminGuard } from '../src/index.js'
 
 const ISSUER = 'openmotion-auth'
 const AUDIENCE = 'openmotion'
@@ -88,5 +88,17 @@ describe('admin guard', () => {
     const key = await newKey()
     const guard = createAdminGuard({ jwks: { url: 'http://127.0.0.1:1/.well-known/jwks.json', issuer: ISSUER, audience: AUDIENCE } })
     expect(await guard.check(`Bearer ${await token(key, { role: 'admin' })}`)).toEqual({ ok: false, reason: 'unauthorized' })
+  })
+})
+
+describe('admin guard from config', () => {
+  it('uses the JWKS only when AUTH_JWKS_URL is set', async () => {
+    const key = await newKey()
+    served = [key.jwk]
+    const jwt = `Bearer ${await token(key, { role: 'admin' })}`
+    const base = { ADMIN_API_KEY: 'static-admin-key-0123', AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: AUDIENCE }
+    expect(await adminGuardFromConfig(base).check(jwt)).toEqual({ ok: false, reason: 'unauthorized' })
+    expect(await adminGuardFromConfig({ ...base, AUTH_JWKS_URL: jwksUrl }).check(jwt)).toEqual({ ok: true, subject: 'user-1' })
+    expect(adminGuardFromConfig({ AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: AUDIENCE, AUTH_JWKS_URL: '' }).enabled).toBe(false)
   })
 })

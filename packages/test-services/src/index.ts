@@ -4,3 +4,4 @@ export { START_HINT, serviceNames, serviceVariables } from './service-variables.
 export type { ServiceName, ServiceVariable } from './service-variables.js'
 export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
 export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'
+export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'
