@@ -70,7 +70,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
 
   await installStockModels(models, blobs)
-  await bootstrapClient(config, accounts)
+  // Only API processes: a worker has no MOTION_CLIENT_SECRET of its own and would create the client with the default.
+  if (role !== 'worker') await bootstrapClient(config, accounts)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
   if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
@@ -147,7 +148,12 @@ function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
 async function bootstrapClient (config: MotionConfig, accounts: AccountStore): Promise<void> {
   if (config.MOTION_CLIENT_ID === '' || await accounts.getClient(config.MOTION_CLIENT_ID) !== undefined) return
   const plan = await accounts.upsertPlan({ name: 'dev', credits: config.DEV_PLAN_CREDITS, maxVariants: config.DEV_PLAN_MAX_VARIANTS, periodDays: 30 })
-  await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  try {
+    await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  } catch (error) {
+    // Another API replica starting at the same moment created it first.
+    if (await accounts.getClient(config.MOTION_CLIENT_ID) === undefined) throw error
+  }
 }
 
 export { motionConfig, type MotionConfig } from './config.js'
