@@ -11,7 +11,7 @@ if (created.length === 0) {
   out.push(`openmotion init: all ${kept.length} secrets already in ${directory}; nothing generated`)
 } else {
   out.push(`openmotion init: generated ${created.length} secret(s) in ${directory} (kept across restarts; \`docker compose down -v\` deletes them)`)
-  for (const secret of created) out.push(`  ${secret.name.padEnd(27)} ${secret.purpose}`)
+  for (const secret of created) out.push(`  ${secret.name.padEnd(29)} ${secret.purpose}`)
   const adminEmail = process.env.ADMIN_EMAIL ?? ''
   if (created.some((s) => s.name === 'admin-password') && adminEmail !== '') {
     const password = readFileSync(join(directory, 'admin-password'), 'utf8')
