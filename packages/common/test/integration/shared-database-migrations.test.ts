@@ -6,19 +6,20 @@ import { migrate, openDatabase, type Database } from '../../src/index.js'
 // docker compose points all three apps at one database and starts them together.
 describeWithService('postgres', () => {
   const name = `shared_migrations_${randomBytes(4).toString('hex')}`
+  const serverUrl = () => requireService('postgres') ?? ''
   const opened: Database[] = []
   afterAll(async () => {
     await Promise.all(opened.map(async (db) => db.close()))
-    const admin = await openDatabase({ url: requireService('postgres') })
+    const admin = await openDatabase({ url: serverUrl() })
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await admin.close()
   })
 
   it('migrates several apps starting at once against one fresh database', async () => {
-    const admin = await openDatabase({ url: requireService('postgres') })
+    const admin = await openDatabase({ url: serverUrl() })
     await admin.query(`CREATE DATABASE ${name}`)
     await admin.close()
-    const url = new URL(requireService('postgres'))
+    const url = new URL(serverUrl())
     url.pathname = `/${name}`
     const apps = ['auth-server', 'motion-api', 'webhook-relay', 'motion-worker']
     const dbs = await Promise.all(apps.map(async () => openDatabase({ url: url.href })))
