@@ -1,7 +1,6 @@
 // Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY or an auth-server admin token
 // (AUTH_JWKS_URL); off when neither is configured.
-import { Type, type AdminGuard, type AppInstance } from '@openmotion/common'
-import { randomToken } from '../domain/secrets.js'
+import { Type, randomToken, type AdminGuard, type AppInstance } from '@openmotion/common'
 import { errors } from '../errors.js'
 import type { AccountStore, Client } from '../stores/account-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
