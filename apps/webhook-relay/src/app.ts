@@ -1,5 +1,5 @@
 import { createLogger, createMetrics, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
-import type { DeliveryQueue } from './adapters/delivery-queue.js'
+import type { DeliveryQueue } from './domain/delivery-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
 import { createHttpSender, type WebhookSender } from './adapters/http-sender.js'
@@ -18,7 +18,11 @@ import { messageRoutes } from './routes/messages.js'
 import { tenantRoutes } from './routes/tenants.js'
 import { webhookRoutes } from './routes/webhook.js'
 import { startMaintenance } from './worker/maintenance.js'
-import { createDeliveryWorker, staleDeliveringMs } from './worker/delivery-worker.js'
+import { createDeliveryWorker } from './worker/delivery-worker.js'
+import { startOutboxPublisher } from './worker/outbox-publisher.js'
+import { connectQueue, type QueueConnection } from './worker/queue-connection.js'
+import { reportQueueInReadiness } from './queue-readiness.js'
+import { OutboxStore } from './adapters/outbox-store.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -28,6 +32,19 @@ export interface AppOverrides {
   cipher?: DataCipher
   /** false builds the API without a delivery worker (a relay that only accepts). */
   worker?: boolean
+}
+
+function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, send: WebhookSender | undefined) {
+  return createDeliveryWorker({
+    ...ctx,
+    send: send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
+    limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
+    logger,
+    policy: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS },
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS,
+    disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
+  })
 }
 
 export async function buildApp (config: RelayConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
@@ -54,7 +71,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
-  await queue.start()
+  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger })
 
   const ctx: RelayContext = {
     config,
@@ -64,37 +81,37 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     deliveries,
     queue,
     cipher,
+    notifyOutbox: () => { publisher.notify() },
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
-  app.readiness.register('database', () => db.ping())
-  app.readiness.register('queue', () => queue.ping())
 
   await app.register(async (scope) => webhookRoutes(scope, ctx))
   await app.register(async (scope) => tenantRoutes(scope, ctx))
   await app.register(async (scope) => endpointRoutes(scope, ctx))
   await app.register(async (scope) => messageRoutes(scope, ctx))
 
-  if (overrides.worker !== false) {
-    const handler = createDeliveryWorker({
-      ...ctx,
-      send: overrides.send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
-      limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
+  const worker = overrides.worker === false ? undefined : createWorker(ctx, config, logger, overrides.send)
+  const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
+  let connection: QueueConnection | undefined
+  app.readiness.register('database', () => db.ping())
+  // Ready as soon as the database answers: the queue connects (and Kafka groups join) in the background.
+  reportQueueInReadiness(app.readiness, queue, { state: () => connection?.state() ?? 'connecting', stop: () => undefined })
+  app.addHook('onReady', async () => {
+    await maintenance?.recoverAtStart()
+    connection = connectQueue({
+      queue,
       logger,
-      policy: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS },
-      timeoutMs: config.DELIVERY_TIMEOUT_MS,
-      disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
+      onConnected: () => { publisher.notify() },
+      ...(worker === undefined ? {} : { consume: { handler: worker, concurrency: config.WORKER_CONCURRENCY } })
     })
-    const maintenance = startMaintenance({ ctx, logger, staleDeliveringMs: staleDeliveringMs(config.DELIVERY_TIMEOUT_MS) })
-    app.addHook('onReady', async () => {
-      await maintenance.recoverAtStart()
-      await queue.consume(handler, { concurrency: config.WORKER_CONCURRENCY })
-    })
-    // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
-    app.addHook('onClose', async () => {
-      maintenance.stop()
-      await queue.stop()
-    })
-  }
+  })
+  // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
+  app.addHook('onClose', async () => {
+    connection?.stop()
+    maintenance?.stop()
+    await publisher.stop()
+    await queue.stop()
+  })
   app.addHook('onClose', async () => {
     await queue.close()
     if (overrides.db === undefined) await db.close()

@@ -3,6 +3,8 @@
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
 import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
+import { MemoryQueue } from '../src/adapters/memory-queue.js'
+import type { ConsumeOptions, DeliveryJob, DeliveryQueue, JobHandler } from '../src/domain/delivery-queue.js'
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789'
 
@@ -62,4 +64,35 @@ export async function eventually<T> (check: () => Promise<T> | T, timeoutMs = 50
     }
   }
   throw lastError
+}
+
+/**
+ * A memory queue that records every job it is given, can fail its next `failures` enqueues (a broker that is
+ * down right after the commit), and can pose as a durable backend (`kind`) without consuming (a backlog).
+ */
+export class RecordingQueue implements DeliveryQueue {
+  readonly enqueued: DeliveryJob[] = []
+  readonly inner = new MemoryQueue()
+  failures = 0
+
+  constructor (readonly kind: DeliveryQueue['kind'] = 'memory', private readonly consumes = true) {}
+
+  async start (): Promise<void> {}
+  async enqueue (jobs: readonly DeliveryJob[], delayMs?: number): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--
+      throw new Error('broker unavailable')
+    }
+    this.enqueued.push(...jobs)
+    await this.inner.enqueue(jobs, delayMs)
+  }
+
+  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+    if (this.consumes) await this.inner.consume(handler, options)
+  }
+
+  joining (): string[] { return [] }
+  async stop (): Promise<void> { await this.inner.stop() }
+  async close (): Promise<void> { await this.inner.close() }
+  async ping (): Promise<void> {}
 }

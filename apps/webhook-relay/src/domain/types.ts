@@ -91,3 +91,18 @@ export interface Page<T> {
   data: T[]
   nextCursor: string | null
 }
+
+/** A message to store with one delivery per endpoint id (and their outbox jobs), under an optional Idempotency-Key. */
+export interface NewMessage {
+  tenantId: string
+  event: string
+  data: string
+  keyId: string
+  endpointIds: string[]
+  idempotency?: { key: string, bodyHash: string }
+}
+
+export type AcceptResult =
+  | { kind: 'created', message: StoredMessage, deliveries: Delivery[] }
+  | { kind: 'repeat', messageId: string, deliveries: number }
+  | { kind: 'conflict' }

@@ -81,7 +81,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
     const since = request.query.since === undefined ? undefined : new Date(request.query.since)
     const replayed = await ctx.deliveries.replay(await ctx.deliveries.deadForEndpoint(endpoint.id, since))
-    await ctx.queue.enqueue(replayed.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 })))
+    ctx.notifyOutbox()
     return reply.status(202).send({ deliveries: replayed.length })
   })
 }

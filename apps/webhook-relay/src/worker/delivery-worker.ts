@@ -1,8 +1,10 @@
-// Performs one delivery job: checks the job is still current, admits it against the endpoint's limits, signs and
-// sends the request, records the attempt with the delivery's new state, and schedules the retry. The queue
-// removes the job only after this resolves, so a crash anywhere in here means the job comes back.
+// Performs one delivery job: checks the job is still current, admits it against the endpoint's limits, claims
+// the attempt under a lease (renewed every third of it while the request runs, so a dead relay's claim lapses in
+// seconds), signs and sends the request, and records the attempt with the delivery's new state and the retry's
+// outbox job in one transaction. The queue removes the job only after this resolves, so a crash anywhere in here
+// means the job comes back.
 import type { Logger } from '@openmotion/common'
-import type { DeliveryJob, DeliveryQueue } from '../adapters/delivery-queue.js'
+import type { DeliveryJob, DeliveryQueue } from '../domain/delivery-queue.js'
 import type { DeliveryStore } from '../adapters/delivery-store.js'
 import type { EndpointStore } from '../adapters/endpoint-store.js'
 import type { WebhookSender } from '../adapters/http-sender.js'
@@ -24,8 +26,12 @@ export interface WorkerDeps {
   limiter: EndpointLimiter
   metrics: RelayMetrics
   logger: Logger
+  /** Called after a retry's job was committed to the outbox, so it is published at once. */
+  notifyOutbox: () => void
   policy: RetryPolicy
   timeoutMs: number
+  /** Lease on a claimed attempt; renewed every third of it while the attempt runs. */
+  leaseMs: number
   disableAfterMs: number
   now?: () => Date
 }
@@ -35,17 +41,35 @@ export function outboundBody (message: StoredMessage, dataJson: string): string 
   return `{"type":${JSON.stringify(message.event)},"timestamp":${JSON.stringify(message.createdAt.toISOString())},"data":${dataJson}}`
 }
 
-/**
- * A delivering row older than this belongs to a relay that died mid-attempt: no live attempt outlasts its own
- * deadline, and the margin covers recording the outcome. A job redelivered after a crash claims such a row.
- */
-export function staleDeliveringMs (timeoutMs: number): number {
-  return timeoutMs + 5000
+/** Renews the leases of the attempts this relay runs, in one statement per beat, while any run. */
+function leaseKeeper (deps: WorkerDeps, now: () => Date) {
+  const held = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
+  const beat = () => {
+    deps.deliveries.renewLeases([...held], new Date(now().getTime() + deps.leaseMs))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not renew delivery leases'))
+  }
+  return {
+    hold (id: string) {
+      held.add(id)
+      if (timer === undefined) {
+        timer = setInterval(beat, Math.max(100, Math.floor(deps.leaseMs / 3)))
+        timer.unref()
+      }
+    },
+    release (id: string) {
+      held.delete(id)
+      if (held.size === 0) {
+        clearInterval(timer)
+        timer = undefined
+      }
+    }
+  }
 }
 
 export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => Promise<void> {
   const now = deps.now ?? (() => new Date())
-  const staleAfterMs = staleDeliveringMs(deps.timeoutMs)
+  const leases = leaseKeeper(deps, now)
 
   return async (job) => {
     const delivery = await deps.deliveries.get(job.deliveryId)
@@ -62,14 +86,19 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
       return
     }
     try {
-      const claim = await deps.deliveries.begin(delivery.id, job.attempt, staleAfterMs, now())
-      // Another relay may be mid-attempt, or may have died mid-attempt: look again once the attempt would be stale.
+      const claim = await deps.deliveries.begin(delivery.id, job.attempt, new Date(now().getTime() + deps.leaseMs), now())
+      // Another relay may be mid-attempt, or may have died mid-attempt: look again once its lease would lapse.
       if (claim.kind === 'busy') await deps.queue.enqueue([job], claim.retryInMs)
       if (claim.kind !== 'claimed') return
       const claimed = claim.delivery
-      const message = await deps.messages.getById(claimed.messageId)
-      if (message === undefined) return
-      await attempt(deps, job, claimed, message, target.endpoint, target.secrets, now)
+      leases.hold(claimed.id)
+      try {
+        const message = await deps.messages.getById(claimed.messageId)
+        if (message === undefined) return
+        await attempt(deps, job, claimed, message, target.endpoint, target.secrets, now)
+      } finally {
+        leases.release(claimed.id)
+      }
     } finally {
       admission.release()
     }
@@ -129,7 +158,7 @@ async function attempt (
     deps.metrics.completed.inc({ result: 'dead' })
     return
   }
-  await deps.queue.enqueue([{ ...job, attempt: job.attempt + 1 }], delay)
+  deps.notifyOutbox()
 }
 
 function header (value: string | string[] | undefined): string | undefined {

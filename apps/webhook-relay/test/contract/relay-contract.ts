@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '@openmotion/common'
-import type { DeliveryQueue } from '../../src/adapters/delivery-queue.js'
+import type { DeliveryQueue } from '../../src/domain/delivery-queue.js'
 import { buildTestRelay, eventually, type TestRelay } from '../helper.js'
 import { loadReadmeVerifier } from './readme-verifier.js'
 import { startReceiver, type Receiver } from './receiver.js'
