@@ -71,7 +71,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
-  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger })
+  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
 
   const ctx: RelayContext = {
     config,

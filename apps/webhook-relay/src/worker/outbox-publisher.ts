@@ -14,7 +14,10 @@ export interface OutboxPublisherOptions {
   /** Poll for rows other relays committed (default 500 ms). */
   pollMs?: number
   batch?: number
-  /** A claim no publisher finished within this long is taken over (default 30 s). */
+  /**
+   * A claim no publisher finished within this long is taken over (default 5 s): rows claimed by a relay killed
+   * mid-publish wait this long, so it is short; an enqueue slower than this may publish a job twice (harmless).
+   */
   leaseMs?: number
   retryMs?: number
 }
@@ -30,7 +33,7 @@ export interface OutboxPublisher {
 export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPublisher {
   const { outbox, queue, logger } = options
   const batch = options.batch ?? 500
-  const leaseMs = options.leaseMs ?? 30_000
+  const leaseMs = options.leaseMs ?? 5000
   const retryMs = options.retryMs ?? 1000
   let stopped = false
   let running: Promise<number> | undefined
