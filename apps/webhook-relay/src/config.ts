@@ -1,4 +1,4 @@
-import { ConfigError, EnvEnum, Type, commonEnv, defineConfig, type ConfigDefinition, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, requireThat, type ConfigDefinition, type Static } from '@openmotion/common'
 import { FormatRegistry } from '@sinclair/typebox'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
@@ -32,19 +32,13 @@ const relaySchema = Type.Object({
 
 export type RelayConfig = Static<typeof relaySchema>
 
-const base = defineConfig(relaySchema)
-
-// Requirements that depend on another variable cannot live in the schema, so load() checks them after it.
-export const relayConfig: ConfigDefinition<typeof relaySchema> = {
-  ...base,
-  load (env) {
-    const config = base.load(env)
-    if (config.STORAGE_TYPE === 'redis' && config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis')
-    if (config.STORAGE_TYPE === 'kafka' && config.KAFKA_BROKER === undefined) throw new ConfigError('KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka')
-    if (config.RETRY_MAX_MS < config.RETRY_BASE_MS) throw new ConfigError('RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS')
-    return config
-  }
-}
+export const relayConfig: ConfigDefinition<typeof relaySchema> = defineConfig(relaySchema, {
+  rules: [
+    (c) => { requireThat(c.STORAGE_TYPE !== 'redis' || c.REDIS_URL !== undefined, 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis') },
+    (c) => { requireThat(c.STORAGE_TYPE !== 'kafka' || c.KAFKA_BROKER !== undefined, 'KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka') },
+    (c) => { requireThat(c.RETRY_MAX_MS >= c.RETRY_BASE_MS, 'RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS') }
+  ]
+})
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
