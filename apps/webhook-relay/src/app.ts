@@ -7,9 +7,10 @@ import { MessageStore } from './adapters/message-store.js'
 import { createQueue } from './adapters/create-queue.js'
 import { migrations } from './adapters/schema.js'
 import { TenantStore } from './adapters/tenant-store.js'
-import { durationMs, type RelayConfig } from './config.js'
+import type { RelayConfig } from './config.js'
+import { durationListMs, durationMs } from './domain/duration.js'
 import { EndpointLimiter } from './domain/endpoint-limiter.js'
-import { createRsaCipher, plaintextCipher, readPrivateKey, type DataCipher } from './domain/envelope-encryption.js'
+import { cipherFromConfig, plaintextCipher, type DataCipher } from './domain/envelope-encryption.js'
 import { frameworkErrorCodes } from './errors.js'
 import type { RelayContext } from './relay-context.js'
 import { createRelayMetrics } from './relay-metrics.js'
@@ -40,7 +41,8 @@ function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, s
     send: send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
     limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
     logger,
-    policy: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS },
+    policy: { scheduleMs: durationListMs(config.RETRY_SCHEDULE), maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS, jitter: config.RETRY_JITTER },
+    circuit: { threshold: config.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: durationMs(config.CIRCUIT_BREAKER_COOLDOWN) },
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS,
     disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
@@ -67,8 +69,8 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   const db = overrides.db ?? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
   await migrate(db, 'webhook-relay', migrations)
   const deliveries = new DeliveryStore(db)
-  const cipher = overrides.cipher ?? (config.ENCRYPTION_KEY === undefined ? plaintextCipher : createRsaCipher(readPrivateKey(config.ENCRYPTION_KEY)))
-  if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
+  const cipher = overrides.cipher ?? cipherFromConfig(config)
+  if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })

@@ -1,5 +1,6 @@
 // Builds a relay for tests: in-memory PGlite, memory queue unless given, private destinations allowed, admin key
-// set, and a tenant with an API key ready. Close with `relay.close()`.
+// set, 20 ms retries, the circuit breaker out of the way unless a test sets CIRCUIT_BREAKER_THRESHOLD, and a
+// tenant with an API key ready. Close with `relay.close()`.
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
 import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
@@ -20,7 +21,7 @@ export interface TestRelay {
 
 export async function buildTestRelay (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestRelay> {
   const db = overrides.db ?? await openDatabase({})
-  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_BASE_MS: '20', RETRY_MAX_MS: '50', ...env })
+  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_SCHEDULE: '20ms', RETRY_JITTER: '0', CIRCUIT_BREAKER_THRESHOLD: '1000', ...env })
   const app = await buildApp(config, { ...overrides, db })
   await app.ready()
   const admin = { authorization: `Bearer ${ADMIN_KEY}` }

@@ -103,5 +103,16 @@ export const migrations: Migration[] = [
     // A claimed attempt holds a lease its relay renews while the request runs; once it lapses the relay is dead.
     id: '019_column_relay_deliveries_lease',
     sql: 'ALTER TABLE relay_deliveries ADD COLUMN lease_until timestamptz'
+  },
+  {
+    // Per-endpoint retry schedule and circuit breaker (consecutive failures, open until).
+    id: '020_columns_relay_endpoints_retry_circuit',
+    sql: `ALTER TABLE relay_endpoints ADD COLUMN retry_schedule jsonb, ADD COLUMN consecutive_failures integer NOT NULL DEFAULT 0,
+      ADD COLUMN circuit_open_until timestamptz`
+  },
+  {
+    // Custom endpoint headers (often bearer tokens) sealed like secrets; `headers` stays for rows written before.
+    id: '021_column_relay_endpoints_headers_sealed',
+    sql: 'ALTER TABLE relay_endpoints ADD COLUMN headers_sealed text'
   }
 ]

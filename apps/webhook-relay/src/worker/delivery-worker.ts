@@ -11,7 +11,9 @@ import type { WebhookSender } from '../adapters/http-sender.js'
 import type { MessageStore } from '../adapters/message-store.js'
 import type { DataCipher } from '../domain/envelope-encryption.js'
 import type { EndpointLimiter } from '../domain/endpoint-limiter.js'
-import { nextRetryDelayMs, parseRetryAfter, type RetryPolicy } from '../domain/retry-schedule.js'
+import { circuitState, heldBackDelayMs } from '../domain/circuit-breaker.js'
+import { durationMs } from '../domain/duration.js'
+import { endpointPolicy, nextRetryDelayMs, parseRetryAfter, type RetryPolicy } from '../domain/retry-schedule.js'
 import { signatureHeader } from '../domain/signing.js'
 import type { Delivery, Endpoint, StoredMessage } from '../domain/types.js'
 import { statusClass, type RelayMetrics } from '../relay-metrics.js'
@@ -29,6 +31,7 @@ export interface WorkerDeps {
   /** Called after a retry's job was committed to the outbox, so it is published at once. */
   notifyOutbox: () => void
   policy: RetryPolicy
+  circuit: { threshold: number, cooldownMs: number }
   timeoutMs: number
   /** Lease on a claimed attempt; renewed every third of it while the attempt runs. */
   leaseMs: number
@@ -80,6 +83,7 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
       if (await deps.deliveries.kill(delivery.id, reason) !== undefined) deps.metrics.completed.inc({ result: 'dead' })
       return
     }
+    if (!await passesCircuit(deps, job, target.endpoint, now())) return
     const admission = deps.limiter.admit(target.endpoint.id, target.endpoint.rateLimitPerSecond)
     if (!admission.admitted) {
       await deps.queue.enqueue([job], admission.retryInMs)
@@ -104,6 +108,20 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
     }
   }
 }
+
+/** False when the endpoint's circuit holds this job back (it went back to the queue without using an attempt). */
+async function passesCircuit (deps: WorkerDeps, job: DeliveryJob, endpoint: Endpoint, at: Date): Promise<boolean> {
+  const circuit = circuitState(endpoint.circuitOpenUntil, at)
+  if (circuit.kind === 'closed') return true
+  if (circuit.kind === 'half-open' && await deps.endpoints.takeProbe(endpoint.id, at, deps.circuit.cooldownMs)) return true
+  const waitMs = circuit.kind === 'open' ? circuit.waitMs : deps.circuit.cooldownMs
+  await deps.queue.enqueue([job], heldBackDelayMs(waitMs, deps.circuit.cooldownMs))
+  return false
+}
+
+/** The receiver's way to stop retries of one message without disabling its endpoint (README: Retry policy). */
+export const ABORT_HEADER = 'webhook-delivery'
+export const ABORT_VALUE = 'abort-message'
 
 async function attempt (
   deps: WorkerDeps, job: DeliveryJob, delivery: Delivery, message: StoredMessage, endpoint: Endpoint, secrets: string[], now: () => Date
@@ -138,21 +156,27 @@ async function attempt (
 
   if (ok) {
     await deps.deliveries.finish(delivery, record, { status: 'succeeded', nextAttemptAt: null, lastError: null })
-    if (endpoint.failingSince !== null) await deps.endpoints.recordSuccess(endpoint.id)
+    if (endpoint.failingSince !== null || endpoint.consecutiveFailures > 0 || endpoint.circuitOpenUntil !== null) await deps.endpoints.recordSuccess(endpoint.id)
     deps.metrics.completed.inc({ result: 'succeeded' })
     deps.metrics.endToEnd.observe((now().getTime() - message.createdAt.getTime()) / 1000)
     return
   }
   const gone = result.statusCode === 410
-  const retryAfter = header(result.headers['retry-after'])
-  const delay = gone ? undefined : nextRetryDelayMs(job.attempt - delivery.replayBase, deps.policy, parseRetryAfter(retryAfter, now().getTime()))
+  const aborted = header(result.headers[ABORT_HEADER])?.trim().toLowerCase() === ABORT_VALUE
+  const policy = endpointPolicy(deps.policy, endpoint.retrySchedule === null ? null : endpoint.retrySchedule.map(durationMs))
+  const retryAfter = parseRetryAfter(header(result.headers['retry-after']), now().getTime())
+  const delay = gone || aborted ? undefined : nextRetryDelayMs(job.attempt - delivery.replayBase, policy, retryAfter)
   const nextAttemptAt = delay === undefined ? null : new Date(now().getTime() + delay)
-  await deps.deliveries.finish(delivery, record, { status: delay === undefined ? 'dead' : 'retrying', nextAttemptAt, lastError: record.error })
+  const lastError = aborted ? `${record.error ?? 'failed'}; receiver aborted the message (${ABORT_HEADER}: ${ABORT_VALUE})` : record.error
+  await deps.deliveries.finish(delivery, record, { status: delay === undefined ? 'dead' : 'retrying', nextAttemptAt, lastError })
   if (gone) {
     await deps.endpoints.disable(endpoint.id, 'endpoint answered 410 Gone')
     deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled: it answered 410 Gone')
-  } else if (await deps.endpoints.recordFailure(endpoint.id, now(), deps.disableAfterMs)) {
-    deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled after failing continuously')
+  } else if (!aborted) {
+    // An abort is the receiver's deliberate answer about one message, not a sign the endpoint is failing.
+    const failure = await deps.endpoints.recordFailure(endpoint.id, now(), deps.disableAfterMs, deps.circuit)
+    if (failure.disabled) deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled after failing continuously')
+    if (failure.openedUntil !== null) deps.logger.warn({ endpointId: endpoint.id, until: failure.openedUntil }, 'endpoint circuit open: deliveries wait for a probe')
   }
   if (delay === undefined) {
     deps.metrics.completed.inc({ result: 'dead' })
