@@ -6,7 +6,8 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from '@openmotion/common'
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
+// RELAY_CRASH_MAIN runs another checkout's entry point instead (to measure the same scenario on older code).
+const main = process.env.RELAY_CRASH_MAIN ?? fileURLToPath(new URL('../../src/main.ts', import.meta.url))
 
 export interface RelayProcess {
   url: string
