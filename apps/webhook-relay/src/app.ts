@@ -1,4 +1,4 @@
-import { createLogger, createMetrics, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { createLogger, createMetrics, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import type { DeliveryQueue } from './domain/delivery-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
@@ -66,14 +66,16 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     }
   })
 
-  const db = overrides.db ?? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
-  await migrate(db, 'webhook-relay', migrations)
+  const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
   const deliveries = new DeliveryStore(db)
   const cipher = overrides.cipher ?? cipherFromConfig(config)
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  // fastify runs onClose hooks last-registered first: the worker's hook below stops deliveries and publishing,
+  // then this closes the queue, then openAppDatabase's closes the database.
+  app.addHook('onClose', async () => { await queue.close() })
 
   const ctx: RelayContext = {
     config,
@@ -95,7 +97,6 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   const worker = overrides.worker === false ? undefined : createWorker(ctx, config, logger, overrides.send)
   const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
   let connection: QueueConnection | undefined
-  app.readiness.register('database', () => db.ping())
   // Ready as soon as the database answers: the queue connects (and Kafka groups join) in the background.
   reportQueueInReadiness(app.readiness, queue, { state: () => connection?.state() ?? 'connecting', stop: () => undefined })
   app.addHook('onReady', async () => {
@@ -113,10 +114,6 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     maintenance?.stop()
     await publisher.stop()
     await queue.stop()
-  })
-  app.addHook('onClose', async () => {
-    await queue.close()
-    if (overrides.db === undefined) await db.close()
   })
   return app
 }
