@@ -20,18 +20,24 @@ afterAll(async () => { await Promise.all(running.map((r) => r.kill())) })
 /** Hangs every request until `answer()` is called (the relay dies mid-delivery), then answers 200 at once. */
 async function hangingReceiver () {
   const received: string[] = []
+  // Only answered requests count as delivered: a hung one died with the relay that sent it.
+  const delivered = new Set<string>()
   let answering = false
   const server: Server = createServer((req, res) => {
     req.resume()
     req.on('end', () => {
       received.push(String(req.headers['webhook-id']))
-      if (answering) res.writeHead(200).end('ok')
+      if (answering) {
+        delivered.add(String(req.headers['webhook-id']))
+        res.writeHead(200).end('ok')
+      }
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
+    delivered,
     answer: () => { answering = true },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) })
   }
@@ -69,8 +75,8 @@ async function crashAndRestart (label: string, databaseAdminUrl: string, backend
     const second = await startRelayProcess(env)
     running.push(second)
     const restartedAt = Date.now()
-    const missing = () => accepted.filter((id) => !receiver.received.includes(id))
-    while (missing().length > 0 && Date.now() - restartedAt < RECOVERY_BAR_MS + 30_000) await new Promise((resolve) => setTimeout(resolve, 50))
+    const missing = () => accepted.filter((id) => !receiver.delivered.has(id))
+    while (missing().length > 0 && Date.now() - restartedAt < RECOVERY_BAR_MS + 75_000) await new Promise((resolve) => setTimeout(resolve, 50))
     const recoveryMs = Date.now() - restartedAt
     const duplicates = receiver.received.length - new Set(receiver.received).size
     console.log(`[crash-recovery] ${label}: ${MESSAGES} accepted, lost ${missing().length}, duplicates ${duplicates}, all delivered ${recoveryMs} ms after the restarted relay listened`)
