@@ -19,6 +19,7 @@ import { characterRoutes } from './routes/characters.js'
 import { fileRoutes } from './routes/files.js'
 import { jobRoutes } from './routes/jobs.js'
 import { sessionGuard } from './session.js'
+import { addTopLevelErrorMessage } from './error-message.js'
 import { AccountStore } from './stores/account-store.js'
 import { CreditLedger } from './stores/credit-ledger.js'
 import { JobStore } from './stores/job-store.js'
@@ -58,6 +59,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     logger,
     errorCodes: { validation: 1102, badRequest: 1102, notFound: 404, internal: 498, payloadTooLarge: 413, unsupportedMediaType: 1102 }
   })
+  addTopLevelErrorMessage(app)
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 

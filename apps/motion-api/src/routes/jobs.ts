@@ -10,6 +10,13 @@ import type { UrlSigner } from '../adapters/blob-store.js'
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
 
+function parseStatuses (raw: string): string[] {
+  const statuses = raw.split(',')
+  const bad = statuses.find((s) => !STATUSES.includes(s))
+  if (bad !== undefined) throw errors.INVALID_PARAMETER(`status: unknown status ${bad}; use ${STATUSES.join(', ')}`, { parameter: 'status' })
+  return statuses
+}
+
 export interface JobRouteDeps extends SubmissionDeps {
   ledger: CreditLedger
   worker: JobWorker
@@ -91,12 +98,14 @@ export function jobRoutes (deps: JobRouteDeps) {
       return { count: jobs.length, list: jobs.map(listRecord) }
     }
     app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
+    // The public API also lists by status alone (`/job/v1/list/SUCCESS,FAILURE`), across processors.
+    app.get('/job/v1/list/:statuses', {
+      schema: { tags: ['jobs'], summary: 'Jobs with one of the comma-separated statuses, any processor', params: Type.Object({ statuses: Type.String() }) }
+    }, async (request) => list(currentClient(request).id, parseStatuses(request.params.statuses)))
     app.get('/job/v1/list/:statuses/:processor', {
       schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String(), processor: Type.String() }) }
     }, async (request) => {
-      const statuses = request.params.statuses.split(',')
-      const bad = statuses.find((s) => !STATUSES.includes(s))
-      if (bad !== undefined) throw errors.INVALID_PARAMETER(`status: unknown status ${bad}; use ${STATUSES.join(', ')}`, { parameter: 'status' })
+      const statuses = parseStatuses(request.params.statuses)
       if (!(PROCESSORS as readonly string[]).includes(request.params.processor)) throw errors.NOT_FOUND(`Unknown processor ${request.params.processor}`)
       return list(currentClient(request).id, statuses, request.params.processor)
     })
