@@ -74,3 +74,17 @@ describe('lists', () => {
     expect(own.filter((m: { platform: string }) => m.platform !== 'custom')).toEqual([])
   })
 })
+
+describe('OpenAPI', () => {
+  it('describes every accepted parameter of /job/v1/process/{processor}', async () => {
+    const doc = (await app.inject('/openapi.json')).json()
+    const description: string = doc.paths['/job/v1/process/{processor}'].post.requestBody.content['application/json'].schema.properties.params.description
+    const names = ['prompt', 'model', 'dis', 'footLockingMode', 'poseFilteringStrength', 'rootAtOrigin', 'skipFBX', 'numVariant', 'numVariants',
+      'requestedAnimationDuration', 't2m_rid', 'variant_id', 'editRequest', 'inPaintingRequest', 'mergingRequest', 'rerunRequest', 'loopRequest',
+      'refineRequest', 'bgColor', 'backdrop', 'shadow', 'camMode', 'camHorizontalAngle']
+    for (const name of names) expect(description).toContain(`\`${name}\``)
+    // And nothing is accepted that is not described: an undocumented name is refused as unknown.
+    const unknown = await process(['prompt=walk', 'model=openmotion_mannequin', 'numberOfVariants=2'])
+    expect(unknown.json().error.message).toContain('unknown parameter')
+  })
+})

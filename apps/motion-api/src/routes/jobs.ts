@@ -1,4 +1,5 @@
 import { Type, type AppInstance } from '@openmotion/common'
+import { PROCESS_PARAMS_DESCRIPTION } from '../domain/param-docs.js'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
@@ -56,7 +57,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       schema: {
         tags: ['jobs'],
         params: Type.Object({ processor: Type.String() }),
-        body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64 }) }),
+        body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64, description: PROCESS_PARAMS_DESCRIPTION }) }),
         response: { 200: Type.Object({ rid: Type.String() }) }
       }
     }, async (request) => {
