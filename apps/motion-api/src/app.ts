@@ -134,7 +134,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
   if (config.QUEUE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
-  const options = { url: config.REDIS_URL ?? '' }
+  const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
 
