@@ -23,7 +23,7 @@ async function bareSignsPerSecond (): Promise<number> {
   return count / seconds
 }
 
-const app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }), { logger, mailer: createLogMailer(logger, { production: false }) })
+const app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }), { logger, mailer: createLogMailer(logger, { production: false }) })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/graphql`
 const post = async (query: string) => (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: Record<string, { refreshToken: string }> }

@@ -128,7 +128,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 }
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
-  if (config.STORE === 'memory') return createMemoryDocumentStore()
+  if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
   const db = given ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
   await migrate(db, 'auth-server', documentMigrations)
   app.readiness.register('database', () => db.ping())

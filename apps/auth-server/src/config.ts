@@ -14,7 +14,7 @@ export const authConfig = defineConfig(Type.Object({
   AUDIENCE: Type.String({ default: 'openmotion', description: 'aud claim of issued tokens' }),
   DATA_DIR: Type.String({ default: './data/auth-server', description: 'Directory of the embedded database when DATABASE_URL is unset' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-  STORE: EnvEnum(['sql', 'memory'], { default: 'sql', description: 'Document store: sql (PGlite or PostgreSQL) or memory (lost on restart)' }),
+  STORAGE_TYPE: EnvEnum(['sql', 'memory'], { default: 'sql', description: 'Document store: sql (PGlite or PostgreSQL) or memory (lost on restart)' }),
   REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL for rate-limit counters shared by all instances; unset keeps them in memory' })),
   BCRYPT_COST: Type.Integer({ minimum: 4, maximum: 15, default: 12, description: 'bcrypt cost factor for password hashes' }),
   CORS_ORIGINS: Type.String({ default: '', description: 'Comma-separated browser origins allowed with credentials (any http://localhost port outside production)' }),
@@ -38,6 +38,9 @@ export const authConfig = defineConfig(Type.Object({
   GRAPHQL_MAX_ALIASES: Type.Integer({ minimum: 1, default: 15, description: 'Most aliases in one GraphQL document (stops batched brute force)' }),
   GRAPHQL_MAX_FIELDS: Type.Integer({ minimum: 10, default: 200, description: 'Cost limit: most field selections in one GraphQL document' }),
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
-}))
+}), {
+  // STORAGE_TYPE is the seed spec's name (the relay's); STORE is read for one more release.
+  renamed: { STORE: 'STORAGE_TYPE' }
+})
 
 export type AuthConfig = Static<typeof authConfig.schema>

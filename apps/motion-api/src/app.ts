@@ -49,8 +49,6 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
   const events = jobEvents(config, logger)
   const role = config.MOTION_ROLE
-  if (role !== 'all' && config.QUEUE !== 'redis') throw new ConfigError('QUEUE', `MOTION_ROLE=${role} needs QUEUE=redis: separate API and worker processes share jobs through Redis`)
-  if (config.QUEUE === 'redis' && (config.REDIS_URL ?? '') === '') throw new ConfigError('REDIS_URL', 'REDIS_URL is required when QUEUE=redis: expected a redis:// URL')
   const consume = role !== 'api'
   // Only processes that run jobs need ffmpeg; an API-only process accepts render jobs when RENDER_ENABLED is set.
   const renderer = consume ? videoRenderer(config, overrides) : undefined
@@ -83,7 +81,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   await bootstrapClient(config, accounts)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
-  if (config.QUEUE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
+  if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
@@ -113,15 +111,15 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(promptRoutes({ prompts: new PromptStore(db), requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_TOKEN }))
+    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
   }
 
   let maintenance: Maintenance | undefined
   app.addHook('onReady', async () => {
     await worker.start()
     if (role === 'worker') return
-    await worker.recover(config.QUEUE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.JOB_RETENTION_DAYS, failedRetentionDays: config.FAILED_JOB_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
+    await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
@@ -133,7 +131,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 }
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
-  if (config.QUEUE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
+  if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
   const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
@@ -150,8 +148,7 @@ function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRen
 
 function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
   if (config.RELAY_URL === undefined || config.RELAY_URL === '') return noJobEvents
-  if (config.RELAY_API_KEY === undefined || config.RELAY_API_KEY === '') throw new ConfigError('RELAY_API_KEY', 'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay')
-  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY, logger })
+  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY ?? '', logger })
 }
 
 /** The quick-start client: created with a dev plan the first time, so `./run start` is usable at once. */

@@ -1,12 +1,12 @@
-import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, isSet, requireThat, type Static } from '@openmotion/common'
 
-export const motionConfig = defineConfig(Type.Object({
+const motionSchema = Type.Object({
   ...commonEnv,
   MOTION_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'Port the service listens on' }),
   PUBLIC_BASE_URL: Type.String({ format: 'uri', default: 'http://localhost:8080', description: 'Base URL clients reach this service at; signed upload and download URLs start with it' }),
   DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when unset' })),
+  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when unset' })),
   MOTION_CLIENT_ID: Type.String({ default: 'dev-client', description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)' }),
   MOTION_CLIENT_SECRET: Type.String({ default: 'dev-secret', description: 'Secret of the bootstrap client' }),
   DEV_PLAN_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits per period of the bootstrap dev plan' }),
@@ -20,9 +20,9 @@ export const motionConfig = defineConfig(Type.Object({
   CHARACTER_IMPORT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'Longest a storeModel may spend reading an uploaded character before it is refused with 901' }),
   ENGINE: EnvEnum(['builtin', 'http'], { default: 'builtin', description: 'Animation engine: the built-in procedural engine or a model server speaking the http protocol' }),
   ENGINE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the model server when ENGINE=http' })),
-  MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs QUEUE=redis); worker: runs jobs only (needs QUEUE=redis; `node dist/main.js worker` sets it)' }),
-  QUEUE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately' }),
-  REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL of the job queue when QUEUE=redis' })),
+  MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs STORAGE_TYPE=redis); worker: runs jobs only (needs STORAGE_TYPE=redis; `node dist/main.js worker` sets it)' }),
+  STORAGE_TYPE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately' }),
+  REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL of the job queue when STORAGE_TYPE=redis' })),
   QUEUE_PREFIX: Type.String({ pattern: '^[\\w:.-]+$', default: 'motion', description: 'Prefix of the Redis queue and cancel-channel keys; lets several deployments share one Redis' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1, description: 'Jobs processed at once' }),
   JOB_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000, description: 'A job running longer fails with 599 and is refunded' }),
@@ -32,8 +32,8 @@ export const motionConfig = defineConfig(Type.Object({
   RELAY_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the webhook relay; job.progress, job.succeeded and job.failed events are POSTed to its /webhook' })),
   RELAY_API_KEY: Type.Optional(Type.String({ description: 'Tenant API key of the webhook relay (required with RELAY_URL)' })),
   PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' }),
-  JOB_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 30, description: 'Finished (SUCCESS or FAILURE) jobs and their files are deleted this many days after their last change; 0 keeps them forever' }),
-  FAILED_JOB_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 0, description: 'Failed jobs are deleted this many days after their last change (they have no files worth keeping); unset uses JOB_RETENTION_DAYS; 0 keeps them forever' })),
+  RETENTION_DAYS: Type.Integer({ minimum: 0, default: 30, description: 'Finished (SUCCESS or FAILURE) jobs and their files are deleted this many days after their last change; 0 keeps them forever' }),
+  FAILED_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 0, description: 'Failed jobs are deleted this many days after their last change (they have no files worth keeping); unset uses RETENTION_DAYS; 0 keeps them forever' })),
   UPLOAD_RETENTION_HOURS: Type.Integer({ minimum: 1, default: 24, description: 'Uploaded files (from getModelUploadUrl) untouched for this long are deleted; storeModel keeps its own copy, so only uploads never stored are lost' }),
   STUCK_JOB_MS: Type.Integer({ minimum: 1000, default: 600_000, description: 'A started job with no progress for this long fails with 1101 (Process stuck) and is refunded' }),
   MAINTENANCE_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000, description: 'How often stuck and expired jobs are looked for' }),
@@ -42,6 +42,17 @@ export const motionConfig = defineConfig(Type.Object({
   RENDER_WIDTH: Type.Integer({ minimum: 16, maximum: 3840, multipleOf: 2, default: 1280, description: 'Width of rendered videos, pixels (even)' }),
   RENDER_HEIGHT: Type.Integer({ minimum: 16, maximum: 2160, multipleOf: 2, default: 720, description: 'Height of rendered videos, pixels (even)' }),
   RENDER_FPS: Type.Integer({ minimum: 1, maximum: 60, default: 30, description: 'Frame rate of rendered videos' })
-}))
+})
 
-export type MotionConfig = Static<typeof motionConfig.schema>
+export type MotionConfig = Static<typeof motionSchema>
+
+export const motionConfig = defineConfig(motionSchema, {
+  rules: [
+    (c) => { requireThat(c.MOTION_ROLE === 'all' || c.STORAGE_TYPE === 'redis', 'STORAGE_TYPE', `MOTION_ROLE=${c.MOTION_ROLE} needs STORAGE_TYPE=redis: separate API and worker processes share jobs through Redis`) },
+    (c) => { requireThat(c.STORAGE_TYPE !== 'redis' || isSet(c.REDIS_URL), 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE=redis: expected a redis:// URL') },
+    (c) => { requireThat(c.ENGINE !== 'http' || isSet(c.ENGINE_URL), 'ENGINE_URL', 'ENGINE_URL is required when ENGINE=http: expected the base URL of the model server') },
+    (c) => { requireThat(!isSet(c.RELAY_URL) || isSet(c.RELAY_API_KEY), 'RELAY_API_KEY', 'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay') }
+  ],
+  // Aligned with the relay's names (STORAGE_TYPE is the seed spec's); the old ones are read for one more release.
+  renamed: { QUEUE: 'STORAGE_TYPE', ADMIN_TOKEN: 'ADMIN_API_KEY', JOB_RETENTION_DAYS: 'RETENTION_DAYS' }
+})

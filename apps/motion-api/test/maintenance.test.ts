@@ -1,5 +1,5 @@
 // The maintenance sweep: a started job that stops making progress fails with 1101 and is refunded; finished jobs
-// past JOB_RETENTION_DAYS (failed ones past FAILED_JOB_RETENTION_DAYS) disappear with their files while recent
+// past RETENTION_DAYS (failed ones past FAILED_RETENTION_DAYS) disappear with their files while recent
 // ones stay; uploads untouched for UPLOAD_RETENTION_HOURS are deleted.
 import { existsSync, mkdtempSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,9 +41,9 @@ describe('job maintenance', () => {
     }
   })
 
-  it('deletes finished jobs and their files after JOB_RETENTION_DAYS, keeping recent ones', async () => {
+  it('deletes finished jobs and their files after RETENTION_DAYS, keeping recent ones', async () => {
     const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'motion-retention-')) })
-    const app = await buildTestApp({ JOB_RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
+    const app = await buildTestApp({ RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
     try {
       const cookie = await login(app)
       const submit = async (): Promise<string> => (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid
@@ -76,9 +76,9 @@ describe('job maintenance', () => {
     }
   })
 
-  it('deletes failed jobs after FAILED_JOB_RETENTION_DAYS while successful jobs of the same age stay', async () => {
+  it('deletes failed jobs after FAILED_RETENTION_DAYS while successful jobs of the same age stay', async () => {
     const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'motion-retention-')) })
-    const app = await buildTestApp({ JOB_RETENTION_DAYS: '30', FAILED_JOB_RETENTION_DAYS: '7', MAINTENANCE_INTERVAL_MS: '200' }, { database })
+    const app = await buildTestApp({ RETENTION_DAYS: '30', FAILED_RETENTION_DAYS: '7', MAINTENANCE_INTERVAL_MS: '200' }, { database })
     try {
       const cookie = await login(app)
       const submit = async (prompt: string): Promise<string> => (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid

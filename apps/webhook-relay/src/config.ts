@@ -1,4 +1,4 @@
-import { ConfigError, EnvEnum, Type, commonEnv, defineConfig, type ConfigDefinition, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, requireThat, type ConfigDefinition, type Static } from '@openmotion/common'
 import { FormatRegistry } from '@sinclair/typebox'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
@@ -32,22 +32,17 @@ const relaySchema = Type.Object({
 
 export type RelayConfig = Static<typeof relaySchema>
 
-const base = defineConfig(relaySchema)
-
-// Requirements that depend on another variable cannot live in the schema, so load() checks them after it.
-export const relayConfig: ConfigDefinition<typeof relaySchema> = {
-  ...base,
-  load (env) {
-    const config = base.load(env)
-    if (config.STORAGE_TYPE === 'redis' && config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis')
-    if (config.STORAGE_TYPE === 'kafka' && config.KAFKA_BROKER === undefined) throw new ConfigError('KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka')
-    if (config.RETRY_MAX_MS < config.RETRY_BASE_MS) throw new ConfigError('RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS')
-    if (config.QUEUE_VISIBILITY_TIMEOUT_MS <= config.DELIVERY_TIMEOUT_MS + 5000) {
-      throw new ConfigError('QUEUE_VISIBILITY_TIMEOUT_MS', 'QUEUE_VISIBILITY_TIMEOUT_MS must exceed DELIVERY_TIMEOUT_MS by more than 5000, or a slow delivery would be handed to a second relay')
+export const relayConfig: ConfigDefinition<typeof relaySchema> = defineConfig(relaySchema, {
+  rules: [
+    (c) => { requireThat(c.STORAGE_TYPE !== 'redis' || c.REDIS_URL !== undefined, 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis') },
+    (c) => { requireThat(c.STORAGE_TYPE !== 'kafka' || c.KAFKA_BROKER !== undefined, 'KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka') },
+    (c) => { requireThat(c.RETRY_MAX_MS >= c.RETRY_BASE_MS, 'RETRY_MAX_MS', 'RETRY_MAX_MS must be at least RETRY_BASE_MS') },
+    (c) => {
+      requireThat(c.QUEUE_VISIBILITY_TIMEOUT_MS > c.DELIVERY_TIMEOUT_MS + 5000, 'QUEUE_VISIBILITY_TIMEOUT_MS',
+        'QUEUE_VISIBILITY_TIMEOUT_MS must exceed DELIVERY_TIMEOUT_MS by more than 5000, or a slow delivery would be handed to a second relay')
     }
-    return config
-  }
-}
+  ]
+})
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 

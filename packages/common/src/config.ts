@@ -1,6 +1,8 @@
 // Environment configuration declared once as a TypeBox object schema. The same declaration parses
 // process.env at start-up (failing with one message that names the variable and the expected format) and
-// documents itself (Markdown table, .env.example lines), so docs cannot drift from code.
+// documents itself (Markdown table, .env.example lines), so docs cannot drift from code. Rules that tie several
+// variables together live beside the schema, so every misconfiguration is found by load(), before anything starts.
+import { readFileSync } from 'node:fs'
 import { FormatRegistry, Kind, Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
@@ -25,12 +27,41 @@ export interface VariableDoc {
 
 export type Env = Record<string, string | undefined>
 
+export interface LoadOptions {
+  /** Receives one line per deprecated variable name found in the environment. */
+  warn?: (message: string) => void
+}
+
 export interface ConfigDefinition<T extends TObject> {
   readonly schema: T
   /** Parses and validates; throws ConfigError naming the first bad variable. The result is frozen. */
-  load (env?: Env): Readonly<Static<T>>
+  load (env?: Env, options?: LoadOptions): Readonly<Static<T>>
   variables (): VariableDoc[]
   markdownTable (): string
+  /** Old variable names still accepted (old → new). */
+  readonly renamed: Readonly<Record<string, string>>
+}
+
+/** A rule over several variables: throws ConfigError naming the variable to fix. */
+export type ConfigRule<T extends TObject> = (config: Readonly<Static<T>>) => void
+
+export interface ConfigOptions<T extends TObject> {
+  rules?: Array<ConfigRule<T>>
+  /**
+   * Names that were renamed (old → new). The old name is still read, with a warning, for one release; when both are
+   * set the new one wins.
+   */
+  renamed?: Record<string, string>
+}
+
+/** Throws ConfigError naming `variable` unless `ok`. For cross-field rules. */
+export function requireThat (ok: boolean, variable: string, message: string): void {
+  if (!ok) throw new ConfigError(variable, message)
+}
+
+/** Whether an optional string variable holds a value. */
+export function isSet (value: string | undefined): value is string {
+  return value !== undefined && value !== ''
 }
 
 /** An enum-like variable: one of the given strings. */
@@ -38,12 +69,45 @@ export function EnvEnum<const V extends readonly [string, ...string[]]> (values:
   return Type.Union(values.map((v) => Type.Literal(v)), options)
 }
 
-export function defineConfig<T extends TObject> (schema: T): ConfigDefinition<T> {
+export function defineConfig<T extends TObject> (schema: T, options: ConfigOptions<T> = {}): ConfigDefinition<T> {
+  const renamed = Object.freeze({ ...options.renamed })
   return {
     schema,
-    load: (env = process.env) => loadConfig(schema, env),
+    renamed,
+    load: (env = process.env, loadOptions = {}) => {
+      const config = loadConfig(schema, withRenamedVariables(env, renamed, loadOptions.warn))
+      for (const rule of options.rules ?? []) rule(config)
+      return config
+    },
     variables: () => describeVariables(schema),
     markdownTable: () => toMarkdownTable(describeVariables(schema))
+  }
+}
+
+function withRenamedVariables (env: Env, renamed: Readonly<Record<string, string>>, warn?: (message: string) => void): Env {
+  const out = { ...env }
+  for (const [old, current] of Object.entries(renamed)) {
+    for (const suffix of ['', FILE_SUFFIX]) {
+      if (!isSet(env[old + suffix])) continue
+      warn?.(`${old + suffix} is deprecated and will stop working in the next release: use ${current + suffix}`)
+      if (!isSet(env[current + suffix])) out[current + suffix] = env[old + suffix]
+    }
+  }
+  return out
+}
+
+// Docker and Kubernetes hand secrets over as files: NAME_FILE=/run/secrets/name stands for NAME=<its content>.
+const FILE_SUFFIX = '_FILE'
+
+function readVariable (name: string, env: Env): string | undefined {
+  const path = env[name + FILE_SUFFIX]
+  if (!isSet(path)) return env[name]
+  if (isSet(env[name])) throw new ConfigError(name, `${name} and ${name}${FILE_SUFFIX} are both set: keep one`)
+  try {
+    // One trailing newline is what editors and `echo` add; the value itself never ends with one.
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '')
+  } catch (error) {
+    throw new ConfigError(name + FILE_SUFFIX, `${name}${FILE_SUFFIX} is invalid: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
   }
 }
 
@@ -51,7 +115,7 @@ function loadConfig<T extends TObject> (schema: T, env: Env): Readonly<Static<T>
   const required = new Set(schema.required ?? [])
   const result: Record<string, unknown> = {}
   for (const [name, property] of Object.entries(schema.properties) as [string, TSchema][]) {
-    const raw = env[name]
+    const raw = readVariable(name, env)
     if (raw === undefined || raw === '') {
       if (property.default !== undefined) result[name] = structuredClone(property.default)
       else if (required.has(name)) throw new ConfigError(name, `${name} is required: expected ${describeFormat(property)}`)
@@ -121,10 +185,4 @@ function toMarkdownTable (variables: VariableDoc[]): string {
   const rows = variables.map((v) =>
     `| \`${v.name}\` | ${v.required ? 'yes' : 'no'} | ${v.default === undefined ? '' : `\`${v.default}\``} | ${v.format} | ${v.description.replaceAll('|', '\\|')} |`)
   return ['| Variable | Required | Default | Format | Description |', '|---|---|---|---|---|', ...rows].join('\n')
-}
-
-/** Names of declared variables that a .env.example text does not mention (as `NAME=` or `# NAME=`). */
-export function undocumentedVariables (definition: ConfigDefinition<TObject>, envExampleText: string): string[] {
-  const mentioned = new Set([...envExampleText.matchAll(/^\s*#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]))
-  return definition.variables().map((v) => v.name).filter((name) => !mentioned.has(name))
 }

@@ -1,4 +1,7 @@
-export { ConfigError, EnvEnum, defineConfig, undocumentedVariables, type ConfigDefinition, type Env, type VariableDoc } from './config.js'
+export {
+  ConfigError, EnvEnum, defineConfig, isSet, requireThat,
+  type ConfigDefinition, type ConfigOptions, type ConfigRule, type Env, type LoadOptions, type VariableDoc
+} from './config.js'
 export { commonEnv } from './common-config.js'
 export { REDACTED_PATHS, createLogger, type Logger, type LoggerConfig } from './logging.js'
 export { AppError, defineErrors, type ErrorBody, type ErrorCode, type ErrorDetails, type ErrorFactory, type ErrorSpec } from './errors.js'
@@ -6,9 +9,8 @@ export { defaultErrorCodes, errorBody, type ErrorCodeMap } from './error-handler
 export { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
 export { createReadiness, type Readiness, type ReadinessCheck } from './health.js'
 export { createServer, type AppInstance, type ServerOptions } from './server.js'
-export { loadConfigOrExit, startServer, type StartOptions } from './start.js'
+export { loadConfigOrExit, runService, startServer, type ServiceDefinition, type StartOptions } from './start.js'
 export { isPostgresUrl, openDatabase, type Database, type DatabaseOptions, type QueryResult, type SqlExecutor } from './db.js'
 export { migrate, type Migration } from './migrations.js'
 export { closeRedis, createRedis, redisReadinessCheck, type Redis, type RedisOptions } from './redis.js'
-export { Type, type Static, type TSchema } from '@sinclair/typebox'
-export { findDeploymentDrift, type DeploymentDrift } from './deployment-check.js'
+export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'

@@ -1,20 +1,47 @@
 // Process entry helpers for main.ts: load config or stop with a readable message, then listen and shut down
 // gracefully. This is the only module that may end the process: libraries report errors, mains decide.
-import type { TObject } from '@sinclair/typebox'
+import type { Static, TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, type ConfigDefinition, type Env } from './config.js'
 
 /** Loads config; on a bad value prints one line naming the variable and exits with status 1. */
 export function loadConfigOrExit<T extends TObject> (definition: ConfigDefinition<T>, env: Env = process.env): ReturnType<ConfigDefinition<T>['load']> {
   try {
-    return definition.load(env)
+    return definition.load(env, { warn: (message) => process.stderr.write(`Configuration warning: ${message}\n`) })
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
+    exitOnConfigError(error)
   }
+}
+
+function exitOnConfigError (error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+}
+
+export interface ServiceDefinition<T extends TObject> {
+  config: ConfigDefinition<T>
+  build: (config: Readonly<Static<T>>) => Promise<FastifyInstance>
+  listen: (config: Readonly<Static<T>>) => StartOptions
+}
+
+/**
+ * What every main.ts does: load config, build the app, listen. A ConfigError from either step (a bad variable, or
+ * one found only while building, such as a key that does not parse or a missing binary) ends the process with
+ * one `Configuration error:` line instead of a stack trace.
+ */
+export async function runService<T extends TObject> (service: ServiceDefinition<T>, env: Env = process.env): Promise<FastifyInstance> {
+  const config = loadConfigOrExit(service.config, env)
+  let app: FastifyInstance
+  try {
+    app = await service.build(config)
+  } catch (error) {
+    exitOnConfigError(error)
+  }
+  await startServer(app, service.listen(config))
+  return app
 }
 
 export interface StartOptions {

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, EnvEnum, Type, defineConfig, undocumentedVariables } from '../src/index.js'
+import { ConfigError, EnvEnum, Type, defineConfig, isSet, requireThat } from '../src/index.js'
 
 const config = defineConfig(Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000, description: 'Port to listen on' }),
@@ -48,9 +51,38 @@ describe('config', () => {
     expect(table).toContain('| `PORT` | no | `8000` | an integer from 1 to 65535 | Port to listen on |')
     expect(table).toContain('| `API_KEY` | yes |  | a string of at least 8 characters | Admin key |')
   })
+})
 
-  it('lists variables an .env.example does not mention', () => {
-    const example = '# Port\nPORT=8000\n# STORAGE_TYPE=memory\nSECURE=false\n'
-    expect(undocumentedVariables(config, example)).toEqual(['API_KEY', 'REDIS_URL'])
+describe('config rules, renamed variables and _FILE twins', () => {
+  const schema = Type.Object({
+    STORAGE_TYPE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Queue backend' }),
+    REDIS_URL: Type.Optional(Type.String({ description: 'Redis URL' })),
+    SECRET: Type.Optional(Type.String({ minLength: 4, description: 'A secret' }))
+  })
+  const ruled = defineConfig(schema, {
+    rules: [(c) => { requireThat(c.STORAGE_TYPE !== 'redis' || isSet(c.REDIS_URL), 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE=redis') }],
+    renamed: { QUEUE: 'STORAGE_TYPE' }
+  })
+
+  it('runs cross-field rules inside load() and names the variable to fix', () => {
+    expect(() => ruled.load({ STORAGE_TYPE: 'redis' })).toThrow(new ConfigError('REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE=redis'))
+    expect(ruled.load({ STORAGE_TYPE: 'redis', REDIS_URL: 'redis://x' }).STORAGE_TYPE).toBe('redis')
+  })
+
+  it('reads an old name with a warning, and the new name wins when both are set', () => {
+    const warnings: string[] = []
+    expect(ruled.load({ QUEUE: 'redis', REDIS_URL: 'redis://x' }, { warn: (m) => warnings.push(m) }).STORAGE_TYPE).toBe('redis')
+    expect(warnings).toEqual(['QUEUE is deprecated and will stop working in the next release: use STORAGE_TYPE'])
+    expect(ruled.load({ QUEUE: 'redis', STORAGE_TYPE: 'memory' }).STORAGE_TYPE).toBe('memory')
+  })
+
+  it('reads NAME_FILE as the content of that file, without its trailing newline', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-file-'))
+    writeFileSync(join(dir, 'secret'), 's3cret-value\n')
+    expect(ruled.load({ SECRET_FILE: join(dir, 'secret') }).SECRET).toBe('s3cret-value')
+    expect(() => ruled.load({ SECRET_FILE: join(dir, 'missing') })).toThrow(/SECRET_FILE is invalid: cannot read .*missing \(ENOENT\)/)
+    expect(() => ruled.load({ SECRET: 'abcd', SECRET_FILE: join(dir, 'secret') })).toThrow('SECRET and SECRET_FILE are both set: keep one')
+    writeFileSync(join(dir, 'short'), 'ab')
+    expect(() => ruled.load({ SECRET_FILE: join(dir, 'short') })).toThrow(/SECRET is invalid/)
   })
 })

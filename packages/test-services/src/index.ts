@@ -2,3 +2,5 @@ export { describeWithService, serviceSuiteTitle } from './describe-with-service.
 export { MissingServiceError, isCi, requireService } from './require-service.js'
 export { START_HINT, serviceNames, serviceVariables } from './service-variables.js'
 export type { ServiceName, ServiceVariable } from './service-variables.js'
+export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
+export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'

@@ -1,41 +1,4 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describeMainProcess } from '@openmotion/test-services'
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
-
-function run (env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-main-')), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  return { child, output: () => output }
-}
-
-describe('auth-server process', () => {
-  it('refuses to start on a bad AUTH_PORT, naming the variable', async () => {
-    const { child, output } = run({ AUTH_PORT: 'abc' })
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).not.toBe(0)
-    expect(output()).toContain('AUTH_PORT is invalid: expected an integer from 1 to 65535, got "abc"')
-  })
-
-  it('listens on AUTH_PORT over a real socket and stops on SIGTERM', async () => {
-    const port = 13000 + Math.floor(Math.random() * 1000)
-    const { child, output } = run({ AUTH_PORT: String(port), HOST: '127.0.0.1' })
-    const deadline = Date.now() + 20_000
-    while (!output().includes('Server listening')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(output())
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    const response = await fetch(`http://127.0.0.1:${port}/healthz`)
-    expect(await response.json()).toEqual({ status: 'ok' })
-    child.kill('SIGTERM')
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).toBe(0)
-  })
-})
+describeMainProcess('auth-server process', { main: fileURLToPath(new URL('../../src/main.ts', import.meta.url)), portVariable: 'AUTH_PORT' })

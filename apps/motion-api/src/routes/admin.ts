@@ -1,4 +1,4 @@
-// Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_TOKEN; off when it is unset.
+// Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY; off when it is unset.
 import { timingSafeEqual } from 'node:crypto'
 import { Type, type AppInstance } from '@openmotion/common'
 import { randomToken } from '../domain/secrets.js'

@@ -1,6 +1,6 @@
 // Periodic upkeep of the job table: a started job whose row has not changed for STUCK_JOB_MS is failed with 1101
 // "Process stuck" (and refunded) so its client gets an answer even when a worker hangs or died mid-job; finished
-// jobs older than JOB_RETENTION_DAYS (failed ones: FAILED_JOB_RETENTION_DAYS) are deleted with their files (the
+// jobs older than RETENTION_DAYS (failed ones: FAILED_RETENTION_DAYS) are deleted with their files (the
 // spec allows removing old and failed jobs); uploads untouched for UPLOAD_RETENTION_HOURS are deleted (storeModel
 // copies what it keeps, so an upload is only a staging file).
 import type { Logger } from '@openmotion/common'

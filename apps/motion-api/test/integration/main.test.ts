@@ -1,57 +1,42 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { describeMainProcess, spawnMain } from '@openmotion/test-services'
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
 
-function run (env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-main-')), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  return { child, output: () => output }
+/** A process that must stop at once: status 1 and exactly one line of output, naming the problem. */
+async function configurationFailure (env: Record<string, string>, args: string[] = []): Promise<string> {
+  const { code, output } = await spawnMain(main, env, args).exited()
+  expect(code).toBe(1)
+  expect(output.trim().split('\n')).toHaveLength(1)
+  return output.trim()
 }
 
-describe('motion-api process', () => {
-  it('refuses to start on a bad MOTION_PORT, naming the variable', async () => {
-    const { child, output } = run({ MOTION_PORT: 'abc' })
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).not.toBe(0)
-    expect(output()).toContain('MOTION_PORT is invalid: expected an integer from 1 to 65535, got "abc"')
+describeMainProcess('motion-api process', { main, portVariable: 'MOTION_PORT' }, () => {
+  it('refuses to start a worker process without the Redis queue, naming STORAGE_TYPE', async () => {
+    expect(await configurationFailure({ STORAGE_TYPE: 'memory' }, ['worker']))
+      .toBe('Configuration error: MOTION_ROLE=worker needs STORAGE_TYPE=redis: separate API and worker processes share jobs through Redis')
   })
 
-  it('refuses to start a worker process without the Redis queue, naming QUEUE', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], { env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-main-')), QUEUE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).toBe(1)
-    expect(output).toContain('Configuration error: MOTION_ROLE=worker needs QUEUE=redis')
+  it('refuses ENGINE=http without ENGINE_URL in one line naming ENGINE_URL', async () => {
+    expect(await configurationFailure({ ENGINE: 'http' }))
+      .toBe('Configuration error: ENGINE_URL is required when ENGINE=http: expected the base URL of the model server')
+  })
+
+  it('refuses RELAY_URL without RELAY_API_KEY in one line naming RELAY_API_KEY', async () => {
+    expect(await configurationFailure({ RELAY_URL: 'http://127.0.0.1:9' })).toContain('Configuration error: RELAY_API_KEY is required when RELAY_URL is set')
   })
 
   it('refuses to start with render enabled and no ffmpeg, naming FFMPEG_PATH', async () => {
-    const { child, output } = run({ RENDER_ENABLED: 'true', FFMPEG_PATH: '/nonexistent/ffmpeg' })
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).toBe(1)
-    expect(output()).toContain('Configuration error: ffmpeg not found or not runnable at "/nonexistent/ffmpeg" (set FFMPEG_PATH')
+    expect(await configurationFailure({ RENDER_ENABLED: 'true', FFMPEG_PATH: '/nonexistent/ffmpeg' }))
+      .toContain('Configuration error: ffmpeg not found or not runnable at "/nonexistent/ffmpeg" (set FFMPEG_PATH')
   })
 
-  it('listens on MOTION_PORT over a real socket and stops on SIGTERM', async () => {
-    const port = 18080 + Math.floor(Math.random() * 1000)
-    const { child, output } = run({ MOTION_PORT: String(port), HOST: '127.0.0.1' })
-    const deadline = Date.now() + 20_000
-    while (!output().includes('Server listening')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(output())
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    const response = await fetch(`http://127.0.0.1:${port}/healthz`)
-    expect(await response.json()).toEqual({ status: 'ok' })
-    child.kill('SIGTERM')
-    const [code] = await once(child, 'exit') as [number]
-    expect(code).toBe(0)
+  it('still reads a renamed variable (QUEUE) and warns once about it', async () => {
+    const app = spawnMain(main, { QUEUE: 'memory', MOTION_PORT: String(20_000 + Math.floor(Math.random() * 20_000)), HOST: '127.0.0.1' })
+    await app.waitFor('Server listening')
+    expect(app.output()).toContain('Configuration warning: QUEUE is deprecated and will stop working in the next release: use STORAGE_TYPE')
+    app.child.kill('SIGTERM')
+    expect((await app.exited()).code).toBe(0)
   })
 })

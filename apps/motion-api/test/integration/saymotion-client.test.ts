@@ -94,7 +94,7 @@ async function deploy (mode: 'in-process' | 'redis'): Promise<Deployment> {
   await admin.query(`CREATE DATABASE ${database}`)
   const url = new URL(DATABASE_URL!)
   url.pathname = `/${database}`
-  const shared = { ...env, QUEUE: 'redis', REDIS_URL: REDIS_URL!, QUEUE_PREFIX: `saymotion-${suffix}`, DATABASE_URL: url.toString() }
+  const shared = { ...env, STORAGE_TYPE: 'redis', REDIS_URL: REDIS_URL!, QUEUE_PREFIX: `saymotion-${suffix}`, DATABASE_URL: url.toString() }
   const api = startProcess({ ...shared, MOTION_ROLE: 'api' })
   await waitReady(base, [api])
   const workerPort = await freePort()

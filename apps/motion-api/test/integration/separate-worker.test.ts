@@ -12,7 +12,7 @@ import { buildTestApp } from '../helper.js'
 describeWithService('redis', (redisUrl) => {
   const databaseUrl = requireService('postgres')
   it.skipIf(databaseUrl === undefined)('runs jobs in the worker, reports positionInQueue and cancels across processes', async () => {
-    const shared = { DATABASE_URL: databaseUrl!, QUEUE: 'redis', REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-split-')) }
+    const shared = { DATABASE_URL: databaseUrl!, STORAGE_TYPE: 'redis', REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-split-')) }
     const real = createMotionPipeline()
     const aborted: string[] = []
     // Generation waits for a release (or an abort), so the test decides when the worker is busy.

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Type, defineConfig, findDeploymentDrift } from '../src/index.js'
+import { findDeploymentDrift, undocumentedVariables } from '../src/index.js'
 
-const config = defineConfig(Type.Object({
-  PORT: Type.Integer({ default: 8000, description: 'Port' }),
-  SECRET: Type.String({ description: 'Secret' }),
-  OPTIONAL_URL: Type.Optional(Type.String({ description: 'URL' }))
-}))
+const config = {
+  variables: () => [{ name: 'PORT', required: false }, { name: 'SECRET', required: true }, { name: 'OPTIONAL_URL', required: false }]
+}
 
 describe('findDeploymentDrift', () => {
   it('reports undocumented, unknown and missing variables', () => {
@@ -17,8 +15,8 @@ describe('findDeploymentDrift', () => {
     })
   })
 
-  it('accepts list-style compose environments and finds nothing wrong in a faithful deployment', () => {
-    const compose = 'services:\n  app:\n    environment:\n      - SECRET=x\n      - PORT=1\n'
+  it('accepts list-style compose environments and NAME_FILE twins, and finds nothing wrong in a faithful deployment', () => {
+    const compose = 'services:\n  app:\n    environment:\n      - SECRET_FILE=/run/secrets/secret\n      - PORT=1\n'
     const envExample = '# comment\nPORT=8000\nSECRET=change-me\n# OPTIONAL_URL=\n'
     expect(findDeploymentDrift(config, { envExample, compose, service: 'app' }))
       .toEqual({ undocumented: [], unknownInCompose: [], missingInCompose: [] })
@@ -26,5 +24,9 @@ describe('findDeploymentDrift', () => {
 
   it('fails loudly when the compose service does not exist', () => {
     expect(() => findDeploymentDrift(config, { envExample: '', compose: 'services: {}\n', service: 'app' })).toThrow('no service named app')
+  })
+
+  it('lists variables an .env.example does not mention, commented-out ones counting as mentioned', () => {
+    expect(undocumentedVariables(config, '# Port\nPORT=8000\n# OPTIONAL_URL=x\n')).toEqual(['SECRET'])
   })
 })
