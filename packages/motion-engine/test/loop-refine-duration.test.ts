@@ -159,3 +159,19 @@ describe('analyzePrompt', () => {
     expect(await analyzePrompt('a beautiful sunny day')).toEqual({ optimizedPrompt: '', actions: [], totalSeconds: 0 })
   })
 })
+
+describe('fitDuration over every action kind', () => {
+  const PROMPTS = ['stand idle', 'walk forward', 'jog', 'run', 'sneak', 'crawl', 'jump', 'hop', 'turn left', 'spin', 'sidestep right', 'step back',
+    'climb', 'sit down', 'stand up', 'crouch', 'kneel', 'lie down', 'wave', 'clap', 'point', 'bow', 'nod', 'shake head', 'punch', 'kick', 'dance',
+    'stretch', 'look around', 'pick up', 'throw']
+
+  it('covers every action the parser knows', () => {
+    const kinds = new Set(PROMPTS.flatMap((p) => parsePrompt(p).map((e) => e.action.kind)))
+    expect(kinds.size).toBe(31)
+  })
+
+  it.each(PROMPTS.map((prompt, i) => [prompt, [1, 3.5, 8][i % 3]!] as const))('"%s" lasts %f s', async (prompt, seconds) => {
+    const clip = await fitDuration(await generate(prompt), seconds, engine, { seed: 1 })
+    expect(Math.abs(clip.frameCount / clip.fps - seconds)).toBeLessThanOrEqual(Math.max(0.2, seconds * 0.05))
+  })
+})
