@@ -114,6 +114,19 @@ describe('makeLoop', () => {
     expect(lockedAll).toBeLessThan(0.02)
     expect(interpolatedAll).toBeGreaterThan(0.1)
     expect(interpolatedSeam).toBeGreaterThan(interpolatedAll * 1.5)
+    // At the seam itself: how far the root moves over the blend span before it.
+    const n = clip.frameCount
+    const nearSeam = (options: Partial<LoopOptions>) => {
+      const loop = makeLoop(clip, { ...base, numReps: 2, fixRootPositionHorizontal: true, ...options })
+      const a = rootAt(loop, n - base.blendFrames)
+      const b = rootAt(loop, n)
+      return Math.hypot(b[0] - a[0], b[2] - a[2])
+    }
+    const free = makeLoop(clip, { ...base, numReps: 2 })
+    const freeNearSeam = Math.hypot(rootAt(free, n)[0] - rootAt(free, n - base.blendFrames)[0], rootAt(free, n)[2] - rootAt(free, n - base.blendFrames)[2])
+    expect(nearSeam({ fixRootMode: 'LOCKED', fixAcrossEntireMotion: true })).toBeLessThan(0.02)
+    // Seam-only correction pulls the whole cycle's drift back within the blend span: far more root travel there.
+    expect(nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: false })).toBeGreaterThan(2 * Math.max(freeNearSeam, nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: true })))
   })
 })
 
