@@ -36,6 +36,12 @@ async function bvh (rid: string, variant = '1'): Promise<string> {
   return (await app.inject({ url: localPath(url) })).body
 }
 
+/** Root (first joint) position per frame from a BVH, centimetres: its first three channels are positions. */
+function bvhRoot (text: string): Array<[number, number, number]> {
+  const motion = text.slice(text.indexOf('Frame Time:'))
+  return motion.split('\n').slice(1).filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s+/).slice(0, 3).map(Number) as [number, number, number])
+}
+
 describe('parameter syntax', () => {
   it('accepts numVariant, numVariants and a float count, capped by maxVariantsGeneration', async () => {
     const { job } = await run(['prompt=nod', MODEL, 'numVariant=2.0', 'skipFBX=1'])
@@ -97,6 +103,17 @@ describe('rerun, loop and refine', () => {
     const loop = await run(['loopRequest={"numReps":2,"blendDuration":0.4,"fixRootPositionHorizontal":1,"fixRootMode":"INTERPOLATION"}', `t2m_rid=${source.rid}`, 'variant_id=1', MODEL])
     expect(seconds(loop.job)[0]).toBeCloseTo(2 * seconds(source.job)[0]!, 1)
     expect(loop.job.chargedAmount).toBe(Math.ceil(seconds(loop.job)[0]! - 1e-9))
+    // The fix flags reach the engine: the root's ground drift over one repetition, free vs pinned.
+    const frames = bvhRoot(await bvh(source.rid)).length
+    const drift = async (flags: string) => {
+      const { rid } = await run([`loopRequest={"numReps":2${flags}}`, `t2m_rid=${source.rid}`, 'variant_id=1', MODEL, 'skipFBX=1'])
+      const root = bvhRoot(await bvh(rid))
+      expect(root).toHaveLength(2 * frames)
+      return Math.hypot(root[frames]![0] - root[0]![0], root[frames]![2] - root[0]![2])
+    }
+    const free = await drift('')
+    expect(free).toBeGreaterThan(50) // centimetres walked per repetition
+    expect(await drift(',"fixRootPositionHorizontal":1,"fixRootMode":"LOCKED"')).toBeLessThan(free * 0.05)
     const bad = await process(['loopRequest={"numReps":2,"fixRootMode":"FLOATING"}', `t2m_rid=${source.rid}`, 'variant_id=1', MODEL])
     expect(bad.json().error).toMatchObject({ code: 1102, details: { parameter: 'loopRequest' } })
   })
