@@ -71,6 +71,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const ledger = new CreditLedger(db, accounts)
   const jobs = new JobStore(db)
   const models = new ModelStore(db)
+  const prompts = new PromptStore(db)
   const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
   const engine = config.ENGINE === 'http'
     ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
@@ -108,7 +109,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   if (role !== 'worker') {
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
-    await app.register(promptRoutes({ prompts: new PromptStore(db), requireSession }))
+    await app.register(promptRoutes({ prompts, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
@@ -119,7 +120,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await worker.start()
     if (role === 'worker') return
     await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000, prompts })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()

@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '@openmotion/common'
+import { openDatabase, type AppInstance } from '@openmotion/common'
 import { buildTestApp, login } from './helper.js'
 
 let app: AppInstance
@@ -47,5 +50,26 @@ describe('/prompt/v1/optimize', () => {
     expect(bad.json()).toMatchObject({ error: { code: 1102, details: { parameter: 'breakIntoActionablePrompts' } }, message: expect.any(String) })
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid', headers: { cookie } })).statusCode).toBe(404)
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid' })).statusCode).toBe(401)
+  })
+})
+
+describe('prompt answers retention', () => {
+  it('deletes answers older than RETENTION_DAYS and keeps recent ones', async () => {
+    const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'motion-prompts-')) })
+    const short = await buildTestApp({ RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
+    try {
+      const session = await login(short)
+      const ask = async (): Promise<string> => (await short.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie: session }, payload: { params: ['prompt=wave'] } })).json().rid
+      const old = await ask()
+      const recent = await ask()
+      await database.query("UPDATE motion_prompt_requests SET ctime = now() - interval '31 days' WHERE rid = $1", [old])
+      const status = async (rid: string) => (await short.inject({ url: `/prompt/v1/status/${rid}`, headers: { cookie: session } })).statusCode
+      for (let i = 0; i < 50 && await status(old) === 200; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await status(old)).toBe(404)
+      expect(await status(recent)).toBe(200)
+    } finally {
+      await short.close()
+      await database.close()
+    }
   })
 })

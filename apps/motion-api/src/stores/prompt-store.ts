@@ -19,4 +19,10 @@ export class PromptStore {
     const { rows } = await this.db.query<PromptRequest>('SELECT rid, status, details FROM motion_prompt_requests WHERE client_id = $1 AND rid = ANY($2)', [clientId, rids])
     return new Map(rows.map((row) => [row.rid, row]))
   }
+
+  /** Deletes answers created before `before` (the retention sweep); returns how many. */
+  async deleteBefore (before: Date): Promise<number> {
+    const { rows } = await this.db.query<{ rid: string }>('DELETE FROM motion_prompt_requests WHERE ctime < $1 RETURNING rid', [before])
+    return rows.length
+  }
 }
