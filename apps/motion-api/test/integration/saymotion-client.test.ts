@@ -47,14 +47,16 @@ async function stopProcess (child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
+/** Waits for /readyz; a process that exits or never gets ready is stopped (none is left running) and reported. */
 async function waitReady (url: string, children: ChildProcess[]): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const dead = children.find((c) => c.exitCode !== null)
-    if (dead !== undefined) throw new Error(`motion-api exited with ${dead.exitCode}`)
+    if (dead !== undefined) break
     const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false)
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+  await Promise.all(children.map(stopProcess))
   throw new Error(`${url} never became ready`)
 }
 
@@ -95,20 +97,30 @@ async function deploy (mode: 'in-process' | 'redis'): Promise<Deployment> {
   const url = new URL(DATABASE_URL!)
   url.pathname = `/${database}`
   const shared = { ...env, STORAGE_TYPE: 'redis', REDIS_URL: REDIS_URL!, QUEUE_PREFIX: `saymotion-${suffix}`, DATABASE_URL: url.toString() }
+  const dropDatabase = async (): Promise<void> => {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+    await admin.end()
+  }
+  // One after the other: the first process migrates the fresh database, the second finds it migrated.
   const api = startProcess({ ...shared, MOTION_ROLE: 'api' })
-  await waitReady(base, [api])
   const workerPort = await freePort()
-  const worker = startProcess({ ...shared, MOTION_PORT: String(workerPort) }, ['worker'])
-  await waitReady(`http://127.0.0.1:${workerPort}`, [worker])
+  let worker: ChildProcess | undefined
+  try {
+    await waitReady(base, [api])
+    worker = startProcess({ ...shared, MOTION_PORT: String(workerPort) }, ['worker'])
+    await waitReady(`http://127.0.0.1:${workerPort}`, [worker, api])
+  } catch (error) {
+    await dropDatabase()
+    throw error
+  }
   return {
     base,
     clientId,
     clientSecret,
     stop: async () => {
       await stopProcess(api)
-      await stopProcess(worker)
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      await admin.end()
+      await stopProcess(worker!)
+      await dropDatabase()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
