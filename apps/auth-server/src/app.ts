@@ -1,26 +1,38 @@
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit'
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases'
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth'
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives'
 import cookie from '@fastify/cookie'
-import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type {} from '@fastify/swagger'
 import type { FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius from 'mercurius'
-import { Type, closeRedis, createLogger, createRedis, createServer, migrate, openDatabase, redisReadinessCheck, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import {
+  Type, closeRedis, corsPlugin, createCorsPolicy, createLogger, createRedis, createServer, openAppDatabase, redisReadinessCheck,
+  type AppInstance, type Database, type Logger
+} from '@openmotion/common'
 import { createMemoryDocumentStore, createSqlDocumentStore, documentMigrations, type DocumentStore } from './adapters/document-store.js'
 import { createLogMailer, createSmtpMailer, type Mailer } from './adapters/mailer.js'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './adapters/rate-limiter.js'
 import type { AuthConfig } from './config.js'
+import { frameworkErrorCodes } from './errors.js'
+import { AccountMails } from './domain/account-mails.js'
 import { AccountRecovery } from './domain/account-recovery.js'
+import { AdminBootstrap } from './domain/admin-bootstrap.js'
+import { AttemptLimits, type AttemptLimitSettings } from './domain/attempt-limits.js'
+import { AuditLog } from './domain/audit-log.js'
 import { createAuthMetrics } from './domain/auth-metrics.js'
 import { AuthService } from './domain/auth-service.js'
-import { bootstrapAdmin } from './domain/bootstrap-admin.js'
 import { Invitations } from './domain/invitations.js'
 import { OneTimeCodes } from './domain/one-time-codes.js'
 import { Passwords } from './domain/passwords.js'
-import { loadSigningKeys } from './domain/signing-keys.js'
+import { Sessions } from './domain/sessions.js'
+import { loadSigningKeys, type SigningKeys } from './domain/signing-keys.js'
 import { formatGraphqlErrors } from './graphql/error-formatter.js'
-import { maxAliasesRule, maxFieldsRule } from './graphql/query-limits.js'
+import { maxFieldsRule } from './graphql/query-limits.js'
 import { createRequestAuth } from './graphql/request-auth.js'
 import { createResolvers, type ResolverContext } from './graphql/resolvers.js'
 import { schema } from './graphql/schema.js'
@@ -33,7 +45,14 @@ export interface AppOverrides {
   limiter?: RateLimiter
 }
 
-const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every mail queued so far is handed to the mailer (mails leave off the request path). */
+    mailsIdle: () => Promise<void>
+  }
+}
+
+const MAX_DIRECTIVES = 10
 
 export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'auth-server', level: config.LOG_LEVEL })
@@ -41,7 +60,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   const keys = await loadSigningKeys({ privateKey: config.PRIVATE_KEY, publicKey: config.PUBLIC_KEY, previous: config.PREVIOUS_PUBLIC_KEYS, production })
   if (keys.ephemeral) logger.warn('PRIVATE_KEY and PUBLIC_KEY are unset: using an EPHEMERAL ES512 key pair; every token dies on restart. Run `pnpm --filter @openmotion/auth-server run keys` and set both.')
 
-  const app = await createServer({ name: 'auth-server', version: '0.1.0', description: 'GraphQL authentication server', logger, bodyLimit: config.BODY_LIMIT })
+  const app = await createServer({ name: 'auth-server', version: '0.1.0', description: 'GraphQL authentication server', logger, bodyLimit: config.BODY_LIMIT, errorCodes: frameworkErrorCodes, trustProxy: config.TRUST_PROXY })
   const store = overrides.store ?? await openStore(config, app, overrides.database)
   const limiter = overrides.limiter ?? openLimiter(config, app)
   const smtpUrl = config.SMTP_URL === '' ? undefined : config.SMTP_URL
@@ -50,53 +69,39 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   if (smtpUrl === undefined && production) logger.warn('SMTP_URL is unset in production: verification, reset and invitation mails are NOT delivered')
 
   const metrics = createAuthMetrics(app.metrics.registry)
+  const audit = new AuditLog(store, logger, metrics.auditEvents)
   const passwords = new Passwords(config.BCRYPT_COST, metrics.bcryptSeconds)
   const codes = new OneTimeCodes(store, config.CODE_MAX_ATTEMPTS)
+  const limits = new AttemptLimits(limiter, attemptLimitSettings(config), audit)
+  const mails = new AccountMails({ codes, mailer, metrics, logger, settings: { appUrl: config.APP_URL, verificationTtl: config.VERIFICATION_CODE_TTL, resetTtl: config.RESET_CODE_TTL } })
+  // Registered before the mailer's own onClose hook, which runs after it (hooks run in reverse): queued mails leave first.
+  app.addHook('onClose', async () => { await mails.idle() })
+  app.decorate('mailsIdle', () => mails.idle())
+  const sessions = new Sessions(store, audit, metrics, { refreshTtl: config.REFRESH_TOKEN_TTL, graceSeconds: config.REFRESH_GRACE_SECONDS, rotationKey: rotationKeyOf(keys) })
   const auth = new AuthService({
     store,
     keys,
     passwords,
-    limiter,
+    sessions,
+    limits,
+    audit,
+    mails,
     metrics,
-    settings: {
-      accessTtl: config.ACCESS_TOKEN_TTL,
-      refreshTtl: config.REFRESH_TOKEN_TTL,
-      issuer: config.ISSUER,
-      audience: config.AUDIENCE,
-      requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
-      signInLimits: { perAccount: config.SIGNIN_LIMIT_PER_ACCOUNT, perIp: config.SIGNIN_LIMIT_PER_IP, windowSeconds: config.SIGNIN_LIMIT_WINDOW }
-    },
-    // `recovery` is declared below: it needs this service, and sends the sign-up verification mail.
-    onSignUp: async (user) => { await recovery.sendVerification(user) }
+    settings: { accessTtl: config.ACCESS_TOKEN_TTL, issuer: config.ISSUER, audience: config.AUDIENCE, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }
   })
-  const recovery = new AccountRecovery({
-    auth,
-    codes,
-    passwords,
-    mailer,
-    limiter,
-    metrics,
-    logger,
-    settings: {
-      appUrl: config.APP_URL,
-      verificationTtl: config.VERIFICATION_CODE_TTL,
-      resetTtl: config.RESET_CODE_TTL,
-      limits: { perEmail: config.RESET_LIMIT_PER_EMAIL, perIp: config.RESET_LIMIT_PER_IP, windowSeconds: config.RESET_LIMIT_WINDOW }
-    }
-  })
-  const invitations = new Invitations({ store, auth, mailer, metrics, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })
-  if (config.ADMIN_EMAIL !== undefined && config.ADMIN_EMAIL !== '') {
-    const { outcome } = await bootstrapAdmin(config.ADMIN_EMAIL, auth, invitations)
-    logger.info({ outcome }, 'ADMIN_EMAIL checked')
-  }
+  const admin = new AdminBootstrap(config.ADMIN_EMAIL, auth)
+  const recovery = new AccountRecovery({ auth, sessions, codes, passwords, mails, limits, audit, admin })
+  const invitations = new Invitations({ store, auth, mailer, metrics, limits, audit, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })
+  const { outcome } = await admin.atStartup(invitations)
+  if (outcome !== 'disabled') logger.info({ outcome }, 'ADMIN_EMAIL checked')
 
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
-  const corsAllowed = (origin: string) => origins.includes(origin) || (!production && LOCALHOST_ORIGIN.test(origin))
+  const cors = createCorsPolicy({ origins: config.CORS_ORIGINS, production })
+  const origins = cors.configured
   const sameOrigin = (origin: string, request: FastifyRequest) => origin === `${request.protocol}://${request.host}`
 
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } })
   await app.register(cookie)
-  await app.register(cors, { credentials: true, origin: (origin, cb) => { cb(null, origin !== undefined && corsAllowed(origin)) } })
+  await app.register(corsPlugin, { policy: cors })
 
   app.get('/.well-known/jwks.json', { schema: { tags: ['keys'], response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300')
@@ -107,18 +112,23 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
     schema,
     resolvers: createResolvers({
       auth,
+      sessions,
       recovery,
       invitations,
-      requestAuth: createRequestAuth({ auth, keys, issuer: config.ISSUER, audience: config.AUDIENCE }),
+      audit,
+      requestAuth: createRequestAuth({ auth, sessions, keys, issuer: config.ISSUER, audience: config.AUDIENCE }),
       cookie: { name: config.REFRESH_COOKIE_NAME, secure: production || origins.length > 0, sameSite: origins.length > 0 ? 'none' : 'lax', maxAge: config.REFRESH_TOKEN_TTL },
-      originAllowed: (origin, request) => corsAllowed(origin) || sameOrigin(origin, request)
+      originAllowed: (origin, request) => cors.allowsWithoutLookup(origin) || sameOrigin(origin, request)
     }) as never,
     context: (request, reply): ResolverContext => ({ request, reply }),
     path: '/graphql',
     graphiql: false,
-    queryDepth: config.GRAPHQL_MAX_DEPTH,
     validationRules: [
-      maxAliasesRule(config.GRAPHQL_MAX_ALIASES),
+      // graphql-armor counts aliases, depth and cost through fragments too; our own rule bounds total selections.
+      maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES }),
+      maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false }),
+      costLimitRule({ maxCost: config.GRAPHQL_MAX_COST }),
+      maxDirectivesRule({ n: MAX_DIRECTIVES }),
       maxFieldsRule(config.GRAPHQL_MAX_FIELDS),
       ...(production ? [NoSchemaIntrospectionCustomRule] : [])
     ],
@@ -129,11 +139,22 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
   if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
-  const db = given ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
-  await migrate(db, 'auth-server', documentMigrations)
-  app.readiness.register('database', () => db.ping())
-  if (given === undefined) app.addHook('onClose', async () => { await db.close() })
+  const db = await openAppDatabase(app, { app: 'auth-server', migrations: documentMigrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
   return createSqlDocumentStore(db)
+}
+
+/** The HMAC key deriving refresh-token successors: from the signing key, so every instance agrees without a new secret. */
+function rotationKeyOf (keys: SigningKeys): Buffer {
+  return createHash('sha256').update('auth-server refresh rotation\u0000').update(keys.privateKey.export({ type: 'pkcs8', format: 'der' })).digest()
+}
+
+function attemptLimitSettings (config: AuthConfig): AttemptLimitSettings {
+  return {
+    password: { perAccount: config.SIGNIN_LIMIT_PER_ACCOUNT, perIp: config.SIGNIN_LIMIT_PER_IP, windowSeconds: config.SIGNIN_LIMIT_WINDOW },
+    code: { perAccount: config.CODE_LIMIT_PER_ACCOUNT, perIp: config.CODE_LIMIT_PER_IP, windowSeconds: config.CODE_LIMIT_WINDOW },
+    signUp: { perAccount: config.SIGNUP_LIMIT_PER_EMAIL, perIp: config.SIGNUP_LIMIT_PER_IP, windowSeconds: config.SIGNUP_LIMIT_WINDOW },
+    mail: { perAccount: config.RESET_LIMIT_PER_EMAIL, perIp: config.RESET_LIMIT_PER_IP, windowSeconds: config.RESET_LIMIT_WINDOW }
+  }
 }
 
 function openLimiter (config: AuthConfig, app: AppInstance): RateLimiter {

@@ -1,16 +1,45 @@
-// GraphQL errors carry `extensions.code` from this fixed set; anything else is masked as INTERNAL.
-import mercurius from 'mercurius'
+// Every error a client of the auth-server can meet: one table (`defineErrors`), codes never reused. The domain
+// throws these `AppError`s; the GraphQL error formatter turns them into `extensions.code` (+ details) and masks
+// anything else as INTERNAL. The codes are the public GraphQL contract, so they carry no app prefix.
+import { AppError, defineErrors, type ErrorDetails } from '@openmotion/common'
 
-export const AUTH_ERROR_CODES = [
-  'UNAUTHENTICATED', 'FORBIDDEN', 'BAD_USER_INPUT', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED',
-  'CODE_EXPIRED', 'CODE_INVALID', 'TOKEN_REUSED', 'INTERNAL'
-] as const
-export type AuthErrorCode = typeof AUTH_ERROR_CODES[number]
+export const errors = defineErrors({
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  FORBIDDEN: { status: 403, message: 'Forbidden' },
+  BAD_USER_INPUT: { status: 400, message: 'Invalid argument' },
+  INVALID_CREDENTIALS: { status: 401, message: 'email or password is wrong' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'verify your e-mail address first' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts' },
+  CODE_EXPIRED: { status: 400, message: 'the code has expired' },
+  CODE_INVALID: { status: 400, message: 'the code is wrong' },
+  TOKEN_REUSED: { status: 401, message: 'this refresh token was already used' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  NOT_FOUND: { status: 404, message: 'Route not found' },
+  INTERNAL: { status: 500, message: 'Internal server error' }
+})
 
-export function authError (code: AuthErrorCode, message: string, extra: Record<string, unknown> = {}): Error {
-  return new mercurius.ErrorWithProps(message, { code, ...extra })
+export type AuthErrorCode = keyof typeof errors
+export const AUTH_ERROR_CODES = Object.keys(errors) as readonly AuthErrorCode[]
+
+export function authError (code: AuthErrorCode, message?: string, details?: ErrorDetails): AppError {
+  return errors[code](message, details)
 }
 
-export function rateLimited (retryAfter: number, what: string): Error {
-  return authError('RATE_LIMITED', `too many ${what}; retry in ${retryAfter} s`, { retryAfter })
+export function rateLimited (retryAfter: number, what: string): AppError {
+  return errors.RATE_LIMITED(`too many ${what}; retry in ${retryAfter} s`, { retryAfter })
+}
+
+export function isAuthError (error: unknown): error is AppError {
+  return error instanceof AppError && (AUTH_ERROR_CODES as readonly unknown[]).includes(error.code)
+}
+
+/** Maps framework errors (body limit, JSON parse, unknown route) outside GraphQL onto this table. */
+export const frameworkErrorCodes = {
+  validation: errors.BAD_USER_INPUT.code,
+  badRequest: errors.BAD_USER_INPUT.code,
+  notFound: errors.NOT_FOUND.code,
+  payloadTooLarge: errors.PAYLOAD_TOO_LARGE.code,
+  unsupportedMediaType: errors.UNSUPPORTED_MEDIA_TYPE.code,
+  internal: errors.INTERNAL.code
 }

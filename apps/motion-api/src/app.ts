@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
-import cors from '@fastify/cors'
 import type {} from '@fastify/swagger'
-import { ConfigError, createLogger, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
@@ -43,8 +42,6 @@ export interface AppOverrides {
   queue?: { queue: JobQueue, cancels: CancelBus }
 }
 
-const LOCALHOST_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/
-
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
   const events = jobEvents(config, logger)
@@ -63,8 +60,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
-  const db = overrides.database ?? await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') })
-  await migrate(db, 'motion-api', migrations)
+  const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), config.PUBLIC_BASE_URL)
   const accounts = new AccountStore(db)
@@ -90,24 +86,26 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
   const enabledProcessors = new Set<Processor>(renderAccepted ? ['text2motion', 'render'] : ['text2motion'])
 
-  const configuredOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const cors = createCorsPolicy({
+    origins: config.CORS_ORIGINS,
+    production,
+    alsoAllowed: async (origin) => (await accounts.listClients()).some((c) => !c.disabled && c.corsOrigins.includes(origin))
+  })
   await app.register(cookie)
-  await app.register(cors, {
-    credentials: true,
-    origin: (origin, callback) => {
-      if (origin === undefined) { callback(null, false); return }
-      if (!production && LOCALHOST_ORIGIN.test(origin)) { callback(null, true); return }
-      if (configuredOrigins.includes(origin)) { callback(null, true); return }
-      accounts.listClients().then((clients) => { callback(null, clients.some((c) => !c.disabled && c.corsOrigins.includes(origin))) }, (error: Error) => { callback(error, false) })
-    }
+  // Every method and header a browser client needs: uploads PUT with Content-Range, deleteModel is a DELETE,
+  // resumable upload sessions answer with Location and Range.
+  await app.register(corsPlugin, {
+    policy: cors,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['content-type', 'content-range', 'x-storage-resumable', 'authorization', 'x-request-id'],
+    exposedHeaders: ['location', 'range', 'x-request-id']
   })
   app.decorateRequest('client', undefined)
   const requireSession = sessionGuard(accounts)
-  app.readiness.register('database', () => db.ping())
 
   // A worker process serves only health, readiness and metrics.
   if (role !== 'worker') {
-    await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: configuredOrigins.length > 0, requireSession }))
+    await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(promptRoutes({ prompts, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
@@ -126,7 +124,6 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await maintenance?.stop()
     await worker.close()
     if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
-    if (overrides.database === undefined) await db.close()
   })
   return app
 }

@@ -1,4 +1,4 @@
-import { createLogger, createMetrics, createServer, migrate, openDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { createLogger, createMetrics, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import type { DeliveryQueue } from './adapters/delivery-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
@@ -47,14 +47,16 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     }
   })
 
-  const db = overrides.db ?? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
-  await migrate(db, 'webhook-relay', migrations)
+  const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
   const deliveries = new DeliveryStore(db)
   const cipher = overrides.cipher ?? (config.ENCRYPTION_KEY === undefined ? plaintextCipher : createRsaCipher(readPrivateKey(config.ENCRYPTION_KEY)))
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   await queue.start()
+  // fastify runs onClose hooks last-registered first: the worker's hook below stops deliveries, then this closes
+  // the queue, then openAppDatabase's closes the database.
+  app.addHook('onClose', async () => { await queue.close() })
 
   const ctx: RelayContext = {
     config,
@@ -66,7 +68,6 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     cipher,
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
-  app.readiness.register('database', () => db.ping())
   app.readiness.register('queue', () => queue.ping())
 
   await app.register(async (scope) => webhookRoutes(scope, ctx))
@@ -95,10 +96,6 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
       await queue.stop()
     })
   }
-  app.addHook('onClose', async () => {
-    await queue.close()
-    if (overrides.db === undefined) await db.close()
-  })
   return app
 }
 

@@ -1,7 +1,7 @@
 // Bearer authentication: tenant API keys (looked up by hash) for /webhook and /v1/endpoints|messages, and the
 // single ADMIN_API_KEY for /v1/tenants. Each route declares which one it needs with a preHandler.
-import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { bearerMatches, bearerToken } from '@openmotion/common'
 import type { TenantStore } from './adapters/tenant-store.js'
 import { errors } from './errors.js'
 
@@ -11,15 +11,9 @@ declare module 'fastify' {
   }
 }
 
-function bearer (request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
-  return match?.[1]
-}
-
 export function tenantAuth (tenants: TenantStore) {
   return async (request: FastifyRequest): Promise<void> => {
-    const key = bearer(request)
+    const key = bearerToken(request.headers.authorization)
     const tenantId = key === undefined ? undefined : await tenants.tenantIdForKey(key)
     if (tenantId === undefined) throw errors.RELAY_UNAUTHORIZED()
     request.tenantId = tenantId
@@ -33,11 +27,8 @@ export function requireTenant (request: FastifyRequest): string {
 }
 
 export function adminAuth (adminKey: string | undefined) {
-  // Hashing both sides gives equal lengths, which timingSafeEqual needs, without leaking the key's length.
-  const expected = adminKey === undefined ? undefined : createHash('sha256').update(adminKey).digest()
   return async (request: FastifyRequest): Promise<void> => {
-    if (expected === undefined) throw errors.RELAY_ADMIN_DISABLED()
-    const given = bearer(request)
-    if (given === undefined || !timingSafeEqual(createHash('sha256').update(given).digest(), expected)) throw errors.RELAY_UNAUTHORIZED()
+    if (adminKey === undefined) throw errors.RELAY_ADMIN_DISABLED()
+    if (!bearerMatches(request.headers.authorization, adminKey)) throw errors.RELAY_UNAUTHORIZED()
   }
 }

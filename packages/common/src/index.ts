@@ -14,3 +14,6 @@ export { isPostgresUrl, openDatabase, type Database, type DatabaseOptions, type 
 export { migrate, type Migration } from './migrations.js'
 export { closeRedis, createRedis, redisReadinessCheck, type Redis, type RedisOptions } from './redis.js'
 export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'
+export { openAppDatabase, type AppDatabaseOptions } from './app-database.js'
+export { corsPlugin, createCorsPolicy, parseOrigins, type CorsPluginOptions, type CorsPolicy, type CorsPolicyOptions } from './cors-policy.js'
+export { bearerMatches, bearerToken, secretsEqual, sha256Hex } from './secret-compare.js'

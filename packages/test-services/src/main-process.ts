@@ -32,7 +32,7 @@ export function spawnMain (main: string, env: Record<string, string> = {}, args:
     child,
     output: () => output,
     exited: async () => ({ code: (await exit)[0], output }),
-    waitFor: async (text, timeoutMs = 20_000) => {
+    waitFor: async (text, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs
       while (!output.includes(text)) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" never appeared; output:\n${output}`)
@@ -53,7 +53,8 @@ export interface MainProcessSuite {
 
 /** The checks every app's process passes: a bad port stops it with one line naming the variable; it listens and stops cleanly on SIGTERM. */
 export function describeMainProcess (title: string, suite: MainProcessSuite, more?: () => void): void {
-  describe(title, () => {
+  // Starting a process (tsx compiling, PGlite opening) takes seconds, many more on a busy machine.
+  describe(title, { timeout: 90_000 }, () => {
     it(`refuses to start on a bad ${suite.portVariable}, naming the variable`, async () => {
       const { code, output } = await spawnMain(suite.main, { ...suite.env, [suite.portVariable]: 'abc' }).exited()
       expect(code).toBe(1)

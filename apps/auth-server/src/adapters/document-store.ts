@@ -8,20 +8,30 @@ export interface DocumentStore {
   get<T extends Document> (collection: string, id: string): Promise<T | undefined>
   /** Finds documents whose top-level `field` equals `value` (strings compared exactly). */
   findBy<T extends Document> (collection: string, field: string, value: string): Promise<T[]>
-  /** Inserts; resolves false when the id exists or `unique` field value is already taken in the collection. */
   /** Every document of the collection, ordered by id. */
   list<T extends Document> (collection: string): Promise<T[]>
+  /** Newest-id-first page: documents containing every `equals` field, with fromId <= id < beforeId. */
+  page<T extends Document> (collection: string, query: PageQuery): Promise<T[]>
+  /** Inserts; resolves false when the id exists or `unique` field value is already taken in the collection. */
   insert (collection: string, doc: Document, unique?: string): Promise<boolean>
   put (collection: string, doc: Document): Promise<void>
+  /**
+   * Compare-and-set, atomically: replaces the document only while its stored `version` (absent = 0) still equals
+   * `expectedVersion`; resolves whether it did. Concurrent writers with the same expectation: exactly one wins.
+   */
+  replaceIf (collection: string, doc: Document, expectedVersion: number): Promise<boolean>
   delete (collection: string, id: string): Promise<boolean>
 }
+
+export interface PageQuery { equals?: Record<string, string>, beforeId?: string | undefined, fromId?: string | undefined, limit: number }
 
 export const documentMigrations: Migration[] = [
   { id: '001_documents', sql: 'CREATE TABLE auth_documents (collection text NOT NULL, id text NOT NULL, doc jsonb NOT NULL, unique_key text, PRIMARY KEY (collection, id))' },
   { id: '002_unique', sql: 'CREATE UNIQUE INDEX auth_documents_unique ON auth_documents (collection, unique_key) WHERE unique_key IS NOT NULL' },
   { id: '003_user_email', sql: "CREATE INDEX auth_documents_email ON auth_documents (collection, (doc->>'email'))" },
   { id: '004_session_user', sql: "CREATE INDEX auth_documents_user ON auth_documents (collection, (doc->>'userId'))" },
-  { id: '005_invitation_token', sql: "CREATE INDEX auth_documents_token ON auth_documents (collection, (doc->>'tokenHash'))" }
+  { id: '005_invitation_token', sql: "CREATE INDEX auth_documents_token ON auth_documents (collection, (doc->>'tokenHash'))" },
+  { id: '006_audit_user', sql: "CREATE INDEX auth_documents_audit_user ON auth_documents (collection, (doc->>'userId'), id) WHERE collection = 'audit'" }
 ]
 
 const FIELD = /^[A-Za-z][A-Za-z0-9_]*$/
@@ -42,6 +52,21 @@ export function createSqlDocumentStore (db: Database): DocumentStore {
     async list<T extends Document> (collection: string) {
       const { rows } = await db.query<{ doc: T }>('SELECT doc FROM auth_documents WHERE collection = $1 ORDER BY id', [collection])
       return rows.map((r) => r.doc)
+    },
+    async page<T extends Document> (collection: string, query: PageQuery) {
+      const { rows } = await db.query<{ doc: T }>(
+        `SELECT doc FROM auth_documents WHERE collection = $1 AND doc @> $2::jsonb AND ($3::text IS NULL OR id < $3) AND ($4::text IS NULL OR id >= $4)
+         ORDER BY id DESC LIMIT $5`,
+        [collection, JSON.stringify(query.equals ?? {}), query.beforeId ?? null, query.fromId ?? null, query.limit])
+      return rows.map((r) => r.doc)
+    },
+    async replaceIf (collection, doc, expectedVersion) {
+      // One UPDATE with the expectation in its WHERE: the row lock makes concurrent ones serialise, and the
+      // losers re-check the condition against the winner's row and update nothing.
+      const { rowCount } = await db.query(
+        "UPDATE auth_documents SET doc = $3 WHERE collection = $1 AND id = $2 AND COALESCE((doc->>'version')::bigint, 0) = $4",
+        [collection, doc.id, JSON.stringify(doc), expectedVersion])
+      return rowCount === 1
     },
     async insert (collection, doc, unique) {
       const key = unique === undefined ? null : `${unique}:${String(doc[unique])}`
@@ -76,6 +101,18 @@ export function createMemoryDocumentStore (): DocumentStore {
     },
     async list<T extends Document> (collection: string) {
       return [...of(collection).values()].sort((a, b) => a.id.localeCompare(b.id)).map((d) => copy(d) as T)
+    },
+    async page<T extends Document> (collection: string, query: PageQuery) {
+      const matches = (d: Document) => Object.entries(query.equals ?? {}).every(([field, value]) => d[field] === value) &&
+        (query.beforeId === undefined || d.id < query.beforeId) && (query.fromId === undefined || d.id >= query.fromId)
+      return [...of(collection).values()].filter(matches).sort((a, b) => b.id.localeCompare(a.id)).slice(0, query.limit).map((d) => copy(d) as T)
+    },
+    async replaceIf (collection, doc, expectedVersion) {
+      // Check and write happen in one synchronous turn of the event loop: nothing can interleave.
+      const current = of(collection).get(doc.id)
+      if (current === undefined || (typeof current.version === 'number' ? current.version : 0) !== expectedVersion) return false
+      of(collection).set(doc.id, copy(doc))
+      return true
     },
     async insert (collection, doc, unique) {
       const key = unique === undefined ? undefined : `${collection}\u0000${unique}:${String(doc[unique])}`

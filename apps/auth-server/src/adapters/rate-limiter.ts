@@ -1,60 +1,51 @@
-// Fixed-window counters for brute-force and mail-flood limits. In memory for one instance, Redis when several
-// instances must share the counts.
+// Attempt counters for brute-force and mail-flood limits, kept by rate-limiter-flexible: in memory for one
+// instance, in Redis (one Lua INCR+PEXPIRE per hit) when several instances must share the counts. Each hit is
+// counted atomically *before* the guarded work runs, so concurrent guesses cannot all slip under the limit.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Redis } from '@openmotion/common'
+
+/** A named limit: at most `points` hits per key in a fixed window of `windowSeconds`. */
+export interface RateRule { name: string, points: number, windowSeconds: number }
 
 export interface RateDecision { allowed: boolean, /** seconds until the window resets */ retryAfter: number, count: number }
 
 export interface RateLimiter {
-  /** Counts one hit on `key` and says whether it is within `limit` hits per `windowSeconds`. */
-  consume (key: string, limit: number, windowSeconds: number): Promise<RateDecision>
-  /** Whether `key` is already over `limit` without counting a hit. */
-  peek (key: string, limit: number): Promise<RateDecision>
-  reset (key: string): Promise<void>
+  /** Counts one hit of `rule` on `key` and says whether it is within the rule's points. */
+  consume (rule: RateRule, key: string): Promise<RateDecision>
+  /** Forgets the hits of `rule` on `key` (a successful sign-in clears the account's failures). */
+  reset (rule: RateRule, key: string): Promise<void>
 }
 
-export function createMemoryRateLimiter (now: () => number = () => Date.now()): RateLimiter {
-  const windows = new Map<string, { count: number, resetAt: number }>()
-  const live = (key: string) => {
-    const entry = windows.get(key)
-    if (entry !== undefined && entry.resetAt <= now()) { windows.delete(key); return undefined }
-    return entry
+type Factory = (rule: RateRule) => RateLimiterAbstract
+
+function createLimiter (factory: Factory): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>()
+  const limiterFor = (rule: RateRule) => {
+    const id = `${rule.name}:${rule.points}:${rule.windowSeconds}`
+    let limiter = limiters.get(id)
+    if (limiter === undefined) limiters.set(id, limiter = factory(rule))
+    return limiter
   }
-  const decision = (count: number, limit: number, resetAt: number): RateDecision =>
-    ({ allowed: count <= limit, retryAfter: Math.max(1, Math.ceil((resetAt - now()) / 1000)), count })
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   return {
-    async consume (key, limit, windowSeconds) {
-      let entry = live(key)
-      if (entry === undefined) windows.set(key, entry = { count: 0, resetAt: now() + windowSeconds * 1000 })
-      entry.count++
-      return decision(entry.count, limit, entry.resetAt)
+    async consume (rule, key) {
+      try {
+        const res = await limiterFor(rule).consume(key)
+        return { allowed: true, retryAfter: seconds(res.msBeforeNext), count: res.consumedPoints }
+      } catch (refusal) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error when the store fails.
+        if (!(refusal instanceof RateLimiterRes)) throw refusal
+        return { allowed: false, retryAfter: seconds(refusal.msBeforeNext), count: refusal.consumedPoints }
+      }
     },
-    async peek (key, limit) {
-      const entry = live(key)
-      return entry === undefined ? { allowed: true, retryAfter: 0, count: 0 } : decision(entry.count + 1, limit, entry.resetAt)
-    },
-    async reset (key) { windows.delete(key) }
+    async reset (rule, key) { await limiterFor(rule).delete(key) }
   }
 }
 
-// INCR and the first PEXPIRE run atomically so a crash between them cannot leave a counter without expiry.
-const CONSUME = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('PTTL', KEYS[1]) }`
+export function createMemoryRateLimiter (): RateLimiter {
+  return createLimiter((rule) => new RateLimiterMemory({ points: rule.points, duration: rule.windowSeconds, keyPrefix: rule.name }))
+}
 
 export function createRedisRateLimiter (redis: Redis, prefix = 'auth:rl:'): RateLimiter {
-  const decision = (count: number, limit: number, ttlMs: number): RateDecision =>
-    ({ allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)), count })
-  return {
-    async consume (key, limit, windowSeconds) {
-      const [count, ttl] = await redis.eval(CONSUME, 1, prefix + key, String(windowSeconds * 1000)) as [number, number]
-      return decision(count, limit, ttl)
-    },
-    async peek (key, limit) {
-      const [value, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec() as [[null, string | null], [null, number]]
-      const count = Number(value[1] ?? 0)
-      return count === 0 ? { allowed: true, retryAfter: 0, count } : decision(count + 1, limit, ttl[1])
-    },
-    async reset (key) { await redis.del(prefix + key) }
-  }
+  return createLimiter((rule) => new RateLimiterRedis({ storeClient: redis, points: rule.points, duration: rule.windowSeconds, keyPrefix: `${prefix}${rule.name}` }))
 }

@@ -5,6 +5,8 @@ import type { Logger } from '@openmotion/common'
 import type { DocumentStore } from '../adapters/document-store.js'
 import type { Mailer } from '../adapters/mailer.js'
 import { authError } from '../errors.js'
+import type { AttemptLimits } from './attempt-limits.js'
+import type { AuditSink } from './audit-log.js'
 import type { AuthMetrics } from './auth-metrics.js'
 import { normalizeEmail, type AuthPayload, type AuthService, type ClientInfo, type Role } from './auth-service.js'
 import { invitationMail } from './mail-templates.js'
@@ -29,6 +31,8 @@ export interface InvitationDeps {
   auth: AuthService
   mailer: Mailer
   metrics: AuthMetrics
+  limits: AttemptLimits
+  audit: AuditSink
   logger: Logger
   settings: { appUrl: string, ttl: number }
 }
@@ -45,7 +49,7 @@ export class Invitations {
   constructor (private readonly deps: InvitationDeps) {}
 
   /** Creates and mails an invitation; the token is returned once, for sharing it another way. */
-  async invite (email: string, role: Role, metadata: Record<string, unknown>, invitedBy: string | null): Promise<{ invitation: Invitation, token: string }> {
+  async invite (email: string, role: Role, metadata: Record<string, unknown>, invitedBy: string | null, client: ClientInfo | null = null): Promise<{ invitation: Invitation, token: string }> {
     const normalized = normalizeEmail(email)
     if (await this.deps.auth.userByEmail(normalized) !== undefined) throw authError('BAD_USER_INPUT', 'an account with this email already exists', { field: 'email' })
     const token = randomBytes(32).toString('base64url')
@@ -63,6 +67,7 @@ export class Invitations {
       revokedAt: null
     }
     await this.deps.store.insert('invitations', invitation)
+    await this.deps.audit.record('invitation_sent', { userId: invitedBy, client }, { invitationId: invitation.id, email: normalized, role })
     try {
       await this.deps.mailer.send(invitationMail(this.deps.settings.appUrl, normalized, token, Math.round(this.deps.settings.ttl / 86_400)))
       this.deps.metrics.mails.inc({ kind: 'invitation', outcome: 'sent' })
@@ -85,7 +90,9 @@ export class Invitations {
     return true
   }
 
+  /** Tokens carry 256 random bits, so guessing is hopeless; the per-IP limit still stops a client hammering. */
   async accept (token: string, client: ClientInfo): Promise<AuthPayload> {
+    await this.deps.limits.attempt('code', 'acceptInvitation', client, null)
     const [invitation] = await this.deps.store.findBy<Invitation>('invitations', 'tokenHash', sha256(token.trim()))
     if (invitation === undefined) throw authError('CODE_INVALID', 'the invitation token is unknown')
     const status = invitationStatus(invitation)
@@ -102,6 +109,8 @@ export class Invitations {
     }
     if (!await this.deps.auth.createUser(user)) throw authError('CODE_INVALID', 'an account with this email exists already; sign in instead')
     await this.deps.store.put('invitations', { ...invitation, acceptedAt: new Date().toISOString() })
-    return this.deps.auth.startSession(user, client)
+    const payload = await this.deps.auth.startSession(user, client)
+    await this.deps.audit.record('invitation_accepted', { userId: user.id, sessionId: payload.session.id, client }, { invitationId: invitation.id, role: user.role })
+    return payload
   }
 }

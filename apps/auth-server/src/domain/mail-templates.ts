@@ -33,3 +33,17 @@ export function invitationMail (appUrl: string, email: string, token: string, da
     `The invitation works once and expires in ${days} days.`
   ], { url: withQuery(appUrl, '/accept-invitation', { token }), label: 'Accept the invitation' })
 }
+
+export function signUpAttemptMail (appUrl: string, email: string): Mail {
+  return compose(email, 'Someone tried to sign up with your address', [
+    'Someone tried to create an account with this e-mail address, which already has one.',
+    'If it was you, sign in instead, or reset your password if you forgot it. Otherwise ignore this mail: nothing has changed.'
+  ], { url: `${appUrl.replace(/\/$/, '')}/reset-password`, label: 'Reset your password' })
+}
+
+export function passwordChangedMail (appUrl: string, email: string): Mail {
+  return compose(email, 'Your password was changed', [
+    'The password of your account was just changed, and your other devices were signed out.',
+    'If you did not do this, reset your password now and contact support.'
+  ], { url: `${appUrl.replace(/\/$/, '')}/reset-password`, label: 'Reset your password' })
+}

@@ -12,9 +12,14 @@ export function checkPassword (password: string, field = 'password'): void {
 }
 
 export class Passwords {
-  private decoy: Promise<string> | undefined
+  private readonly decoy: Promise<string>
 
-  constructor (private readonly cost: number, private readonly seconds?: Histogram<'operation'>) {}
+  constructor (private readonly cost: number, private readonly seconds?: Histogram<'operation'>) {
+    // Computed up front (on the libuv pool, not delaying start-up), so even the first sign-in for an unknown
+    // address costs one comparison only. A failure here surfaces in `matches`.
+    this.decoy = bcrypt.hash(randomBytes(16).toString('hex'), cost)
+    this.decoy.catch(() => {})
+  }
 
   async hash (password: string): Promise<string> {
     const end = this.seconds?.startTimer({ operation: 'hash' })
@@ -23,7 +28,6 @@ export class Passwords {
 
   /** Compares against `hash`, or against a decoy of the same cost when there is no hash to compare with. */
   async matches (password: string, hash: string | null | undefined): Promise<boolean> {
-    this.decoy ??= bcrypt.hash(randomBytes(16).toString('hex'), this.cost)
     const end = this.seconds?.startTimer({ operation: 'compare' })
     try {
       const ok = await bcrypt.compare(password, hash ?? await this.decoy)

@@ -3,12 +3,13 @@
 import type { FastifyRequest } from 'fastify'
 import { jwtVerify, type JWTPayload } from 'jose'
 import type { AuthService, ClientInfo } from '../domain/auth-service.js'
+import type { Sessions } from '../domain/sessions.js'
 import type { SigningKeys } from '../domain/signing-keys.js'
 import { authError } from '../errors.js'
 
 export interface Caller { userId: string, sessionId: string, role: string }
 
-export interface RequestAuthDeps { auth: AuthService, keys: SigningKeys, issuer: string, audience: string }
+export interface RequestAuthDeps { auth: AuthService, sessions: Sessions, keys: SigningKeys, issuer: string, audience: string }
 
 export function createRequestAuth (deps: RequestAuthDeps) {
   const caller = async (request: FastifyRequest): Promise<Caller> => {
@@ -25,7 +26,7 @@ export function createRequestAuth (deps: RequestAuthDeps) {
       throw authError('UNAUTHENTICATED', 'access token is invalid or expired')
     }
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw authError('UNAUTHENTICATED', 'access token lacks sub or sid')
-    if (await deps.auth.activeSession(payload.sid) === undefined) throw authError('UNAUTHENTICATED', 'the session of this access token was revoked or has expired')
+    if (await deps.sessions.active(payload.sid) === undefined) throw authError('UNAUTHENTICATED', 'the session of this access token was revoked or has expired')
     // The role is read from the account, not the token, so a demotion takes effect immediately.
     const user = await deps.auth.user(payload.sub)
     if (user === undefined) throw authError('UNAUTHENTICATED', 'the account no longer exists')
@@ -38,8 +39,9 @@ export function createRequestAuth (deps: RequestAuthDeps) {
       if (who.role !== 'admin') throw authError('FORBIDDEN', 'this operation needs the admin role')
       return who
     },
+    // The user agent is stored with sessions and audit events: bounded so a 16 KB header cannot bloat them.
     client: (request: FastifyRequest, deviceName?: string | null): ClientInfo =>
-      ({ deviceName: deviceName ?? null, userAgent: request.headers['user-agent'] ?? null, ip: request.ip })
+      ({ deviceName: deviceName ?? null, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null, ip: request.ip })
   }
 }
 

@@ -1,18 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountRecovery } from '../domain/account-recovery.js'
+import { AUDIT_EVENT_TYPES, type AuditFilter, type AuditLog } from '../domain/audit-log.js'
 import type { AuthPayload, AuthService, Role } from '../domain/auth-service.js'
 import type { Invitations } from '../domain/invitations.js'
+import type { Sessions } from '../domain/sessions.js'
 import { authError } from '../errors.js'
+import { guardArguments } from './input-guard.js'
 import { JSONScalar, metadataObject } from './json-scalar.js'
 import type { RequestAuth } from './request-auth.js'
-import { invitationView, sessionView, userView } from './views.js'
+import { auditEventView, invitationView, sessionView, userView } from './views.js'
 
 export interface ResolverContext { request: FastifyRequest, reply: FastifyReply }
 
 export interface ResolverDeps {
   auth: AuthService
+  sessions: Sessions
   recovery: AccountRecovery
   invitations: Invitations
+  audit: AuditLog
   requestAuth: RequestAuth
   cookie: { name: string, secure: boolean, sameSite: 'lax' | 'none', maxAge: number }
   /** Whether a browser Origin may use the refresh cookie (CSRF guard for the one cookie-authenticated mutation). */
@@ -20,6 +25,22 @@ export interface ResolverDeps {
 }
 
 const ROLES: readonly Role[] = ['user', 'admin']
+const MAX_PAGE = 200
+
+function roleOf (value: string | null | undefined): Role {
+  const role = (value ?? 'user') as Role
+  if (!ROLES.includes(role)) throw authError('BAD_USER_INPUT', `role must be one of ${ROLES.join(', ')}`, { field: 'role' })
+  return role
+}
+
+function auditFilter (filter: Record<string, string | null> | null | undefined): AuditFilter {
+  const result: AuditFilter = {}
+  for (const [key, value] of Object.entries(filter ?? {})) if (value !== null && value !== undefined) (result as Record<string, string>)[key] = value
+  if (result.type !== undefined && !(AUDIT_EVENT_TYPES as readonly string[]).includes(result.type)) {
+    throw authError('BAD_USER_INPUT', `filter.type must be one of ${AUDIT_EVENT_TYPES.join(', ')}`, { field: 'filter.type' })
+  }
+  return result
+}
 
 export function createResolvers (deps: ResolverDeps) {
   const { caller, admin, client } = deps.requestAuth
@@ -37,7 +58,7 @@ export function createResolvers (deps: ResolverDeps) {
     return cookie
   }
 
-  return {
+  return guardArguments({
     JSON: JSONScalar,
     Query: {
       me: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
@@ -48,16 +69,23 @@ export function createResolvers (deps: ResolverDeps) {
       },
       sessions: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
         const who = await caller(request)
-        return (await deps.auth.sessions(who.userId)).map((s) => sessionView(s, who.sessionId))
+        return (await deps.sessions.list(who.userId)).map((s) => sessionView(s, who.sessionId))
       },
       invitations: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
         await admin(request)
         return (await deps.invitations.list()).map((i) => invitationView(i))
+      },
+      auditEvents: async (_: unknown, args: { filter?: Record<string, string | null> | null, first?: number | null, after?: string | null }, { request }: ResolverContext) => {
+        await admin(request)
+        const first = args.first ?? 50
+        if (first < 1 || first > MAX_PAGE) throw authError('BAD_USER_INPUT', `first must be from 1 to ${MAX_PAGE}`, { field: 'first' })
+        const { events, hasNextPage } = await deps.audit.list(auditFilter(args.filter), first, args.after ?? null)
+        return { events: events.map(auditEventView), endCursor: events.at(-1)?.id ?? null, hasNextPage }
       }
     },
     Mutation: {
-      signUp: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>
-        respond(reply, await deps.auth.signUp(args.email, args.password, client(request, args.deviceName))),
+      signUp: async (_: unknown, args: { email: string, password: string }, { request }: ResolverContext) =>
+        deps.auth.signUp(args.email, args.password, client(request)),
       signIn: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>
         respond(reply, await deps.auth.signIn(args.email, args.password, client(request, args.deviceName))),
       refreshToken: async (_: unknown, args: { refreshToken?: string | null }, { request, reply }: ResolverContext) =>
@@ -65,32 +93,32 @@ export function createResolvers (deps: ResolverDeps) {
       signOut: async (_: unknown, _args: unknown, { request, reply }: ResolverContext) => {
         const who = await caller(request)
         reply.clearCookie(deps.cookie.name, { path: cookiePath })
-        return deps.auth.revoke(who.userId, who.sessionId)
+        return deps.sessions.revoke(who.userId, who.sessionId, 'sign_out', client(request))
       },
       signOutEverywhere: async (_: unknown, _args: unknown, { request, reply }: ResolverContext) => {
         const who = await caller(request)
         reply.clearCookie(deps.cookie.name, { path: cookiePath })
-        return deps.auth.revokeAll(who.userId)
+        return deps.sessions.revokeAll(who.userId, 'sign_out_everywhere', client(request))
       },
       revokeSession: async (_: unknown, args: { id: string }, { request }: ResolverContext) => {
         const who = await caller(request)
-        return deps.auth.revoke(who.userId, args.id)
+        return deps.sessions.revoke(who.userId, args.id, 'revoked', client(request))
       },
-      verifyEmail: async (_: unknown, args: { email: string, code: string }) =>
-        userView(await deps.recovery.verifyEmail(args.email, args.code)),
+      verifyEmail: async (_: unknown, args: { email: string, code: string }, { request }: ResolverContext) =>
+        userView(await deps.recovery.verifyEmail(args.email, args.code, client(request))),
       resendVerificationCode: async (_: unknown, args: { email: string }, { request }: ResolverContext) =>
         deps.recovery.resendVerification(args.email, client(request)),
       requestPasswordReset: async (_: unknown, args: { email: string }, { request }: ResolverContext) =>
         deps.recovery.requestPasswordReset(args.email, client(request)),
-      resetPassword: async (_: unknown, args: { email: string, code: string, newPassword: string }) =>
-        deps.recovery.resetPassword(args.email, args.code, args.newPassword),
+      resetPassword: async (_: unknown, args: { email: string, code: string, newPassword: string }, { request }: ResolverContext) =>
+        deps.recovery.resetPassword(args.email, args.code, args.newPassword, client(request)),
       changePassword: async (_: unknown, args: { currentPassword: string, newPassword: string }, { request }: ResolverContext) => {
         const who = await caller(request)
-        return deps.auth.changePassword(who.userId, args.currentPassword, args.newPassword)
+        return deps.auth.changePassword(who.userId, who.sessionId, args.currentPassword, args.newPassword, client(request))
       },
       setPassword: async (_: unknown, args: { password: string }, { request }: ResolverContext) => {
         const who = await caller(request)
-        return deps.auth.setPassword(who.userId, args.password)
+        return deps.auth.setPassword(who.userId, who.sessionId, args.password, client(request))
       },
       updateProfile: async (_: unknown, args: { metadata: unknown }, { request }: ResolverContext) => {
         const who = await caller(request)
@@ -98,10 +126,8 @@ export function createResolvers (deps: ResolverDeps) {
       },
       inviteUser: async (_: unknown, args: { email: string, role?: string | null, metadata?: unknown }, { request }: ResolverContext) => {
         const who = await admin(request)
-        const role = (args.role ?? 'user') as Role
-        if (!ROLES.includes(role)) throw authError('BAD_USER_INPUT', `role must be one of ${ROLES.join(', ')}`, { field: 'role' })
         const metadata = args.metadata === undefined || args.metadata === null ? {} : metadataObject(args.metadata, 'metadata')
-        const { invitation, token } = await deps.invitations.invite(args.email, role, metadata, who.userId)
+        const { invitation, token } = await deps.invitations.invite(args.email, roleOf(args.role), metadata, who.userId, client(request))
         return invitationView(invitation, token)
       },
       revokeInvitation: async (_: unknown, args: { id: string }, { request }: ResolverContext) => {
@@ -109,7 +135,11 @@ export function createResolvers (deps: ResolverDeps) {
         return deps.invitations.revoke(args.id)
       },
       acceptInvitation: async (_: unknown, args: { token: string, deviceName?: string }, { request, reply }: ResolverContext) =>
-        respond(reply, await deps.invitations.accept(args.token, client(request, args.deviceName)))
+        respond(reply, await deps.invitations.accept(args.token, client(request, args.deviceName))),
+      setUserRole: async (_: unknown, args: { id: string, role: string }, { request }: ResolverContext) => {
+        const who = await admin(request)
+        return userView(await deps.auth.setRole(args.id, roleOf(args.role), { by: who.userId, client: client(request) }))
+      }
     }
-  }
+  })
 }

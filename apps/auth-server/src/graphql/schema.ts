@@ -51,15 +51,54 @@ type Invitation {
   token: String
 }
 
+"""A security event of the audit log"""
+type AuditEvent {
+  """ISO time, then a random suffix; ordering by id is ordering by time"""
+  id: ID!
+  """signed_up, sign_in_succeeded, sign_in_failed, refresh_reused, session_revoked, password_changed, password_reset,
+  email_verified, invitation_sent, invitation_accepted, role_changed or rate_limited"""
+  type: String!
+  """ISO 8601"""
+  at: String!
+  userId: ID
+  sessionId: ID
+  ip: String
+  userAgent: String
+  """reason, operation, role and other small facts; never secrets"""
+  detail: JSON!
+}
+
+type AuditEventPage {
+  """newest first"""
+  events: [AuditEvent!]!
+  """pass as after for the next page"""
+  endCursor: String
+  hasNextPage: Boolean!
+}
+
+"""Every given field must match; since/until bound the time (ISO 8601, until exclusive)"""
+input AuditEventFilter {
+  type: String
+  userId: ID
+  sessionId: ID
+  ip: String
+  since: String
+  until: String
+}
+
 type Query {
   me: User!
   sessions: [Session!]!
   """admin only"""
   invitations: [Invitation!]!
+  """admin only; newest first; first is 1 to 200"""
+  auditEvents(filter: AuditEventFilter, first: Int = 50, after: String): AuditEventPage!
 }
 
 type Mutation {
-  signUp(email: String!, password: String!, deviceName: String): AuthPayload!
+  """always true, whether or not the address already has an account (no enumeration): a new address gets a
+  verification code, the owner of a taken one a notice; then signIn"""
+  signUp(email: String!, password: String!): Boolean!
   signIn(email: String!, password: String!, deviceName: String): AuthPayload!
   """falls back to the refresh cookie when the argument is absent"""
   refreshToken(refreshToken: String): AuthPayload!
@@ -74,6 +113,7 @@ type Mutation {
   requestPasswordReset(email: String!): Boolean!
   """revokes every session of the user"""
   resetPassword(email: String!, code: String!, newPassword: String!): Boolean!
+  """rate limited like signIn; ends every other session of the user and mails them"""
   changePassword(currentPassword: String!, newPassword: String!): Boolean!
   """first password of an account created by invitation"""
   setPassword(password: String!): Boolean!
@@ -83,5 +123,7 @@ type Mutation {
   """admin only"""
   revokeInvitation(id: ID!): Boolean!
   acceptInvitation(token: String!, deviceName: String): AuthPayload!
+  """admin only; role is user or admin"""
+  setUserRole(id: ID!, role: String!): User!
 }
 `

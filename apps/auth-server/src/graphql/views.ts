@@ -1,4 +1,5 @@
 // What clients see of stored documents: never hashes, never another session's secrets.
+import type { AuditEvent } from '../domain/audit-log.js'
 import type { Session, User } from '../domain/auth-service.js'
 import { invitationStatus, type Invitation } from '../domain/invitations.js'
 
@@ -20,4 +21,8 @@ export const invitationView = (invitation: Invitation, token: string | null = nu
   expiresAt: invitation.expiresAt,
   acceptedAt: invitation.acceptedAt,
   token
+})
+
+export const auditEventView = (event: AuditEvent) => ({
+  id: event.id, type: event.type, at: event.at, userId: event.userId, sessionId: event.sessionId, ip: event.ip, userAgent: event.userAgent, detail: event.detail
 })

@@ -46,5 +46,28 @@ export function documentStoreContract (name: string, open: () => Promise<Documen
       await store.insert(`${collection}-other`, { id: 'c' })
       expect((await store.list(collection)).map((d) => d.id)).toEqual(['a', 'b'])
     })
+
+    it('compare-and-set: of 10 concurrent writers expecting the same version exactly one wins', async () => {
+      const store = await open()
+      const id = `cas-${suffix}`
+      await store.insert('sessions', { id, owner: 'none' })
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.replaceIf('sessions', { id, version: 1, owner: `w${i}` }, 0)))
+      expect(results.filter(Boolean)).toHaveLength(1)
+      const winner = results.indexOf(true)
+      expect(await store.get('sessions', id)).toEqual({ id, version: 1, owner: `w${winner}` })
+      expect(await store.replaceIf('sessions', { id, version: 2, owner: 'late' }, 0)).toBe(false)
+      expect(await store.replaceIf('sessions', { id, version: 2, owner: 'next' }, 1)).toBe(true)
+      expect(await store.replaceIf('sessions', { id: `missing-${suffix}`, version: 1 }, 0)).toBe(false)
+    })
+
+    it('pages newest id first with equality filters and id bounds', async () => {
+      const store = await open()
+      const collection = `page-${suffix}`
+      for (const [id, type] of [['2026-01-01~a', 'x'], ['2026-01-02~b', 'y'], ['2026-01-03~c', 'x'], ['2026-01-04~d', 'x']]) await store.insert(collection, { id: id!, type: type! })
+      const ids = async (query: Parameters<DocumentStore['page']>[1]) => (await store.page(collection, query)).map((d) => d.id)
+      expect(await ids({ limit: 2 })).toEqual(['2026-01-04~d', '2026-01-03~c'])
+      expect(await ids({ equals: { type: 'x' }, beforeId: '2026-01-04~d', limit: 10 })).toEqual(['2026-01-03~c', '2026-01-01~a'])
+      expect(await ids({ fromId: '2026-01-02', beforeId: '2026-01-04', limit: 10 })).toEqual(['2026-01-03~c', '2026-01-02~b'])
+    })
   })
 }

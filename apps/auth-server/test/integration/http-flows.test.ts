@@ -31,6 +31,12 @@ function flowSuite (name: string, env: () => Record<string, string>) {
         SIGNIN_LIMIT_WINDOW: '2',
         RESET_LIMIT_PER_EMAIL: '2',
         RESET_LIMIT_WINDOW: '2',
+        REFRESH_GRACE_SECONDS: '1',
+        // Per-IP counters live in Redis across runs (every request comes from 127.0.0.1); keep them out of the way.
+        SIGNIN_LIMIT_PER_IP: '100000',
+        CODE_LIMIT_PER_IP: '100000',
+        SIGNUP_LIMIT_PER_IP: '100000',
+        RESET_LIMIT_PER_IP: '100000',
         ...env()
       }), { mailer, logger })
       await app.listen({ port: 0, host: '127.0.0.1' })
@@ -40,14 +46,16 @@ function flowSuite (name: string, env: () => Record<string, string>) {
 
     const post = async (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) })
-      return { response, body: await response.json() as GqlBody }
+      const body = await response.json() as GqlBody
+      await app.mailsIdle()
+      return { response, body }
     }
     const code = (body: GqlBody) => body.errors?.[0]?.extensions.code
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
     it('signs up, verifies the mailed code, signs in and refreshes through the cookie with reuse detection', async () => {
       const email = uniqueEmail()
-      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse", deviceName: "cli") { user { id } } }', { e: email })
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
       expect(code((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body)).toBe('EMAIL_NOT_VERIFIED')
       const verified = await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { emailVerified } }', { e: email, c: codeIn(lastMailTo(mailer.outbox, email)) })
       expect(verified.body.data!.verifyEmail.emailVerified).toBe(true)
@@ -60,13 +68,18 @@ function flowSuite (name: string, env: () => Record<string, string>) {
       expect(rotated.body.data!.refreshToken.session.deviceName).toBe('phone')
       const { payload } = await jwtVerify(rotated.body.data!.refreshToken.accessToken, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)), { algorithms: ['ES512'], issuer: 'openmotion-auth', audience: 'openmotion' })
       expect(payload).toMatchObject({ sub: signIn.body.data!.signIn.user.id, email_verified: true })
+      // Within the grace window a second tab presenting the same token gets the same successor...
+      const sibling = await post('mutation ($t: String) { refreshToken(refreshToken: $t) { refreshToken } }', { t: signIn.body.data!.signIn.refreshToken })
+      expect(sibling.body.data!.refreshToken.refreshToken).toBe(rotated.body.data!.refreshToken.refreshToken)
+      // ...after it, the same replay is theft: the session is revoked.
+      await sleep(1100)
       expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: signIn.body.data!.signIn.refreshToken })).body)).toBe('TOKEN_REUSED')
       expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: rotated.body.data!.refreshToken.refreshToken })).body)).toBe('UNAUTHENTICATED')
     })
 
     it('rejects a tampered token and an expired one', async () => {
       const email = uniqueEmail()
-      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") { user { id } } }', { e: email })
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
       const signUp = (await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { id } }', { e: email, c: codeIn(lastMailTo(mailer.outbox, email)) }))
       expect(signUp.body.data!.verifyEmail.id).toBeTypeOf('string')
       const token = (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken as string
@@ -79,7 +92,7 @@ function flowSuite (name: string, env: () => Record<string, string>) {
 
     it('resets a password, revoking sessions, and limits reset requests until the window passes', async () => {
       const email = uniqueEmail()
-      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") { user { id } } }', { e: email })
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
       await post('mutation ($e: String!) { requestPasswordReset(email: $e) }', { e: email })
       const resetCode = codeIn(lastMailTo(mailer.outbox, email))
       expect((await post('mutation ($e: String!, $c: String!) { resetPassword(email: $e, code: $c, newPassword: "battery staple") }', { e: email, c: resetCode })).body.data!.resetPassword).toBe(true)
@@ -93,13 +106,23 @@ function flowSuite (name: string, env: () => Record<string, string>) {
 
     it('locks sign-in after repeated failures and lets the owner in once the window passes', async () => {
       const email = uniqueEmail()
-      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") { user { id } } }', { e: email })
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
       await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { id } }', { e: email, c: codeIn(lastMailTo(mailer.outbox, email)) })
       for (let i = 0; i < 3; i++) await post('mutation ($e: String!) { signIn(email: $e, password: "wrong horse") { accessToken } }', { e: email })
       const limited = (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body
       expect(limited.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' })
       await sleep(2100)
       expect((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken).toBeTypeOf('string')
+    })
+
+    it('evaluates at most SIGNIN_LIMIT_PER_ACCOUNT of 40 concurrent wrong guesses over real sockets', async () => {
+      const email = uniqueEmail()
+      await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
+        post('mutation ($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: email, p: `guess number ${i}` })))
+      const codes = answers.map((a) => code(a.body))
+      expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(3)
+      expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(37)
     })
 
     it('bootstraps the admin from ADMIN_EMAIL, who invites a user who accepts passwordlessly', async () => {

@@ -1,6 +1,6 @@
 // Secrets at rest: client secrets may be human-chosen (the bootstrap one), so they get a slow salted scrypt
-// hash; session tokens and upload ids are 256-bit random values, for which one SHA-256 is enough.
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+// hash; session tokens and upload ids are 256-bit random values, for which one SHA-256 (common's sha256Hex) is enough.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
@@ -21,8 +21,4 @@ export async function verifySecret (secret: string, stored: string): Promise<boo
 
 export function randomToken (bytes = 32): string {
   return randomBytes(bytes).toString('base64url')
-}
-
-export function sha256 (value: string): string {
-  return createHash('sha256').update(value).digest('hex')
 }

@@ -1,6 +1,5 @@
 // Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY; off when it is unset.
-import { timingSafeEqual } from 'node:crypto'
-import { Type, type AppInstance } from '@openmotion/common'
+import { Type, bearerMatches, type AppInstance } from '@openmotion/common'
 import { randomToken } from '../domain/secrets.js'
 import { errors } from '../errors.js'
 import type { AccountStore, Client } from '../stores/account-store.js'
@@ -17,9 +16,7 @@ export function adminRoutes (deps: { accounts: AccountStore, ledger: CreditLedge
   return async (app: AppInstance) => {
     app.addHook('onRequest', async (request) => {
       if (deps.adminToken === undefined) throw errors.ADMIN_DISABLED()
-      const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''))
-      const expected = Buffer.from(deps.adminToken)
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw errors.ADMIN_UNAUTHORIZED()
+      if (!bearerMatches(request.headers.authorization, deps.adminToken)) throw errors.ADMIN_UNAUTHORIZED()
     })
     const clientOr404 = async (id: string) => {
       const client = await deps.accounts.getClient(id)

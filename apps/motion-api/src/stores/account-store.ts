@@ -1,7 +1,7 @@
 // Plans, API clients and sessions. A client's credit period rolls forward lazily: the first read after the
 // period ends opens the next one and grants the plan's credits (ledger kind 'renewal').
-import type { Database, SqlExecutor } from '@openmotion/common'
-import { hashSecret, randomToken, sha256, verifySecret } from '../domain/secrets.js'
+import { sha256Hex, type Database, type SqlExecutor } from '@openmotion/common'
+import { hashSecret, randomToken, verifySecret } from '../domain/secrets.js'
 
 export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }
 
@@ -109,13 +109,13 @@ export class AccountStore {
     const token = randomToken()
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000)
     await this.db.query('DELETE FROM motion_sessions WHERE expires_at < now()')
-    await this.db.query('INSERT INTO motion_sessions (token_hash, client_id, expires_at) VALUES ($1, $2, $3)', [sha256(token), clientId, expiresAt])
+    await this.db.query('INSERT INTO motion_sessions (token_hash, client_id, expires_at) VALUES ($1, $2, $3)', [sha256Hex(token), clientId, expiresAt])
     return { token, expiresAt }
   }
 
   async clientForSession (token: string): Promise<Client | undefined> {
     const { rows } = await this.db.query<ClientRow>(`SELECT c.* FROM motion_sessions s JOIN motion_clients c ON c.id = s.client_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT c.disabled`, [sha256(token)])
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT c.disabled`, [sha256Hex(token)])
     return rows[0] === undefined ? undefined : toClient(rows[0])
   }
 }
