@@ -12,6 +12,7 @@ import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
 import { installStockModels } from './domain/stock-models.js'
+import { frameworkErrorCodes } from './errors.js'
 import { accountRoutes } from './routes/account.js'
 import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
@@ -54,7 +55,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     version: '0.1.0',
     description: 'Text-to-motion REST API',
     logger,
-    errorCodes: { validation: 1102, badRequest: 1102, notFound: 404, internal: 498, payloadTooLarge: 413, unsupportedMediaType: 1102 }
+    errorCodes: frameworkErrorCodes
   })
   addTopLevelErrorMessage(app)
   const production = config.NODE_ENV === 'production'

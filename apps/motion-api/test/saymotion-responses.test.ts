@@ -62,7 +62,7 @@ describe('lists', () => {
     const both = (await app.inject({ url: '/job/v1/list/SUCCESS,FAILURE', headers: { cookie } })).json().list.map((j: { rid: string }) => j.rid)
     expect(both).toEqual(expect.arrayContaining([ok, failed]))
     const failure = (await app.inject({ url: `/job/v1/status/${failed}`, headers: { cookie } })).json().status[0]
-    expect(failure.details.exc_message).toMatch(/^494: no recognisable action/) // clients map the leading code to its text
+    expect(failure.details.exc_message).toMatch(/^494: \S/) // clients map the leading code to its text
     const bad = await app.inject({ url: '/job/v1/list/DONE', headers: { cookie } })
     expect(bad.json()).toMatchObject({ error: { code: 1102 }, message: expect.stringContaining('DONE') })
   })

@@ -21,7 +21,7 @@ export interface MotionPipeline {
   refine (source: MotionClip, request: { prompt: string, creativity: number }, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
   export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean, character: StockCharacterId }): Promise<ExportedFile[]>
   /** The clip retargeted onto an uploaded character (its GLB form): their mesh in the GLB, their skeleton in BVH/FBX. */
-  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean }): Promise<ExportedFile[]>
+  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
 }
 
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {

@@ -3,13 +3,13 @@
 // breakIntoActionablePrompts=1 the answer also lists one sub-prompt per action, each generable on its own.
 import { randomUUID } from 'node:crypto'
 import { analyzePrompt, UNDERSTOOD_PHRASES } from '@openmotion/motion-engine'
-import { errors } from '../errors.js'
+import { codeOf, errors } from '../errors.js'
 import type { PromptRequest, PromptStore } from '../stores/prompt-store.js'
 import { flag, splitParams, text } from './param-values.js'
 
 export const OPTIMIZE_PARAMS = ['prompt', 'breakIntoActionablePrompts'] as const
 /** Code of a prompt without a recognisable action: the job pipeline's "invalid pipeline input". */
-const NO_ACTION = errors.INVALID_PIPELINE_INPUT.code
+const NO_ACTION = codeOf(errors.INVALID_PIPELINE_INPUT)
 
 export async function optimizePrompt (store: PromptStore, clientId: string, params: string[]): Promise<{ rid: string }> {
   const values = splitParams(params, OPTIMIZE_PARAMS)

@@ -1,6 +1,5 @@
 // Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY; off when it is unset.
-import { Type, bearerMatches, type AppInstance } from '@openmotion/common'
-import { randomToken } from '../domain/secrets.js'
+import { Type, bearerMatches, randomToken, type AppInstance } from '@openmotion/common'
 import { errors } from '../errors.js'
 import type { AccountStore, Client } from '../stores/account-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'

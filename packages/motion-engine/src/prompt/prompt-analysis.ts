@@ -77,7 +77,7 @@ export async function analyzePrompt (prompt: string, fps = 30): Promise<PromptAn
   const actions: AnalyzedAction[] = []
   let start = 0
   for (const entry of timeline) {
-    const clip = await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })
+    const { clip } = await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })
     const durationSeconds = clip.frameCount / fps
     actions.push({ kind: entry.action.kind, prompt: describeEntry(entry), startSeconds: round(start), durationSeconds: round(durationSeconds), ...(entry.overlay === undefined ? {} : { overlay: entry.overlay.kind }) })
     start += durationSeconds
