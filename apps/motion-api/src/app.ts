@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
 import type {} from '@fastify/swagger'
 import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
@@ -8,6 +9,7 @@ import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/jo
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
 import { createFfmpegVideoRenderer, type VideoRenderer } from './adapters/video-renderer.js'
 import { createEngine } from '@openmotion/motion-engine'
+import { playgroundAssetsDir } from '@openmotion/motion-playground'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
@@ -112,6 +114,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
+    // The browser playground (packages/motion-playground), built with the app; it calls the routes above.
+    await app.register(fastifyStatic, { root: playgroundAssetsDir, prefix: '/playground', redirect: true, decorateReply: false })
   }
 
   let maintenance: Maintenance | undefined
