@@ -20,12 +20,15 @@ import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
 import { fileRoutes } from './routes/files.js'
 import { jobRoutes } from './routes/jobs.js'
+import { promptRoutes } from './routes/prompts.js'
 import { sessionGuard } from './session.js'
+import { addTopLevelErrorMessage } from './error-message.js'
 import { AccountStore } from './stores/account-store.js'
 import { CreditLedger } from './stores/credit-ledger.js'
 import { JobStore } from './stores/job-store.js'
 import { migrations } from './stores/migrations.js'
 import { ModelStore } from './stores/model-store.js'
+import { PromptStore } from './stores/prompt-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
@@ -56,6 +59,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     logger,
     errorCodes: frameworkErrorCodes
   })
+  addTopLevelErrorMessage(app)
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
@@ -66,6 +70,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const ledger = new CreditLedger(db, accounts)
   const jobs = new JobStore(db)
   const models = new ModelStore(db)
+  const prompts = new PromptStore(db)
   const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
   const engine = config.ENGINE === 'http'
     ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
@@ -106,6 +111,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   if (role !== 'worker') {
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
+    await app.register(promptRoutes({ prompts, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
@@ -118,7 +124,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await worker.start()
     if (role === 'worker') return
     await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000, prompts })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
@@ -130,7 +136,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
   if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
-  const options = { url: config.REDIS_URL ?? '' }
+  const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
 

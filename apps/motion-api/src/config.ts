@@ -24,6 +24,7 @@ const motionSchema = Type.Object({
   MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs STORAGE_TYPE=redis); worker: runs jobs only (needs STORAGE_TYPE=redis; `node dist/main.js worker` sets it)' }),
   STORAGE_TYPE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately' }),
   REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL of the job queue when STORAGE_TYPE=redis' })),
+  QUEUE_PREFIX: Type.String({ pattern: '^[\\w:.-]+$', default: 'motion', description: 'Prefix of the Redis queue and cancel-channel keys; lets several deployments share one Redis' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1, description: 'Jobs processed at once' }),
   JOB_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000, description: 'A job running longer fails with 599 and is refunded' }),
   PRICE_PER_SECOND: Type.Integer({ minimum: 0, default: 1, description: 'Credits per started second of generated motion, charged per generated variant' }),
