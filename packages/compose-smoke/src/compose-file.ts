@@ -13,7 +13,8 @@ export interface ComposeService {
   /** Named volumes and bind mounts, `source:target[:ro]`. */
   volumes: Array<{ source: string, target: string }>
   command: string[] | undefined
-  dockerfile: string | undefined
+  /** The app the image is built for (the root Dockerfile's APP build argument), e.g. `motion-api`. */
+  app: string | undefined
   dependsOn: string[]
 }
 
@@ -22,7 +23,7 @@ interface RawService {
   ports?: string[]
   volumes?: string[]
   command?: string[] | string
-  build?: { dockerfile?: string }
+  build?: { dockerfile?: string, args?: Record<string, unknown> }
   depends_on?: Record<string, unknown> | string[]
 }
 
@@ -64,7 +65,7 @@ export function readComposeServices (text: string, dotEnv: DotEnv = {}): Record<
         return { source, target }
       }),
       command: typeof raw.command === 'string' ? raw.command.split(/\s+/) : raw.command,
-      dockerfile: raw.build?.dockerfile,
+      app: typeof raw.build?.args?.APP === 'string' ? raw.build.args.APP : undefined,
       dependsOn: Array.isArray(raw.depends_on) ? raw.depends_on : Object.keys(raw.depends_on ?? {})
     }
   }

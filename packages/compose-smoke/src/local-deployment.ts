@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { startAppProcess, type AppProcess } from './app-process.js'
 import { readComposeServices, type ComposeService, type DotEnv } from './compose-file.js'
 import { localEnvironment, type Infrastructure, type LocalEnvironment, type LocalNetwork } from './local-environment.js'
@@ -77,7 +77,7 @@ export class LocalDeployment {
     const app = startAppProcess({
       name,
       root: this.options.root,
-      appDir: dirname(service.dockerfile ?? ''),
+      appDir: `apps/${service.app ?? name}`,
       script,
       args: localArgs,
       env: this.environment(name, dotEnv).env,
