@@ -61,12 +61,9 @@ export function jobRoutes (deps: JobRouteDeps) {
     })
 
     app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }) } }, async (request) => {
-      const rids = request.params.rids.split(',')
-      const jobs = await deps.jobs.getMany(currentClient(request).id, rids)
-      const missing = rids.find((rid) => !jobs.has(rid))
-      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
-      const positions = await deps.worker.positions(rids.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
-      const status = rids.map((rid) => statusRecord(jobs.get(rid)!, positions))
+      const { jobs, known } = await knownJobs(deps, currentClient(request).id, request.params.rids.split(','))
+      const positions = await deps.worker.positions(known.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
+      const status = known.map((rid) => statusRecord(jobs.get(rid)!, positions))
       return { count: status.length, status }
     })
 
@@ -76,12 +73,12 @@ export function jobRoutes (deps: JobRouteDeps) {
       const client = currentClient(request)
       const rids = request.params.rids.split(',')
       const variantIds = request.query.variant_id?.split(',') ?? []
-      const jobs = await deps.jobs.getMany(client.id, rids)
-      const missing = rids.find((rid) => !jobs.has(rid))
-      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
+      const { jobs } = await knownJobs(deps, client.id, rids)
       const links = []
+      // Variant ids pair with the requested rids by position, so an unknown rid still consumes its variant id.
       for (const [index, rid] of rids.entries()) {
-        links.push(await downloadLink(deps, client.id, jobs.get(rid)!, variantIds[index] ?? '1'))
+        const job = jobs.get(rid)
+        if (job !== undefined) links.push(await downloadLink(deps, client.id, job, variantIds[index] ?? '1'))
       }
       return { count: links.length, links }
     })
@@ -111,6 +108,17 @@ export function jobRoutes (deps: JobRouteDeps) {
       return { result: true }
     })
   }
+}
+
+/**
+ * The caller's jobs among `rids`, in request order. Unknown rids (and other accounts' — indistinguishable) are
+ * left out so one stale id does not hide the others; only a request where none is known is 404.
+ */
+async function knownJobs (deps: JobRouteDeps, clientId: string, rids: string[]): Promise<{ jobs: Map<string, Job>, known: string[] }> {
+  const jobs = await deps.jobs.getMany(clientId, rids)
+  const known = rids.filter((rid) => jobs.has(rid))
+  if (known.length === 0) throw errors.JOB_NOT_FOUND(`Unknown request id ${rids.join(',').slice(0, 200)}`)
+  return { jobs, known }
 }
 
 /** The first variant a job's owner downloads is included; each further variant costs once, then stays paid. */
