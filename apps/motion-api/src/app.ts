@@ -58,7 +58,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
   const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
-  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), config.PUBLIC_BASE_URL)
+  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
   const accounts = new AccountStore(db)
   const ledger = new CreditLedger(db, accounts)
   const jobs = new JobStore(db)
@@ -120,6 +120,11 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
   })
   return app
+}
+
+/** Where clients reach this process: PUBLIC_BASE_URL, or this machine on the port it listens on. */
+export function publicBaseUrl (config: MotionConfig): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.MOTION_PORT}`
 }
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
