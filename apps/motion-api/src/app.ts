@@ -11,7 +11,9 @@ import { createEngine } from '@openmotion/motion-engine'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
+import { rejectHostileInput } from './domain/input-guard.js'
 import { installStockModels } from './domain/stock-models.js'
+import { errors } from './errors.js'
 import { accountRoutes } from './routes/account.js'
 import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
@@ -96,6 +98,13 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     exposedHeaders: ['location', 'range', 'x-request-id']
   })
   app.decorateRequest('client', undefined)
+  app.addHook('preValidation', async (request) => { rejectHostileInput({ params: request.params, query: request.query, body: request.body }) })
+  // JSON is the only body the API parses (the signed upload routes take raw bytes in their own context): any
+  // other content type is a client mistake, 1102 like every other invalid input.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    done(errors.INVALID_PARAMETER(`content-type ${request.headers['content-type'] ?? '(none)'} is not accepted: send application/json`, { parameter: 'content-type' }))
+  })
   const requireSession = sessionGuard(accounts)
 
   // A worker process serves only health, readiness and metrics.

@@ -11,6 +11,7 @@ import type { Model, ModelStore } from '../stores/model-store.js'
 const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
+const ModelId = Type.String({ maxLength: 200 })
 
 async function prepare (bytes: Uint8Array, format: CharacterFormat, limits: { maxBytes: number, importTimeoutMs: number }): Promise<{ info: CharacterInfo, glb: Uint8Array }> {
   try {
@@ -62,8 +63,8 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
         tags: ['characters'],
         querystring: Type.Object({
           name: Type.Optional(Type.String({ pattern: '^[\\w .-]{1,100}$' })),
-          modelExt: Type.Optional(Type.String()),
-          thumbExt: Type.Optional(Type.String()),
+          modelExt: Type.Optional(Type.String({ maxLength: 16 })),
+          thumbExt: Type.Optional(Type.String({ maxLength: 16 })),
           resumable: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')]))
         })
       }
@@ -86,10 +87,10 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       schema: {
         tags: ['characters'],
         body: Type.Object({
-          modelUrl: Type.Optional(Type.String()),
+          modelUrl: Type.Optional(Type.String({ maxLength: 2000 })),
           modelName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-          thumbUrl: Type.Optional(Type.String()),
-          modelId: Type.Optional(Type.String()),
+          thumbUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+          modelId: Type.Optional(ModelId),
           createThumb: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]))
         })
       }
@@ -143,13 +144,13 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
     })
 
     app.get('/character/v1/listModels', {
-      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(Type.String()), searchToken: Type.Optional(Type.String()), stockModel: Type.Optional(Type.String()) }) }
+      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(ModelId), searchToken: Type.Optional(Type.String({ maxLength: 200 })), stockModel: Type.Optional(Type.String({ maxLength: 16 })) }) }
     }, async (request) => {
       const models = await deps.models.list(currentClient(request).id, { modelId: request.query.modelId, searchToken: request.query.searchToken, includeStock: request.query.stockModel !== undefined })
       return models.map(record)
     })
 
-    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: Type.String() }) } }, async (request) => {
+    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: ModelId }) } }, async (request) => {
       const client = currentClient(request)
       const count = await deps.models.delete(client.id, request.params.modelId)
       if (count > 0) await deps.blobs.remove(`models/${request.params.modelId.replace(/[^\w-]/g, '')}`)

@@ -48,7 +48,7 @@ export function jobRoutes (deps: JobRouteDeps) {
     app.post('/job/v1/process/:processor', {
       schema: {
         tags: ['jobs'],
-        params: Type.Object({ processor: Type.String() }),
+        params: Type.Object({ processor: Type.String({ maxLength: 64 }) }),
         body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64 }) }),
         response: { 200: Type.Object({ rid: Type.String() }) }
       }
@@ -89,7 +89,7 @@ export function jobRoutes (deps: JobRouteDeps) {
     }
     app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
     app.get('/job/v1/list/:statuses/:processor', {
-      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String(), processor: Type.String() }) }
+      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String({ maxLength: 200 }), processor: Type.String({ maxLength: 64 }) }) }
     }, async (request) => {
       const statuses = request.params.statuses.split(',')
       const bad = statuses.find((s) => !STATUSES.includes(s))
