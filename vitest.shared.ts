@@ -6,8 +6,9 @@ export const unitConfig = defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/integration/**', 'node_modules/**', 'dist/**'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000
+    // Generous: a timeout only ends a hung test, and PGlite plus thumbnail rendering take seconds on a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000
   }
 })
 

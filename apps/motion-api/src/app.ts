@@ -13,7 +13,7 @@ import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
 import { rejectHostileInput } from './domain/input-guard.js'
 import { installStockModels } from './domain/stock-models.js'
-import { errors } from './errors.js'
+import { errors, frameworkErrorCodes } from './errors.js'
 import { accountRoutes } from './routes/account.js'
 import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
@@ -53,7 +53,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     version: '0.1.0',
     description: 'Text-to-motion REST API',
     logger,
-    errorCodes: { validation: 1102, badRequest: 1102, notFound: 404, internal: 498, payloadTooLarge: 413, unsupportedMediaType: 1102 }
+    errorCodes: frameworkErrorCodes
   })
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')

@@ -1,5 +1,8 @@
-// Every error a client can meet. Numeric codes are the spec's; the HTTP status says which side is at fault.
-import { defineErrors } from '@openmotion/common'
+// Every error a client can meet, in responses and in failed jobs' details. Numeric codes are the spec's; the HTTP
+// status says which side is at fault (for job failures it is never sent: it only tells a pipeline fault, ≥ 500,
+// from a problem with the job's input). Packages (engine, renderer, characters) have their own string codes,
+// mapped to these in domain/job-failures.ts.
+import { defineErrors, type ErrorCodeMap, type ErrorFactory } from '@openmotion/common'
 
 export const errors = defineErrors({
   INSUFFICIENT_CREDIT: { code: 101, status: 402, message: 'Not enough credit' },
@@ -11,8 +14,17 @@ export const errors = defineErrors({
   BVH_EXPORT_FAILED: { code: 810, status: 500, message: 'Error saving bvh results' },
   MODEL_LOAD_FAILED: { code: 901, status: 400, message: 'Error loading the mesh of the custom character' },
   RIG_NOT_RECOGNISED: { code: 902, status: 400, message: 'Error loading the BVH custom character' },
+  RETARGET_FAILED: { code: 903, status: 500, message: 'Error copying animations onto the custom character' },
+  CHARACTER_EXPORT_FAILED: { code: 904, status: 500, message: 'Error exporting animations for the custom character' },
   NO_SKINNED_MESH: { code: 905, status: 400, message: 'Custom character does not include skinned mesh information' },
+  FACE_BLENDSHAPES_MISSING: { code: 906, status: 400, message: 'More than half of the required blendshapes are missing' },
   METADATA_UNREADABLE: { code: 909, status: 400, message: 'Error loading the metadata of the custom character' },
+  PROCESS_STUCK: { code: 1101, status: 500, message: 'Process stuck' },
+  RENDER_CHARACTER_LOAD: { code: 1105, status: 400, message: 'Failed to load input character' },
+  RENDER_ANIMATION_ATTACH: { code: 1106, status: 400, message: 'Failed to attach animation to character' },
+  RENDER_BACKDROP: { code: 1107, status: 400, message: 'Failed to configure backdrop' },
+  // A job failure only: the client stopped the job (details.exc_type "Cancelled").
+  JOB_CANCELLED: { code: 0, status: 409, message: 'Cancelled by the client' },
   INVALID_PARAMETER: { code: 1102, status: 400, message: 'Invalid input parameter' },
   UNAUTHENTICATED: { code: 401, status: 401, message: 'Authentication required: call /account/v1/auth and send the dmsess cookie' },
   INVALID_CREDENTIALS: { code: 4011, status: 401, message: 'Invalid client credentials' },
@@ -28,3 +40,24 @@ export const errors = defineErrors({
   URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
   UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }
 })
+
+/** The codes of failures fastify itself detects (schema validation, bad JSON, unknown routes, body limits). */
+export const frameworkErrorCodes: Partial<ErrorCodeMap> = {
+  validation: codeOf(errors.INVALID_PARAMETER),
+  badRequest: codeOf(errors.INVALID_PARAMETER),
+  notFound: codeOf(errors.NOT_FOUND),
+  internal: codeOf(errors.UNKNOWN_PIPELINE_ERROR),
+  payloadTooLarge: codeOf(errors.UPLOAD_TOO_LARGE),
+  unsupportedMediaType: codeOf(errors.INVALID_PARAMETER)
+}
+
+/** The numeric code of one of this app's errors (every code in the table above is a number). */
+export function codeOf (factory: ErrorFactory): number {
+  return factory.code as number
+}
+
+/** Whether a public code means a fault on our side (logged as an error) rather than a problem with the input. */
+export function isServerFault (code: number): boolean {
+  const factory = Object.values<ErrorFactory>(errors).find((f) => f.code === code)
+  return factory === undefined || factory.status >= 500
+}

@@ -1,19 +1,23 @@
-// Engine error codes are the motion API's numeric pipeline codes (spec: motion-api.md, "Errors"), so the worker can
-// copy `code` into the job failure without a translation table.
+// The engine's own error codes, prefixed like fastify's FST_ERR_*. An app maps them to its public codes at its
+// boundary (motion-api: 494, 501, 502, 599), so the engine stays usable outside that API.
 export const ENGINE_ERROR = {
-  INVALID_INPUT: 494,
-  GENERATION: 501,
-  BAD_PARAMETERS: 502,
-  TIMEOUT: 599
+  /** The prompt or input motion cannot be animated (no recognisable movement, an empty interval...). */
+  INVALID_INPUT: 'ENGINE_ERR_INVALID_INPUT',
+  /** Generation itself failed. */
+  GENERATION: 'ENGINE_ERR_GENERATION',
+  /** An option is malformed or out of range. */
+  BAD_PARAMETERS: 'ENGINE_ERR_BAD_PARAMETERS',
+  /** Generation took longer than allowed. */
+  TIMEOUT: 'ENGINE_ERR_TIMEOUT'
 } as const
 
 export type EngineErrorCode = typeof ENGINE_ERROR[keyof typeof ENGINE_ERROR]
 
 const NAMES: Record<EngineErrorCode, string> = {
-  494: 'Invalid pipeline input',
-  501: 'Error while generating motion',
-  502: 'Error parsing motion generation parameters',
-  599: 'Motion generation timeout'
+  ENGINE_ERR_INVALID_INPUT: 'Invalid pipeline input',
+  ENGINE_ERR_GENERATION: 'Error while generating motion',
+  ENGINE_ERR_BAD_PARAMETERS: 'Error parsing motion generation parameters',
+  ENGINE_ERR_TIMEOUT: 'Motion generation timeout'
 }
 
 export class EngineError extends Error {
@@ -32,7 +36,7 @@ export class EngineError extends Error {
 }
 
 export function isEngineErrorCode (value: unknown): value is EngineErrorCode {
-  return value === 494 || value === 501 || value === 502 || value === 599
+  return typeof value === 'string' && value in NAMES
 }
 
 /** The error thrown when a caller's AbortSignal fires; shaped like the DOMException fetch throws. */

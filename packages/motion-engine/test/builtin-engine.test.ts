@@ -127,18 +127,18 @@ describe('builtin engine: prompts become the motion they describe', () => {
   it('rejects a prompt without any action with code 494 listing the understood verbs', async () => {
     const err = await generate('purple elephant tomorrow').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(EngineError)
-    expect((err as EngineError).code).toBe(494)
+    expect((err as EngineError).code).toBe('ENGINE_ERR_INVALID_INPUT')
     expect((err as EngineError).message).toContain('walk')
   })
 
   it('rejects bad parameters with code 502', async () => {
     const err = await generate('walk', { options: { poseFilteringStrength: 2 } }).catch((e: unknown) => e)
-    expect((err as EngineError).code).toBe(502)
+    expect((err as EngineError).code).toBe('ENGINE_ERR_BAD_PARAMETERS')
   })
 
   it('rejects a request for more motion than the engine limit with code 502 before synthesizing', async () => {
-    await expect(generate('walk for 3 hours')).rejects.toMatchObject({ code: 502 })
-    await expect(generate('jump 100000 times')).rejects.toMatchObject({ code: 502 })
+    await expect(generate('walk for 3 hours')).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
+    await expect(generate('jump 100000 times')).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
   })
 
   it('is deterministic for the same prompt, seed and variant', async () => {

@@ -57,8 +57,8 @@ describe('editing: trim, inpaint, merge', () => {
 
   it('rejects overlapping or out-of-range intervals with 502', async () => {
     const clip = await generate('stand for 2 seconds')
-    await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 1000 }] }, engine)).rejects.toMatchObject({ code: 502 })
-    await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 20 }, { start: 10, end: 30 }] }, engine)).rejects.toMatchObject({ code: 502 })
+    await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 1000 }] }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
+    await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 20 }, { start: 10, end: 30 }] }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
   })
 
   it('merges a new section after a trimmed clip with continuous root motion at the seam', async () => {
@@ -79,6 +79,6 @@ describe('editing: trim, inpaint, merge', () => {
     const merged = await merge(a, {}, { prompt: 'turn left', blendDuration: 8, clipB: b, editB: { numTrimLeft: 3 } }, engine)
     const section = await engine.generate({ prompt: 'turn left', options: { rootAtOrigin: true } })
     expect(merged.frameCount).toBe(a.frameCount + 8 + section.frameCount + 8 + b.frameCount - 3)
-    await expect(merge(a, {}, { prompt: 'wave', blendDuration: 0.5 }, engine)).rejects.toMatchObject({ code: 502 })
+    await expect(merge(a, {}, { prompt: 'wave', blendDuration: 0.5 }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
   })
 })

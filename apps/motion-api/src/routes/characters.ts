@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Type, type AppInstance } from '@openmotion/common'
 import { prepareCharacterWithTimeLimit, type CharacterFormat, type CharacterInfo } from '@openmotion/motion-characters'
 import { RenderError, renderThumbnail } from '@openmotion/motion-render'
-import { characterApiError } from '../domain/character-errors.js'
+import { toPublicError } from '../domain/job-failures.js'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
@@ -17,7 +17,7 @@ async function prepare (bytes: Uint8Array, format: CharacterFormat, limits: { ma
   try {
     return await prepareCharacterWithTimeLimit(bytes, format, { maxBytes: limits.maxBytes, timeoutMs: limits.importTimeoutMs })
   } catch (error) {
-    throw characterApiError(error)
+    throw toPublicError(error)
   }
 }
 

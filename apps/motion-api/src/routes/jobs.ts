@@ -1,6 +1,7 @@
 import { Type, type AppInstance } from '@openmotion/common'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
+import { jobFailure } from '../domain/job-failures.js'
 import { currentClient, type SessionGuard } from '../session.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { Job } from '../stores/job-store.js'
@@ -103,7 +104,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       if (job === undefined) throw errors.JOB_NOT_FOUND()
       if (job.status !== 'PROGRESS') throw errors.JOB_NOT_CANCELLABLE(`The job is already ${job.status}`)
       await deps.worker.cancel(job.rid)
-      const cancelled = await deps.worker.fail(job.rid, { code: 0, type: 'Cancelled', message: 'Cancelled by the client' })
+      const cancelled = await deps.worker.fail(job.rid, jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client'))
       if (!cancelled) throw errors.JOB_NOT_CANCELLABLE()
       return { result: true }
     })

@@ -6,8 +6,12 @@ import type { JobStore } from '../stores/job-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import { noJobEvents, type JobEvents } from '../adapters/job-events.js'
 import type { CancelBus, JobQueue } from '../queue/job-queue.js'
+import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
+import { errors, isServerFault } from '../errors.js'
 
-export interface JobFailure { code: number, type: string, message: string }
+export type { JobFailure } from '../domain/job-failures.js'
+
+const CANCELLED = jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client')
 
 export type JobProcessor = (job: Job, context: { signal: AbortSignal, progress: (step: number, total: number) => Promise<void> }) => Promise<void>
 
@@ -73,7 +77,7 @@ export class JobWorker {
   }
 
   /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
-  async cancel (rid: string, reason: JobFailure = { code: 0, type: 'Cancelled', message: 'Cancelled by the client' }): Promise<void> {
+  async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
     if (await this.options.queue.remove(rid)) return
     if (this.abortLocal(rid, reason)) return
     await this.options.cancels.publish({ rid, ...reason })
@@ -121,11 +125,11 @@ export class JobWorker {
     if (job === undefined) return
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
-      entry.reason = { code: 599, type: 'TimeoutError', message: `The job exceeded ${this.options.timeoutMs} ms` }
+      entry.reason = jobFailure(errors.GENERATION_TIMEOUT, 'TimeoutError', `The job exceeded ${this.options.timeoutMs} ms`)
       entry.controller.abort()
     }, this.options.timeoutMs)
     try {
-      if (processor === undefined) throw Object.assign(new Error(`processor ${job.processor} is not enabled`), { code: 498 })
+      if (processor === undefined) throw new Error(`processor ${job.processor} is not enabled`)
       let lastEventAt = 0
       await processor(job, {
         signal: entry.controller.signal,
@@ -143,9 +147,9 @@ export class JobWorker {
       }
     } catch (error) {
       if (this.stopped && entry.reason === undefined) return
-      const failure = entry.reason ?? toFailure(error)
+      const failure = entry.reason ?? jobFailureOf(error)
       if (failure.type !== 'Cancelled') await this.fail(rid, failure)
-      if (failure.code >= 500 || failure.code === 498) this.options.logger.error({ rid, err: error }, 'job failed')
+      if (isServerFault(failure.code)) this.options.logger.error({ rid, err: error }, 'job failed')
     } finally {
       clearTimeout(timer)
     }
@@ -173,11 +177,4 @@ export class JobWorker {
     })
     return true
   }
-}
-
-function toFailure (error: unknown): JobFailure {
-  const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 498
-  const type = error instanceof Error ? (error.name === 'Error' ? 'PipelineError' : error.name) : 'PipelineError'
-  const message = code === 498 ? 'Unknown pipeline error' : (error instanceof Error ? error.message : String(error))
-  return { code, type, message }
 }

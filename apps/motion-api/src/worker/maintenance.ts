@@ -4,6 +4,8 @@
 // spec allows removing old and failed jobs); uploads untouched for UPLOAD_RETENTION_HOURS are deleted (storeModel
 // copies what it keeps, so an upload is only a staging file).
 import type { Logger } from '@openmotion/common'
+import { jobFailure } from '../domain/job-failures.js'
+import { errors } from '../errors.js'
 import type { BlobStore } from '../adapters/blob-store.js'
 import type { JobStore } from '../stores/job-store.js'
 import type { JobWorker } from './job-worker.js'
@@ -51,7 +53,7 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
   const sweep = async (): Promise<SweepResult> => {
     const stuck: string[] = []
     for (const rid of await options.jobs.stalledSince(new Date(now() - options.stuckJobMs))) {
-      const failure = { code: 1101, type: 'ProcessStuck', message: `No progress for ${Math.round(options.stuckJobMs / 1000)} s; the job was stopped` }
+      const failure = jobFailure(errors.PROCESS_STUCK, 'ProcessStuck', `No progress for ${Math.round(options.stuckJobMs / 1000)} s; the job was stopped`)
       await options.worker.cancel(rid, failure)
       if (await options.worker.fail(rid, failure)) stuck.push(rid)
     }

@@ -4,7 +4,7 @@ import type { MotionClip } from '../clip.js'
 import { resampleClip } from '../clip-ops.js'
 import { normalizeRequest } from '../engine.js'
 import type { GenerateContext, GenerateRequest, MotionEngine } from '../engine.js'
-import { abortError, ENGINE_ERROR, EngineError, isEngineErrorCode } from '../errors.js'
+import { abortError, ENGINE_ERROR, EngineError, type EngineErrorCode } from '../errors.js'
 import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
@@ -20,20 +20,21 @@ export interface HttpEngineOptions {
   skeleton?: HumanoidOptions
 }
 
-// Codes a server may pass through; anything else it reports is a generation error.
-const PASS_THROUGH = new Set([ENGINE_ERROR.INVALID_INPUT, ENGINE_ERROR.BAD_PARAMETERS, ENGINE_ERROR.TIMEOUT])
+// The wire protocol speaks the motion API's numeric codes (a model server written for that API needs no table of
+// ours); these a server may pass through, anything else it reports is a generation error.
+const WIRE_CODES = new Map<unknown, EngineErrorCode>([[494, ENGINE_ERROR.INVALID_INPUT], [502, ENGINE_ERROR.BAD_PARAMETERS], [599, ENGINE_ERROR.TIMEOUT]])
 
 async function serverError (res: Response): Promise<EngineError> {
-  let code: number | undefined
+  let code: EngineErrorCode = ENGINE_ERROR.GENERATION
   let message = `model server answered HTTP ${res.status}`
   try {
     const body = await res.json() as { error?: { code?: unknown, message?: unknown } }
-    if (isEngineErrorCode(body.error?.code) && PASS_THROUGH.has(body.error.code as 494 | 502 | 599)) code = body.error.code
+    code = WIRE_CODES.get(body.error?.code) ?? code
     if (typeof body.error?.message === 'string') message += `: ${body.error.message}`
   } catch {
     // A non-JSON error body keeps the status-only message.
   }
-  return new EngineError(isEngineErrorCode(code) ? code : ENGINE_ERROR.GENERATION, message)
+  return new EngineError(code, message)
 }
 
 export function createHttpEngine (config: HttpEngineOptions): MotionEngine {

@@ -92,20 +92,20 @@ describe('http engine adapter (real socket)', () => {
 
   it('maps a server failure to 501 and passes a 494 through', async () => {
     const engine = createEngine({ kind: 'http', url, timeoutMs: 5000 })
-    await expect(engine.generate({ prompt: 'crash' })).rejects.toMatchObject({ code: 501, message: expect.stringContaining('CUDA out of memory') })
-    await expect(engine.generate({ prompt: 'gibberish' })).rejects.toMatchObject({ code: 494 })
+    await expect(engine.generate({ prompt: 'crash' })).rejects.toMatchObject({ code: 'ENGINE_ERR_GENERATION', message: expect.stringContaining('CUDA out of memory') })
+    await expect(engine.generate({ prompt: 'gibberish' })).rejects.toMatchObject({ code: 'ENGINE_ERR_INVALID_INPUT' })
     await expect(engine.generate({ prompt: 'broken' })).rejects.toBeInstanceOf(EngineError)
-    await expect(engine.generate({ prompt: 'broken' })).rejects.toMatchObject({ code: 501 })
+    await expect(engine.generate({ prompt: 'broken' })).rejects.toMatchObject({ code: 'ENGINE_ERR_GENERATION' })
   })
 
   it('maps a server that takes longer than timeoutMs to 599', async () => {
     const engine = createEngine({ kind: 'http', url, timeoutMs: 200 })
-    await expect(engine.generate({ prompt: 'slow' })).rejects.toMatchObject({ code: 599 })
+    await expect(engine.generate({ prompt: 'slow' })).rejects.toMatchObject({ code: 'ENGINE_ERR_TIMEOUT' })
   })
 
   it('maps an unreachable server to 501', async () => {
     const engine = createEngine({ kind: 'http', url: 'http://127.0.0.1:1', timeoutMs: 2000 })
-    await expect(engine.generate({ prompt: 'walk' })).rejects.toMatchObject({ code: 501 })
+    await expect(engine.generate({ prompt: 'walk' })).rejects.toMatchObject({ code: 'ENGINE_ERR_GENERATION' })
   })
 
   it('aborts an in-flight request with an AbortError', async () => {
