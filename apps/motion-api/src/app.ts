@@ -25,6 +25,7 @@ import { CreditLedger } from './stores/credit-ledger.js'
 import { JobStore } from './stores/job-store.js'
 import { migrations } from './stores/migrations.js'
 import { ModelStore } from './stores/model-store.js'
+import { UploadStore } from './stores/upload-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
@@ -111,7 +112,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   if (role !== 'worker') {
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
-    await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
+    await app.register(characterRoutes({ models, uploads: new UploadStore(db), blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
   }

@@ -33,6 +33,7 @@ export const errors = defineErrors({
   NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
   JOB_NOT_FOUND: { code: 4041, status: 404, message: 'Unknown request id' },
   MODEL_NOT_FOUND: { code: 4042, status: 404, message: 'Unknown model id' },
+  UPLOAD_NOT_FOUND: { code: 4045, status: 404, message: 'Unknown upload' },
   CLIENT_NOT_FOUND: { code: 4043, status: 404, message: 'Unknown client' },
   PLAN_NOT_FOUND: { code: 4044, status: 404, message: 'Unknown plan' },
   JOB_NOT_CANCELLABLE: { code: 4091, status: 409, message: 'The job has already finished' },

@@ -1,5 +1,5 @@
 // Turns a validated process request into a stored, charged, queued job. Referenced models and source jobs must
-// belong to the caller (or be stock models); otherwise the parameter that names them is rejected with 1102.
+// belong to the caller (or be stock models): an unknown model is 1102 naming `model`, an unknown source rid 404.
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@openmotion/common'
 import { errors } from '../errors.js'
@@ -25,7 +25,8 @@ export interface SubmissionDeps {
 
 async function checkSource (deps: SubmissionDeps, clientId: string, source: SourceRef, parameter: string): Promise<void> {
   const job = (await deps.jobs.getMany(clientId, [source.rid])).get(source.rid)
-  if (job === undefined || job.processor !== 'text2motion') throw errors.INVALID_PARAMETER(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
+  // Unknown and other accounts' rids are one answer, 404, so a guessed rid reveals nothing.
+  if (job === undefined || job.processor !== 'text2motion') throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
   if (job.status !== 'SUCCESS') throw errors.INVALID_PARAMETER(`${parameter}: request ${source.rid} has not succeeded`, { parameter })
   if (job.outputs[source.variantId] === undefined) throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' })
 }
