@@ -36,7 +36,6 @@ export const errors = defineErrors({
   UPLOAD_NOT_FOUND: { code: 4045, status: 404, message: 'Unknown upload' },
   CLIENT_NOT_FOUND: { code: 4043, status: 404, message: 'Unknown client' },
   PLAN_NOT_FOUND: { code: 4044, status: 404, message: 'Unknown plan' },
-  JOB_NOT_CANCELLABLE: { code: 4091, status: 409, message: 'The job has already finished' },
   CONFLICT: { code: 4092, status: 409, message: 'Already exists' },
   URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
   UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }

@@ -181,7 +181,8 @@ describe('text2motion', () => {
     const status = (await app.inject({ url: `/job/v1/status/${last}`, headers: { cookie: poor } })).json().status[0]
     expect(status).toMatchObject({ status: 'FAILURE', details: { exc_type: 'Cancelled' } })
     const again = await app.inject({ url: `/job/v1/cancel/${last}`, headers: { cookie: poor } })
-    expect(again.statusCode).toBe(409)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({ result: false })
   })
 })
 

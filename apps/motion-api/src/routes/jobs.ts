@@ -1,7 +1,6 @@
 import { Type, type AppInstance } from '@openmotion/common'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
-import { jobFailure } from '../domain/job-failures.js'
 import { currentClient, type SessionGuard } from '../session.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { Job } from '../stores/job-store.js'
@@ -102,11 +101,7 @@ export function jobRoutes (deps: JobRouteDeps) {
     app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$' }) }) } }, async (request) => {
       const job = (await deps.jobs.getMany(currentClient(request).id, [request.params.rid])).get(request.params.rid)
       if (job === undefined) throw errors.JOB_NOT_FOUND()
-      if (job.status !== 'PROGRESS') throw errors.JOB_NOT_CANCELLABLE(`The job is already ${job.status}`)
-      await deps.worker.cancel(job.rid)
-      const cancelled = await deps.worker.fail(job.rid, jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client'))
-      if (!cancelled) throw errors.JOB_NOT_CANCELLABLE()
-      return { result: true }
+      return { result: await deps.worker.cancelJob(job.rid) }
     })
   }
 }
