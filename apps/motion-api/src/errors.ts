@@ -38,6 +38,7 @@ export const errors = defineErrors({
   PLAN_NOT_FOUND: { code: 4044, status: 404, message: 'Unknown plan' },
   CONFLICT: { code: 4092, status: 409, message: 'Already exists' },
   URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
+  RANGE_NOT_SATISFIABLE: { code: 416, status: 416, message: 'Range not satisfiable' },
   UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }
 })
 

@@ -8,6 +8,7 @@ import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
 import type { Model, ModelStore } from '../stores/model-store.js'
 import type { UploadSlot, UploadStore } from '../stores/upload-store.js'
+import { DeletedCount, ModelList, StoredModel, UploadUrls, sessionErrors } from './schemas.js'
 
 const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
@@ -69,7 +70,8 @@ export function characterRoutes (deps: { models: ModelStore, uploads: UploadStor
           modelExt: Type.Optional(Type.String({ maxLength: 16 })),
           thumbExt: Type.Optional(Type.String({ maxLength: 16 })),
           resumable: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')]))
-        })
+        }),
+        response: { 200: UploadUrls, ...sessionErrors() }
       }
     }, async (request) => {
       const client = currentClient(request)
@@ -99,7 +101,8 @@ export function characterRoutes (deps: { models: ModelStore, uploads: UploadStor
           thumbUrl: Type.Optional(Type.String({ maxLength: 2000 })),
           modelId: Type.Optional(ModelId),
           createThumb: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]))
-        })
+        }),
+        response: { 200: StoredModel, ...sessionErrors(404, 413) }
       }
     }, async (request) => {
       const client = currentClient(request)
@@ -151,7 +154,7 @@ export function characterRoutes (deps: { models: ModelStore, uploads: UploadStor
     })
 
     app.get('/character/v1/listModels', {
-      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(ModelId), searchToken: Type.Optional(Type.String({ maxLength: 200 })), stockModel: Type.Optional(Type.String({ maxLength: 16 })) }) }
+      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(ModelId), searchToken: Type.Optional(Type.String({ maxLength: 200 })), stockModel: Type.Optional(Type.String({ maxLength: 16 })) }), response: { 200: ModelList, ...sessionErrors(404) } }
     }, async (request) => {
       const client = currentClient(request)
       const { modelId, searchToken, stockModel } = request.query
@@ -161,7 +164,7 @@ export function characterRoutes (deps: { models: ModelStore, uploads: UploadStor
       return models.map(record)
     })
 
-    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: ModelId }) } }, async (request) => {
+    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: ModelId }), response: { 200: DeletedCount, ...sessionErrors(404) } } }, async (request) => {
       const client = currentClient(request)
       const count = await deps.models.delete(client.id, request.params.modelId)
       // Only the caller's own custom models can go; stock, unknown and other accounts' ids look the same.

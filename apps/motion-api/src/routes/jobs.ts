@@ -6,6 +6,7 @@ import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { Job } from '../stores/job-store.js'
 import type { JobWorker } from '../worker/job-worker.js'
 import type { UrlSigner } from '../adapters/blob-store.js'
+import { CancelResponse, DownloadResponse, ListResponse, StatusResponse, SubmitResponse, sessionErrors } from './schemas.js'
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
@@ -50,7 +51,7 @@ export function jobRoutes (deps: JobRouteDeps) {
         tags: ['jobs'],
         params: Type.Object({ processor: Type.String({ maxLength: 64 }) }),
         body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64 }) }),
-        response: { 200: Type.Object({ rid: Type.String() }) }
+        response: { 200: SubmitResponse, ...sessionErrors(402, 404, 413) }
       }
     }, async (request) => {
       const processor = request.params.processor
@@ -60,7 +61,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       return result
     })
 
-    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }) } }, async (request) => {
+    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusResponse, ...sessionErrors(404) } } }, async (request) => {
       const { jobs, known } = await knownJobs(deps, currentClient(request).id, request.params.rids.split(','))
       const positions = await deps.worker.positions(known.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
       const status = known.map((rid) => statusRecord(jobs.get(rid)!, positions))
@@ -68,7 +69,7 @@ export function jobRoutes (deps: JobRouteDeps) {
     })
 
     app.get('/job/v1/download/:rids', {
-      schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), querystring: Type.Object({ variant_id: Type.Optional(Type.String({ maxLength: 4000 })) }) }
+      schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), querystring: Type.Object({ variant_id: Type.Optional(Type.String({ maxLength: 4000 })) }), response: { 200: DownloadResponse, ...sessionErrors(404) } }
     }, async (request) => {
       const client = currentClient(request)
       const rids = request.params.rids.split(',')
@@ -87,9 +88,9 @@ export function jobRoutes (deps: JobRouteDeps) {
       const jobs = await deps.jobs.list(clientId, { statuses, processor })
       return { count: jobs.length, list: jobs.map(listRecord) }
     }
-    app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
+    app.get('/job/v1/list', { schema: { tags: ['jobs'], response: { 200: ListResponse, ...sessionErrors() } } }, async (request) => list(currentClient(request).id))
     app.get('/job/v1/list/:statuses/:processor', {
-      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String({ maxLength: 200 }), processor: Type.String({ maxLength: 64 }) }) }
+      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String({ maxLength: 200 }), processor: Type.String({ maxLength: 64 }) }), response: { 200: ListResponse, ...sessionErrors(404) } }
     }, async (request) => {
       const statuses = request.params.statuses.split(',')
       const bad = statuses.find((s) => !STATUSES.includes(s))
@@ -98,7 +99,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       return list(currentClient(request).id, statuses, request.params.processor)
     })
 
-    app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$' }) }) } }, async (request) => {
+    app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$', maxLength: 200 }) }), response: { 200: CancelResponse, ...sessionErrors(404) } } }, async (request) => {
       const job = (await deps.jobs.getMany(currentClient(request).id, [request.params.rid])).get(request.params.rid)
       if (job === undefined) throw errors.JOB_NOT_FOUND()
       return { result: await deps.worker.cancelJob(job.rid) }
