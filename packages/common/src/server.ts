@@ -42,6 +42,12 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     frameworkErrors: (error, request, reply: FastifyReply) => {
       reply.status(400).send(errorBody(request.id, codes.badRequest, error.message))
     },
+    // A request Node cannot parse (an invalid header value, say) never reaches a route: still the shared shape.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return
+      const body = JSON.stringify(errorBody(randomUUID(), codes.badRequest, 'Malformed HTTP request'))
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    },
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
