@@ -1,11 +1,13 @@
 # shellcheck shell=bash
-# ffmpeg (video encoding) and assimp (an independent reader of our BVH/GLB/FBX exports) are binaries, not
-# servers: "up" only makes sure they are installed and says which ones.
+# ffmpeg (video encoding), assimp (an independent reader of our BVH/GLB/FBX exports) and blender (writes the FBX
+# characters motion-characters' integration tests import) are binaries, not servers: "up" only makes sure they
+# are installed and says which ones.
 # Sourced by scripts/services.sh.
 
 ffmpeg_packages() {
   command -v ffmpeg >/dev/null 2>&1 || echo ffmpeg
   command -v assimp >/dev/null 2>&1 || echo assimp-utils
+  command -v blender >/dev/null 2>&1 || echo blender
 }
 
 ffmpeg_path() {
@@ -21,6 +23,7 @@ ffmpeg_up() {
   path=$(ffmpeg_path) || die "ffmpeg: not installed"
   say "ffmpeg    available         $path ($(ffmpeg_version))"
   command -v assimp >/dev/null 2>&1 || die "assimp: not installed"
+  command -v blender >/dev/null 2>&1 || die "blender: not installed"
 }
 
 ffmpeg_down() {

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
 import type {} from '@fastify/swagger'
-import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, adminGuardFromConfig, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
 import { createFfmpegVideoRenderer, type VideoRenderer } from './adapters/video-renderer.js'
 import { createEngine } from '@openmotion/motion-engine'
+import { playgroundAssetsDir } from '@openmotion/motion-playground'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
@@ -73,7 +75,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
 
   await installStockModels(models, blobs)
-  await bootstrapClient(config, accounts)
+  // Only API processes: a worker has no MOTION_CLIENT_SECRET of its own and would create the client with the default.
+  if (role !== 'worker') await bootstrapClient(config, accounts)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
   if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
@@ -114,7 +117,9 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(characterRoutes({ models, uploads: new UploadStore(db), blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
+    await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
+    // The browser playground (packages/motion-playground), built with the app; it calls the routes above.
+    await app.register(fastifyStatic, { root: playgroundAssetsDir, prefix: '/playground', redirect: true, decorateReply: false })
   }
 
   let maintenance: Maintenance | undefined
@@ -162,7 +167,12 @@ function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
 async function bootstrapClient (config: MotionConfig, accounts: AccountStore): Promise<void> {
   if (config.MOTION_CLIENT_ID === '' || await accounts.getClient(config.MOTION_CLIENT_ID) !== undefined) return
   const plan = await accounts.upsertPlan({ name: 'dev', credits: config.DEV_PLAN_CREDITS, maxVariants: config.DEV_PLAN_MAX_VARIANTS, periodDays: 30 })
-  await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  try {
+    await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  } catch (error) {
+    // Another API replica starting at the same moment created it first.
+    if (await accounts.getClient(config.MOTION_CLIENT_ID) === undefined) throw error
+  }
 }
 
 export { motionConfig, type MotionConfig } from './config.js'

@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, isSet, requireThat, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, requireThat, type Static } from '@openmotion/common'
 
 const motionSchema = Type.Object({
   ...commonEnv,
@@ -6,7 +6,8 @@ const motionSchema = Type.Object({
   PUBLIC_BASE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL clients reach this service at; signed upload and download URLs start with it. Unset: http://localhost:<MOTION_PORT>' })),
   DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when unset' })),
+  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })),
+  ...operatorAuthEnv,
   MOTION_CLIENT_ID: Type.String({ default: 'dev-client', description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)' }),
   MOTION_CLIENT_SECRET: Type.String({ default: 'dev-secret', description: 'Secret of the bootstrap client' }),
   DEV_PLAN_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits per period of the bootstrap dev plan' }),

@@ -86,6 +86,19 @@ describe('custom characters', () => {
     expect(bvh).toContain('ROOT pelvis')
   })
 
+  it('puts a static Root at the origin above their hips with rootAtOrigin=1 (GLB and BVH)', async () => {
+    const stored = await store(await customCharacter({ skinned: true }))
+    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk', `model=${stored.body.modelId as string}`, 'rootAtOrigin=1', 'skipFBX=1'] } })).json()
+    expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
+    const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
+    const files = Object.assign({}, ...link.urls[0].files) as Record<string, string>
+    const doc = await new WebIO().readBinary((await app.inject({ url: localPath(files.glb!) })).rawPayload)
+    const pelvis = doc.getRoot().listNodes().find((n) => n.getName() === 'pelvis')!
+    expect(pelvis.getParentNode()?.getName()).toBe('Root')
+    expect(pelvis.getParentNode()!.getWorldMatrix().slice(12, 15)).toEqual([0, 0, 0])
+    expect((await app.inject({ url: localPath(files.bvh!) })).body).toMatch(/ROOT Root\s*\{\s*OFFSET 0(\.0+)? 0(\.0+)? 0(\.0+)?/)
+  })
+
   it('takes an FBX character (binary, Mixamo names in centimetres), lists its GLB form and animates it', async () => {
     const fbx = writeFbx(restPoseClip(createHumanoidSkeleton()), { name: 'Hero', bonePrefix: 'mixamorig:' })
     const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=fbx&resumable=0', headers: { cookie } })).json()

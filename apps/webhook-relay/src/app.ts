@@ -1,4 +1,6 @@
+import fastifyStatic from '@fastify/static'
 import { createLogger, createMetrics, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { portalAssetsDir } from '@openmotion/relay-portal'
 import type { DeliveryQueue } from './adapters/delivery-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
@@ -74,6 +76,8 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   await app.register(async (scope) => tenantRoutes(scope, ctx))
   await app.register(async (scope) => endpointRoutes(scope, ctx))
   await app.register(async (scope) => messageRoutes(scope, ctx))
+  // The tenant portal (packages/relay-portal), built with the app; it calls the tenant routes above.
+  await app.register(fastifyStatic, { root: portalAssetsDir, prefix: '/portal', redirect: true, decorateReply: false })
 
   if (overrides.worker !== false) {
     const handler = createDeliveryWorker({

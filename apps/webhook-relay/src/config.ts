@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, requireThat, type ConfigDefinition, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, operatorAuthEnv, requireThat, type ConfigDefinition, type Static } from '@openmotion/common'
 import { FormatRegistry } from '@sinclair/typebox'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
@@ -14,7 +14,8 @@ const relaySchema = Type.Object({
   QUEUE_PREFIX: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', default: 'webhook-relay', description: 'Prefix of the Redis keys, Kafka topics and consumer groups of the queue (relays sharing a queue use the same one)' }),
   KAFKA_PARTITIONS: Type.Integer({ minimum: 1, maximum: 1000, default: 6, description: 'Partitions of the deliveries topic when the relay creates it' }),
   ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1, description: 'RSA private key (PEM text or a path to a PEM file) that encrypts webhook data at rest; unset stores data in plaintext and warns' })),
-  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token of the admin API (/v1/tenants); unset disables the admin API' })),
+  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token of the admin API (/v1/tenants); the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })),
+  ...operatorAuthEnv,
   DATABASE_URL: Type.Optional(Type.String({ format: 'uri', description: 'postgres:// URL for tenants, endpoints, messages and attempts; unset uses embedded PGlite under DATA_DIR' })),
   DATA_DIR: Type.String({ default: './data/webhook-relay', description: 'Directory of the embedded PGlite database when DATABASE_URL is unset' }),
   MAX_PAYLOAD_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 262_144, description: 'Largest accepted POST /webhook body in bytes; larger bodies get 413' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearerMatches, bearerToken, secretsEqual, sha256Hex } from '../src/index.js'
+import { bearerMatches, bearerToken, hashSecret, randomToken, secretsEqual, sha256Hex, verifySecret } from '../src/index.js'
 
 describe('secret comparison', () => {
   it('hashes to SHA-256 hex', () => {
@@ -20,5 +20,21 @@ describe('secret comparison', () => {
     expect(bearerMatches('Bearer admin-token-0123456789', 'admin-token-0123456789')).toBe(true)
     expect(bearerMatches('Bearer admin-token-012345678', 'admin-token-0123456789')).toBe(false)
     expect(bearerMatches('admin-token-0123456789', 'admin-token-0123456789')).toBe(false)
+  })
+})
+
+describe('chosen secrets', () => {
+  it('hashes with a fresh salt and verifies only the same secret', async () => {
+    const stored = await hashSecret('dev-secret')
+    expect(stored).toMatch(/^scrypt\$[\w-]+\$[\w-]+$/)
+    expect(await hashSecret('dev-secret')).not.toBe(stored)
+    expect(await verifySecret('dev-secret', stored)).toBe(true)
+    expect(await verifySecret('dev-secreT', stored)).toBe(false)
+    expect(await verifySecret('dev-secret', 'plain')).toBe(false)
+  })
+
+  it('makes 256-bit URL-safe tokens by default', () => {
+    expect(randomToken()).toMatch(/^[\w-]{43}$/)
+    expect(randomToken(8)).toMatch(/^[\w-]{11}$/)
   })
 })

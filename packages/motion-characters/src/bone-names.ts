@@ -29,6 +29,9 @@ stems('Toe_End', 'toeend', 'toetip', 'toesend', 'ballend')
 /** Blender's metarig numbers the spine from the hips up: spine (hips), spine.001 … spine.006 (head). */
 const BLENDER_SPINE: Record<string, string> = { spine: 'Hips', spine001: 'Spine', spine002: 'Spine1', spine003: 'Spine2', spine004: 'Neck', spine006: 'Head' }
 
+const LEFT = new Set(['l', 'left', 'lft', 'lt'])
+const RIGHT = new Set(['r', 'right', 'rgt', 'rt', 'rght'])
+
 /** Tokens that only say "this is a bone" (Hips_jnt, Spine_bind). */
 const NOISE = new Set(['jnt', 'jt', 'joint', 'bind', 'bn', 'bone', 'skin', 'def'])
 
@@ -71,14 +74,15 @@ export function splitBoneName (name: string): { side: Side, stem: string, finger
   let n = name.replace(/^.*[:|]/, '') // mixamorig:Hips, Armature|Hips
   n = n.replace(/^mixamorig\d*_?/i, '') // three.js and some exporters turn "mixamorig:Hips" into "mixamorigHips"
   n = n.replace(/^(def|org|mch|jnt|bn|bone|b|j_bip|j|bip0?1|bip|cc_base|rig|skel|armature)[_\s.-]+/i, '')
-  n = n.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()
+  // CamelCase and a capital side letter glued after a digit (Palm2L, Finger01R) become separate tokens.
+  n = n.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/(\d)([LR])(?![a-z])/g, '$1_$2').toLowerCase()
   let side: Side = ''
   const tokens = n.split(/[\s._-]+/).filter((t) => t !== '' && !NOISE.has(t))
   const rest: string[] = []
   for (const [i, t] of tokens.entries()) {
     if (t === 'c' || t === 'center' || t === 'centre') continue // VRoid's J_Bip_C_Hips
-    if ((t === 'l' || t === 'left') && side === '') { side = 'Left'; continue }
-    if ((t === 'r' || t === 'right') && side === '') { side = 'Right'; continue }
+    if (LEFT.has(t) && side === '') { side = 'Left'; continue }
+    if (RIGHT.has(t) && side === '') { side = 'Right'; continue }
     // "leftarm", "rightupleg": a glued side word
     const glued = /^(left|right)(.+)$/.exec(t)
     if (glued !== null && side === '' && i === 0) { side = glued[1] === 'left' ? 'Left' : 'Right'; rest.push(glued[2]!); continue }
@@ -117,18 +121,37 @@ export function jointForBoneName (name: string, context: NamingContext = {}): Jo
     if (side === '' || f === undefined || f.kind !== 'middle' || f.segment !== 1) return undefined
     return `${side}HandMiddle1` as JointName
   }
-  const base = (context.blenderSpine === true && side === '' ? BLENDER_SPINE[stem] : undefined) ?? STEMS[stem]
-  if (base === undefined) return undefined
-  const sided = ['Shoulder', 'Arm', 'ForeArm', 'Hand', 'UpLeg', 'Leg', 'Foot', 'ToeBase', 'Toe_End'].includes(base)
-  if (sided !== (side !== '')) return undefined
-  return `${side}${base}` as JointName
+  const role = boneRole(name, context)
+  if (role === undefined || role.sided !== (side !== '')) return undefined
+  return `${side}${role.base}` as JointName
 }
 
-/** Fingers per hand from bone names: distinct finger kinds on each side (thumb, index, middle, ring, pinky). */
-export function fingerCount (names: readonly string[]): number {
+const SIDED = new Set(['Shoulder', 'Arm', 'ForeArm', 'Hand', 'UpLeg', 'Leg', 'Foot', 'ToeBase', 'Toe_End'])
+
+/**
+ * The role a name plays without its side: `Hand` for "Palm2L" or "hand", `Spine` for "spine_01". A stem the
+ * table lacks is tried without a trailing number for limbs (RobotExpressive's Palm2L is its hand). `sided` tells
+ * whether the joint needs a side, which rig detection takes from the name or, failing that, from where the
+ * bone rests.
+ */
+export function boneRole (name: string, context: NamingContext = {}): { base: string, side: Side, sided: boolean } | undefined {
+  const { side, stem, finger } = splitBoneName(name)
+  if (finger) return undefined
+  const exact = (context.blenderSpine === true && side === '' ? BLENDER_SPINE[stem] : undefined) ?? STEMS[stem]
+  if (exact !== undefined) return { base: exact, side, sided: SIDED.has(exact) }
+  // A digit glued to a limb word (Palm2L); a Blender duplicate number (UpperArm.001) only on a side-less name,
+  // where it marks the mirrored copy — with a side (DEF-thigh.L.001) it is a segment of that limb.
+  const numbered = STEMS[stem.replace(/([a-z])\d$/, '$1')] ?? (side === '' ? STEMS[stem.replace(/\d{3}$/, '')] : undefined)
+  if (numbered === undefined || !SIDED.has(numbered)) return undefined
+  return { base: numbered, side, sided: true }
+}
+
+/** Fingers per hand from bone names: distinct finger kinds on each side (thumb, index, middle, ring, pinky); a name without a side takes `restSide`'s. */
+export function fingerCount (names: readonly string[], restSide?: (index: number) => 'Left' | 'Right'): number {
   const kinds = { Left: new Set<string>(), Right: new Set<string>() }
-  for (const name of names) {
-    const { side, stem, finger } = splitBoneName(name)
+  for (const [i, name] of names.entries()) {
+    const { stem, finger } = splitBoneName(name)
+    const side = splitBoneName(name).side || restSide?.(i) || ''
     if (!finger || side === '') continue
     const kind = fingerOf(stem)?.kind
     if (kind !== undefined) kinds[side].add(kind)

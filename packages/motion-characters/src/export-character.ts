@@ -1,15 +1,22 @@
 // Writes the custom character with the retargeted animation: a GLB that is the uploaded character itself (meshes,
 // materials, skin) with one new animation, and the character's skeleton as a MotionClip (rooted at the hips, rest
 // rotations folded into world-aligned offsets) for the BVH and FBX writers.
-import { WebIO, type Document } from '@gltf-transform/core'
+import type { Document } from '@gltf-transform/core'
 import { quatConjugate, quatMultiply, type MotionClip, type Quat, type Skeleton } from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
+import { writeGlb } from './gltf-io.js'
 import type { Character } from './load-character.js'
 import type { RetargetedAnimation } from './retarget.js'
 import { worldTransforms } from './transforms.js'
+import { repairForExport } from './valid-export.js'
 
-/** Consecutive quaternions in one hemisphere, so linear interpolation never takes the long way round. */
+/** Unit quaternions (the validator's rule), consecutive ones in one hemisphere so interpolation never takes the long way round. */
 function continuous (values: Float32Array): Float32Array {
+  for (let o = 0; o < values.length; o += 4) {
+    const l = Math.hypot(values[o]!, values[o + 1]!, values[o + 2]!, values[o + 3]!)
+    if (l > 0) for (let c = 0; c < 4; c++) values[o + c]! /= l
+    else values.set([0, 0, 0, 1], o)
+  }
   for (let o = 4; o < values.length; o += 4) {
     const dot = values[o]! * values[o - 4]! + values[o + 1]! * values[o - 3]! + values[o + 2]! * values[o - 2]! + values[o + 3]! * values[o - 1]!
     if (dot < 0) for (let c = 0; c < 4; c++) values[o + c] = -values[o + c]!
@@ -34,7 +41,8 @@ export async function writeCharacterGlb (character: Character, animation: Retarg
     }
     for (const [node, values] of animation.rotations) channel(node, 'rotation', continuous(Float32Array.from(values)))
     channel(animation.hips.node, 'translation', animation.hips.translation)
-    return await new WebIO().writeBinary(doc)
+    repairForExport(doc)
+    return await writeGlb(doc)
   } catch (error) {
     if (error instanceof CharacterError) throw error
     throw new CharacterError(CHARACTER_ERROR.export, `the animated character could not be written: ${(error as Error).message}`, { cause: error })

@@ -1,13 +1,18 @@
-// FBX (binary 7.x, and ASCII through fbx-ascii-reader) to a glTF document: Model nodes with their local
-// transforms (Lcl Translation, PreRotation × Lcl Rotation in XYZ Euler order, Lcl Scaling), triangulated geometry
-// with smooth normals and the material's diffuse colour, and the skin rebuilt from the clusters (the bind matrices
-// from TransformLink, as three.js does). Units and up axis come from GlobalSettings, applied by one root node.
-import { Document, type Node } from '@gltf-transform/core'
-import { quatFromAxisAngle, quatMultiply, type Quat, type Vec3 } from '@openmotion/motion-engine'
+// FBX (binary 7.x, and ASCII through fbx-ascii-reader) to a glTF document: Model nodes with their full local
+// transforms (pivots, offsets, pre/post-rotations, every rotation order: fbx-transform.ts), geometry with UVs and
+// smooth normals, geometric transforms baked into the vertices, the material's diffuse colour and embedded
+// diffuse texture, blendshapes as morph targets, and the skin rebuilt from the clusters (bind matrices from
+// TransformLink and the cluster's Transform, as the FBX SDK does). Units and up axis come from GlobalSettings,
+// applied by one root node.
+import { Document, type Material, type Node } from '@gltf-transform/core'
+import { quatFromAxisAngle } from '@openmotion/motion-engine'
 import { readFbxNodes, type FbxNode, type FbxProperty } from '@openmotion/motion-formats'
 import { readFbxAscii } from './fbx-ascii-reader.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
-import { invert4, multiply4, trsMatrix } from './matrix4.js'
+import { numbers, readGeometry, shapeDeltas, type FbxGeometry } from './fbx-geometry.js'
+import { diffuseImage } from './fbx-texture.js'
+import { geometricMatrix, modelLocalMatrix } from './fbx-transform.js'
+import { invert4, multiply4 } from './matrix4.js'
 
 const BINARY_MAGIC = 'Kaydara FBX Binary'
 
@@ -15,12 +20,6 @@ function value (p: FbxProperty | undefined): unknown { return p?.value }
 const id = (p: FbxProperty | undefined): string => String(value(p) ?? '')
 const child = (n: FbxNode, name: string): FbxNode | undefined => n.children.find((c) => c.name === name)
 const children = (n: FbxNode | undefined, name: string): FbxNode[] => n?.children.filter((c) => c.name === name) ?? []
-function numbers (n: FbxNode | undefined): number[] {
-  const p = n?.props[0]
-  if (p === undefined) return []
-  if (ArrayBuffer.isView(p.value)) return Array.from(p.value as ArrayLike<number | bigint>, Number)
-  return n!.props.map((q) => Number(q.value))
-}
 /** "Name\x00\x01Class" (binary) or "Class::Name" (ASCII) → Name. */
 function objectName (p: FbxProperty | undefined): string {
   const raw = String(value(p) ?? '')
@@ -34,13 +33,6 @@ function properties (n: FbxNode): Map<string, number[]> {
   return out
 }
 
-/** FBX XYZ Euler (degrees): X applied first, so q = qz · qy · qx. */
-function euler (d: number[] | undefined): Quat {
-  const [x = 0, y = 0, z = 0] = d ?? []
-  const r = Math.PI / 180
-  return quatMultiply(quatMultiply(quatFromAxisAngle([0, 0, 1], z * r), quatFromAxisAngle([0, 1, 0], y * r)), quatFromAxisAngle([1, 0, 0], x * r))
-}
-
 export function readFbxFile (bytes: Uint8Array): FbxNode[] {
   try {
     if (Buffer.from(bytes.subarray(0, 18)).toString('latin1') === BINARY_MAGIC) return readFbxNodes(bytes).nodes
@@ -51,7 +43,26 @@ export function readFbxFile (bytes: Uint8Array): FbxNode[] {
   }
 }
 
-export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }): Document {
+type Matrix = Parameters<Node['setMatrix']>[0]
+
+/** Column-major 4×4 applied to a point (w = 1) or a direction (w = 0). */
+function apply (m: readonly number[], x: number, y: number, z: number, w: number): [number, number, number] {
+  return [0, 1, 2].map((r) => m[r]! * x + m[4 + r]! * y + m[8 + r]! * z + m[12 + r]! * w) as [number, number, number]
+}
+
+/** The geometric transform baked into positions (points), normals and shape deltas (directions). */
+function bake (geometry: FbxGeometry, m: readonly number[]): void {
+  for (let i = 0; i < geometry.positions.length; i += 3) {
+    geometry.positions.set(apply(m, geometry.positions[i]!, geometry.positions[i + 1]!, geometry.positions[i + 2]!, 1), i)
+    const n = apply(m, geometry.normals[i]!, geometry.normals[i + 1]!, geometry.normals[i + 2]!, 0)
+    const l = Math.hypot(...n) || 1
+    geometry.normals.set([n[0] / l, n[1] / l, n[2] / l], i)
+  }
+}
+
+export interface FbxImport { document: Document, missingTextures: string[] }
+
+export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }): FbxImport {
   const top = readFbxFile(bytes)
   const objects = top.find((n) => n.name === 'Objects')
   if (objects === undefined) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the FBX file has no Objects section')
@@ -65,9 +76,13 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   if (byId.size > limits.maxNodes * 4) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${byId.size} objects; the limit is ${limits.maxNodes * 4}`)
   const parentsOf = new Map<string, string[]>()
   const childrenOf = new Map<string, string[]>()
+  /** Object → property connections (a texture plugged into a material's DiffuseColor): parent → [child, property]. */
+  const propertyChildren = new Map<string, Array<[string, string]>>()
   for (const c of children(top.find((n) => n.name === 'Connections'), 'C')) {
-    if (String(c.props[0]?.value) !== 'OO') continue
+    const kind = String(c.props[0]?.value)
     const [from, to] = [id(c.props[1]), id(c.props[2])]
+    if (kind === 'OP') propertyChildren.set(to, [...(propertyChildren.get(to) ?? []), [from, String(c.props[3]?.value ?? '')]])
+    if (kind !== 'OO') continue
     parentsOf.set(from, [...(parentsOf.get(from) ?? []), to])
     childrenOf.set(to, [...(childrenOf.get(to) ?? []), from])
   }
@@ -87,12 +102,9 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   const nodes = new Map<string, Node>()
   const local = new Map<string, number[]>()
   for (const m of models) {
-    const p = properties(m)
-    const t = (p.get('Lcl Translation') ?? [0, 0, 0]) as Vec3
-    const r = quatMultiply(euler(p.get('PreRotation')), euler(p.get('Lcl Rotation')))
-    const s = (p.get('Lcl Scaling') ?? [1, 1, 1]) as Vec3
-    nodes.set(id(m.props[0]), doc.createNode(objectName(m.props[1])).setTranslation([t[0], t[1], t[2]]).setRotation(r).setScale([s[0], s[1], s[2]]))
-    local.set(id(m.props[0]), trsMatrix(t, r, s))
+    const matrix = modelLocalMatrix(properties(m))
+    nodes.set(id(m.props[0]), doc.createNode(objectName(m.props[1])).setMatrix(matrix as unknown as Matrix))
+    local.set(id(m.props[0]), matrix)
   }
   const modelParent = (modelId: string): string | undefined => (parentsOf.get(modelId) ?? []).find((p) => nodes.has(p))
   for (const [modelId, n] of nodes) {
@@ -112,86 +124,107 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   }
   for (const modelId of nodes.keys()) globalOf(modelId)
 
+  const missingTextures: string[] = []
+  const materials = new Map<string, Material>()
+  const materialOf = (material: FbxNode | undefined): Material => {
+    const key = material === undefined ? '' : id(material.props[0])
+    const known = materials.get(key)
+    if (known !== undefined) return known
+    const p = material === undefined ? new Map<string, number[]>() : properties(material)
+    const diffuse = p.get('DiffuseColor') ?? p.get('Diffuse') ?? [0.7, 0.7, 0.7]
+    const made = doc.createMaterial(material === undefined ? 'Material' : objectName(material.props[1])).setBaseColorFactor([diffuse[0] ?? 0.7, diffuse[1] ?? 0.7, diffuse[2] ?? 0.7, 1])
+    const texture = (propertyChildren.get(key) ?? []).filter(([, prop]) => /diffuse|basecolor/i.test(prop)).map(([t]) => byId.get(t)).find((t) => t?.name === 'Texture')
+    if (texture !== undefined) {
+      const found = diffuseImage(texture, ofKind(childrenOf.get(id(texture.props[0])), 'Video'))
+      if (found.image !== undefined) {
+        made.setBaseColorFactor([1, 1, 1, 1]).setBaseColorTexture(doc.createTexture(found.image.name).setImage(found.image.bytes).setMimeType(found.image.mimeType))
+      } else if (found.missing !== undefined) missingTextures.push(found.missing)
+    }
+    materials.set(key, made)
+    return made
+  }
+  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
+
   for (const m of models.filter((o) => String(o.props[2]?.value) === 'Mesh')) {
     const modelId = id(m.props[0])
-    const geometry = ofKind(childrenOf.get(modelId), 'Geometry')[0]
-    if (geometry === undefined) continue
-    const vertices = numbers(child(geometry, 'Vertices'))
-    const polygons = numbers(child(geometry, 'PolygonVertexIndex'))
-    const count = vertices.length / 3
-    if (count === 0 || polygons.length === 0) continue
-    const indices: number[] = []
-    let start = 0
-    polygons.forEach((v, i) => {
-      if (v >= 0) return
-      const face = polygons.slice(start, i + 1).map((x) => (x < 0 ? ~x : x))
-      start = i + 1
-      for (let k = 1; k + 1 < face.length; k++) indices.push(face[0]!, face[k]!, face[k + 1]!)
+    const geometryNode = ofKind(childrenOf.get(modelId), 'Geometry')[0]
+    if (geometryNode === undefined) continue
+    const geometry = readGeometry(geometryNode)
+    const count = geometry.controlPoint.length
+    if (count === 0 || geometry.indices.length === 0) continue
+    const geometric = geometricMatrix(properties(m))
+    bake(geometry, geometric)
+    // One primitive per material the polygons use, all sharing the vertex accessors.
+    const modelMaterials = ofKind(childrenOf.get(modelId), 'Material')
+    const [position, normal] = [accessor(geometry.positions, 'VEC3'), accessor(geometry.normals, 'VEC3')]
+    const uv = geometry.uvs === undefined ? undefined : accessor(geometry.uvs, 'VEC2')
+    const mesh = doc.createMesh(objectName(m.props[1]))
+    const primitives = [...new Set(geometry.triangleMaterial)].sort((a, b) => a - b).map((material) => {
+      const triangles = geometry.indices.filter((_, i) => geometry.triangleMaterial[Math.floor(i / 3)] === material)
+      const primitive = doc.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setIndices(accessor(triangles, 'SCALAR'))
+        .setMaterial(materialOf(modelMaterials[material] ?? modelMaterials[0]))
+      if (uv !== undefined) primitive.setAttribute('TEXCOORD_0', uv)
+      mesh.addPrimitive(primitive)
+      return primitive
     })
-    for (const i of indices) if (i >= count) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX geometry references vertex ${i} of ${count}`)
-    const positions = Float32Array.from(vertices)
-    const material = ofKind(childrenOf.get(modelId), 'Material')[0]
-    const diffuse = material === undefined ? [0.7, 0.7, 0.7] : (properties(material).get('DiffuseColor') ?? [0.7, 0.7, 0.7])
-    const primitive = doc.createPrimitive()
-      .setAttribute('POSITION', doc.createAccessor().setBuffer(buffer).setType('VEC3').setArray(positions))
-      .setAttribute('NORMAL', doc.createAccessor().setBuffer(buffer).setType('VEC3').setArray(smoothNormals(positions, indices)))
-      .setIndices(doc.createAccessor().setBuffer(buffer).setType('SCALAR').setArray(Uint32Array.from(indices)))
-      .setMaterial(doc.createMaterial(material === undefined ? 'Material' : objectName(material.props[1])).setBaseColorFactor([diffuse[0] ?? 0.7, diffuse[1] ?? 0.7, diffuse[2] ?? 0.7, 1]))
-    const meshNode = doc.createNode(`${objectName(m.props[1])}_mesh`).setMesh(doc.createMesh(objectName(m.props[1])).addPrimitive(primitive))
+    addBlendshapes(geometryNode, geometry, geometric)
+    const meshNode = doc.createNode(`${objectName(m.props[1])}_mesh`).setMesh(mesh)
     root.addChild(meshNode)
 
-    const skin = ofKind(childrenOf.get(id(geometry.props[0])), 'Deformer', 'Skin')[0]
+    const skin = ofKind(childrenOf.get(id(geometryNode.props[0])), 'Deformer', 'Skin')[0]
     const clusters = skin === undefined ? [] : ofKind(childrenOf.get(id(skin.props[0])), 'Deformer', 'Cluster')
     const bones = clusters.map((c) => ofKind(childrenOf.get(id(c.props[0])), 'Model')[0])
     if (clusters.length === 0 || bones.some((b) => b === undefined)) {
       // Unskinned: placed by its model's transform.
-      meshNode.setMatrix(globalOf(modelId) as unknown as Parameters<Node['setMatrix']>[0])
+      meshNode.setMatrix(globalOf(modelId) as unknown as Matrix)
       continue
     }
-    const influences: Array<Array<[number, number]>> = Array.from({ length: count }, () => [])
+    const influences: Array<Array<[number, number]>> = Array.from({ length: geometry.controlPointCount }, () => [])
     clusters.forEach((c, j) => {
       const idx = numbers(child(c, 'Indexes'))
       const w = numbers(child(c, 'Weights'))
-      idx.forEach((v, k) => { if (v >= 0 && v < count && (w[k] ?? 0) > 0) influences[v]!.push([j, w[k]!]) })
+      idx.forEach((v, k) => { if (v >= 0 && v < geometry.controlPointCount && (w[k] ?? 0) > 0) influences[v]!.push([j, w[k]!]) })
     })
     const joints = new Uint16Array(count * 4)
     const weights = new Float32Array(count * 4)
-    influences.forEach((list, v) => {
-      const top4 = list.sort((a, b) => b[1] - a[1]).slice(0, 4)
-      const total = top4.reduce((s, [, w]) => s + w, 0)
+    geometry.controlPoint.forEach((cp, v) => {
+      const top4 = [...influences[cp]!].sort((a, b) => b[1] - a[1]).slice(0, 4)
+      const total = top4.reduce((sum, [, w]) => sum + w, 0)
       if (total === 0) { weights[v * 4] = 1; return } // unweighted vertices follow the first bone
       top4.forEach(([j, w], k) => { joints[v * 4 + k] = j; weights[v * 4 + k] = w / total })
     })
-    primitive.setAttribute('JOINTS_0', doc.createAccessor().setBuffer(buffer).setType('VEC4').setArray(joints))
-      .setAttribute('WEIGHTS_0', doc.createAccessor().setBuffer(buffer).setType('VEC4').setArray(weights))
-    // Vertices are in the mesh model's space; the bind matrix of a bone is its TransformLink (its global matrix
-    // when the skin was bound), so inverse bind = TransformLink⁻¹ · mesh global, both in file units.
+    const [jointsAccessor, weightsAccessor] = [accessor(joints, 'VEC4'), accessor(weights, 'VEC4')]
+    for (const primitive of primitives) primitive.setAttribute('JOINTS_0', jointsAccessor).setAttribute('WEIGHTS_0', weightsAccessor)
+    // Vertices are in the mesh model's space (geometric transform baked in); a bone's bind matrix is its
+    // TransformLink, so inverse bind = TransformLink⁻¹ · mesh rest global — what assimp and three.js compute. The
+    // cluster's Transform is not used: writers disagree on what it holds (mesh global, or TransformLink⁻¹ · it).
     const meshGlobal = globalOf(modelId)
     const ibm = new Float32Array(clusters.length * 16)
     clusters.forEach((c, j) => {
       const link = numbers(child(c, 'TransformLink'))
-      const boneGlobal = link.length === 16 ? link : globalOf(id(bones[j]!.props[0]))
-      ibm.set(multiply4(invert4(boneGlobal), meshGlobal), j * 16)
+      ibm.set(multiply4(invert4(link.length === 16 ? link : globalOf(id(bones[j]!.props[0]))), meshGlobal), j * 16)
     })
-    const gltfSkin = doc.createSkin('Skin').setInverseBindMatrices(doc.createAccessor().setBuffer(buffer).setType('MAT4').setArray(ibm))
+    const gltfSkin = doc.createSkin('Skin').setInverseBindMatrices(accessor(ibm, 'MAT4'))
     for (const b of bones) gltfSkin.addJoint(nodes.get(id(b!.props[0]))!)
     meshNode.setSkin(gltfSkin)
-  }
-  return doc
-}
 
-function smoothNormals (positions: Float32Array, indices: number[]): Float32Array {
-  const normals = new Float32Array(positions.length)
-  for (let t = 0; t + 2 < indices.length; t += 3) {
-    const [a, b, c] = [indices[t]! * 3, indices[t + 1]! * 3, indices[t + 2]! * 3]
-    const u = [positions[b]! - positions[a]!, positions[b + 1]! - positions[a + 1]!, positions[b + 2]! - positions[a + 2]!]
-    const v = [positions[c]! - positions[a]!, positions[c + 1]! - positions[a + 1]!, positions[c + 2]! - positions[a + 2]!]
-    const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!]
-    for (const i of [a, b, c]) for (let k = 0; k < 3; k++) normals[i + k]! += n[k]!
+    function addBlendshapes (node: FbxNode, g: FbxGeometry, bakeMatrix: number[]): void {
+      const names: string[] = []
+      for (const blend of ofKind(childrenOf.get(id(node.props[0])), 'Deformer', 'BlendShape')) {
+        for (const channel of ofKind(childrenOf.get(id(blend.props[0])), 'Deformer', 'BlendShapeChannel')) {
+          const shape = ofKind(childrenOf.get(id(channel.props[0])), 'Geometry', 'Shape')[0]
+          if (shape === undefined) continue
+          const perPoint = shapeDeltas(shape, g.controlPointCount)
+          const deltas = new Float32Array(count * 3)
+          g.controlPoint.forEach((cp, v) => deltas.set(apply(bakeMatrix, perPoint[cp * 3]!, perPoint[cp * 3 + 1]!, perPoint[cp * 3 + 2]!, 0), v * 3))
+          const name = objectName(channel.props[1]) || objectName(shape.props[1])
+          const target = accessor(deltas, 'VEC3')
+          for (const primitive of primitives) primitive.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', target))
+          names.push(name)
+        }
+      }
+      if (names.length > 0) mesh.setWeights(names.map(() => 0)).setExtras({ targetNames: names })
+    }
   }
-  for (let i = 0; i < normals.length; i += 3) {
-    const l = Math.hypot(normals[i]!, normals[i + 1]!, normals[i + 2]!)
-    if (l > 0) { normals[i]! /= l; normals[i + 1]! /= l; normals[i + 2]! /= l } else normals[i + 1] = 1
-  }
-  return normals
+  return { document: doc, missingTextures }
 }

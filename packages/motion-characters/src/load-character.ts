@@ -1,10 +1,11 @@
 // Loads an uploaded character (GLB, glTF with embedded buffers, VRM 0.x/1.0, FBX binary/ASCII) into a gltf-transform Document plus
 // the facts rig detection needs: the node hierarchy with rest transforms, the skinned joints, VRM humanoid bones
 // and the names of facial blendshapes.
-import { WebIO, type Document, type JSONDocument } from '@gltf-transform/core'
+import type { Document, JSONDocument, Node } from '@gltf-transform/core'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { fbxToDocument } from './fbx-import.js'
+import { gltfIO } from './gltf-io.js'
 import { readGltfJson, type CharacterFormat, type GltfJson, type Limits } from './gltf-json.js'
 
 export interface CharacterNode {
@@ -26,6 +27,8 @@ export interface Character {
   vrmHumanoid: Map<string, number>
   /** Morph target names of all meshes and VRM expression names. */
   blendshapeNames: string[]
+  /** Textures the file references but does not contain (FBX media not embedded): file names. */
+  missingTextures: string[]
   stats: { vertices: number, bones: number, meshes: number }
 }
 
@@ -34,13 +37,14 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
   if (bytes.length > maxBytes) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the file is ${bytes.length} bytes; the limit is ${maxBytes}`)
   const json: GltfJson = format === 'fbx' ? {} : readGltfJson(bytes, format, limits)
   let document: Document
+  let missingTextures: string[] = []
   try {
-    const io = new WebIO()
-    document = format === 'fbx'
-      ? fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 })
-      : format === 'gltf'
-        ? await io.readJSON({ json: json as JSONDocument['json'], resources: {} })
-        : await io.readBinary(bytes)
+    if (format === 'fbx') ({ document, missingTextures } = fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 }))
+    else {
+      document = format === 'gltf'
+        ? await (await gltfIO()).readJSON({ json: json as JSONDocument['json'], resources: {} })
+        : await (await gltfIO()).readBinary(bytes)
+    }
   } catch (error) {
     if (error instanceof CharacterError) throw error
     throw new CharacterError(CHARACTER_ERROR.meshLoad, `the mesh cannot be loaded: ${(error as Error).message}`, { cause: error })
@@ -52,7 +56,7 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
     name: n.getName(),
     parent: -1,
     translation: [...n.getTranslation()] as Vec3,
-    rotation: [...n.getRotation()] as Quat,
+    rotation: unitRotation(n),
     scale: [...n.getScale()] as Vec3
   }))
   sourceNodes.forEach((n, i) => { for (const c of n.listChildren()) nodes[index.get(c)!]!.parent = i })
@@ -72,7 +76,8 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
     nodes,
     skinJoints: [...skinJoints].sort((a, b) => a - b),
     vrmHumanoid: vrmHumanoid(json),
-    blendshapeNames: blendshapeNames(json),
+    blendshapeNames: [...new Set([...blendshapeNames(json), ...meshTargetNames(document)])],
+    missingTextures,
     stats: { vertices, bones: skinJoints.size, meshes: meshes.length }
   }
 }
@@ -101,4 +106,23 @@ function blendshapeNames (json: GltfJson): string[] {
   for (const name of Object.keys(v1?.expressions?.preset ?? {})) names.add(name)
   for (const name of Object.keys(v1?.expressions?.custom ?? {})) names.add(name)
   return [...names]
+}
+
+/** Morph target names the document carries in mesh extras (FBX blendshapes land there). */
+function meshTargetNames (document: Document): string[] {
+  const names: string[] = []
+  for (const mesh of document.getRoot().listMeshes()) {
+    const targetNames = (mesh.getExtras() as { targetNames?: unknown }).targetNames
+    if (Array.isArray(targetNames)) for (const name of targetNames) if (typeof name === 'string') names.push(name)
+  }
+  return names
+}
+
+/** A node's rotation scaled to unit length (files with non-unit rotations exist; every pose computed from one would scale). */
+function unitRotation (node: Node): Quat {
+  const r = node.getRotation()
+  const l = Math.hypot(...r)
+  const unit: Quat = l > 0 ? [r[0] / l, r[1] / l, r[2] / l, r[3] / l] : [0, 0, 0, 1]
+  if (Math.abs(l - 1) > 1e-6) node.setRotation(unit)
+  return unit
 }

@@ -1,8 +1,9 @@
 // Maps a character's skeleton onto our humanoid joints: VRM humanoid data when present, else bone-name
-// dictionaries, else the shape of the hierarchy (hips = the branching bone with two descending chains and one
-// rising chain; arms = the sideways chains of the upper branching bone; left = up × the direction the toes point).
+// dictionaries (sides from the name, or from where the bone rests when the name has none), with the shape of the
+// hierarchy filling the roles names miss (hips = the branching bone with two descending chains and one rising
+// chain; arms = the sideways chains of the upper branching bone; left = up × the direction the toes point).
 import type { JointName } from '@openmotion/motion-engine'
-import { fingerCount, jointForBoneName, usesBlenderSpine, VRM_BONES } from './bone-names.js'
+import { boneRole, fingerCount, jointForBoneName, usesBlenderSpine, VRM_BONES } from './bone-names.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import type { Character } from './load-character.js'
 import { worldTransforms, type Transform } from './transforms.js'
@@ -30,7 +31,7 @@ const CHAINS: ReadonlyArray<readonly JointName[]> = [
 
 export function detectRig (character: Character): RigMapping {
   const names = character.nodes.map((n) => n.name)
-  const handDataType = fingerCount(names)
+  const handDataType = fingerCount(names, restSide(character))
   if (character.vrmHumanoid.size > 0) {
     const joints = new Map<JointName, number>()
     for (const [bone, node] of character.vrmHumanoid) { const joint = VRM_BONES[bone]; if (joint !== undefined) joints.set(joint, node) }
@@ -38,8 +39,13 @@ export function detectRig (character: Character): RigMapping {
   }
   const byName = consistent(character, mapByName(character))
   if (REQUIRED_JOINTS.every((j) => byName.has(j))) return finish(character, byName, namingScheme(names), handDataType)
+  // Names fell short: the shape of the hierarchy fills the roles names did not give (names win where both
+  // answer), and the result is checked against the humanoid chains again.
   const byShape = mapByTopology(character)
-  return finish(character, byShape.size > byName.size ? byShape : byName, byShape.size > byName.size ? 'topology' : namingScheme(names), handDataType)
+  const merged = consistent(character, new Map([...byShape, ...byName]))
+  const named = REQUIRED_JOINTS.filter((j) => byName.has(j) && merged.get(j) === byName.get(j)).length
+  const best = merged.size >= Math.max(byShape.size, byName.size) ? merged : byShape.size > byName.size ? byShape : byName
+  return finish(character, best, best === byShape || named * 2 < REQUIRED_JOINTS.length ? 'topology' : namingScheme(names), handDataType)
 }
 
 function finish (character: Character, joints: Map<JointName, number>, rigId: string, handDataType: number): RigMapping {
@@ -69,11 +75,40 @@ function mapByName (character: Character): Map<JointName, number> {
   // Deforming bones first: a Rigify ORG-thigh.L or a control bone named like a joint must not take its place.
   const skin = new Set(character.skinJoints)
   const candidates = skeletonNodes(character)
+  const sideOf = restSide(character)
   for (const node of [...candidates.filter((n) => skin.has(n)), ...candidates.filter((n) => !skin.has(n))]) {
-    const joint = jointForBoneName(character.nodes[node]!.name, context)
+    const name = character.nodes[node]!.name
+    let joint = jointForBoneName(name, context)
+    if (joint === undefined) {
+      // "UpperArm" / "UpperArm.001" with no side in the name: the side is where the bone rests.
+      const role = boneRole(name, context)
+      if (role?.sided === true && role.side === '') joint = `${sideOf(node)}${role.base}` as JointName
+    }
     if (joint !== undefined && !joints.has(joint)) joints.set(joint, node)
   }
   return joints
+}
+
+/**
+ * Left or right of a bone from its rest position: the sign of its offset from the body's centre line along the
+ * character's left (up × forward; forward is where the name-found toes point from the feet, else +Z).
+ */
+function restSide (character: Character): (node: number) => 'Left' | 'Right' {
+  const world = worldTransforms(character.nodes)
+  const centre = character.nodes.findIndex((n) => boneRole(n.name)?.base === 'Hips')
+  const origin = centre >= 0 ? world[centre]!.t : [0, 0, 0]
+  const forward: [number, number] = [0, 0]
+  for (const [i, n] of character.nodes.entries()) {
+    if (boneRole(n.name)?.base !== 'ToeBase' || n.parent < 0) continue
+    forward[0] += world[i]!.t[0] - world[n.parent]!.t[0]
+    forward[1] += world[i]!.t[2] - world[n.parent]!.t[2]
+  }
+  if (Math.hypot(...forward) < 1e-9) forward.splice(0, 2, 0, 1)
+  return (node) => {
+    const t = world[node]!.t
+    const left = (t[0] - origin[0]!) * forward[1] - (t[2] - origin[2]!) * forward[0]
+    return left >= 0 ? 'Left' : 'Right'
+  }
 }
 
 function isAncestor (character: Character, ancestor: number, node: number): boolean {

@@ -61,6 +61,21 @@ const SCHEMES: Record<string, Record<string, string>> = {
   VRoid: { J_Bip_C_Hips: 'Hips', J_Bip_C_UpperChest: 'Spine2', J_Bip_L_UpperLeg: 'LeftUpLeg', J_Bip_R_LowerArm: 'RightForeArm', J_Bip_L_Middle1: 'LeftHandMiddle1', J_Bip_R_ToeBase: 'RightToeBase' },
   'Daz Genesis': { hip: 'Hips', abdomenLower: 'Spine', abdomenUpper: 'Spine1', chestUpper: 'Spine2', neckLower: 'Neck', lCollar: 'LeftShoulder', lShldrBend: 'LeftArm', rForearmBend: 'RightForeArm', lThighBend: 'LeftUpLeg', rShin: 'RightLeg', lMid1: 'LeftHandMiddle1' },
   'Character Creator': { CC_Base_Hip: 'Hips', CC_Base_L_Thigh: 'LeftUpLeg', CC_Base_R_Calf: 'RightLeg', CC_Base_L_Upperarm: 'LeftArm', CC_Base_R_Forearm: 'RightForeArm', CC_Base_L_Mid1: 'LeftHandMiddle1' },
+  'body parts with a glued or separated side (RobotExpressive, Lft/Rgt, l_ prefixes)': {
+    UpperArmL: 'LeftArm',
+    LowerArmR: 'RightForeArm',
+    LowerLegR: 'RightLeg',
+    UpperLegL: 'LeftUpLeg',
+    FootL: 'LeftFoot',
+    Palm2L: 'LeftHand',
+    ShoulderR: 'RightShoulder',
+    Middle1L: 'LeftHandMiddle1',
+    Abdomen: 'Spine',
+    UpperArm_Lft: 'LeftArm',
+    hand_rgt: 'RightHand',
+    l_UpperArm: 'LeftArm',
+    'Thigh.R': 'RightUpLeg'
+  },
   '3ds Max Biped': { 'Bip01 Pelvis': 'Hips', 'Bip01 Spine1': 'Spine1', 'Bip01 L Thigh': 'LeftUpLeg', 'Bip01 R Calf': 'RightLeg', 'Bip01 L UpperArm': 'LeftArm', 'Bip01 R Forearm': 'RightForeArm', 'Bip01 L Finger2': 'LeftHandMiddle1' }
 }
 
@@ -94,5 +109,8 @@ describe('finger bones per hand (handDataType)', () => {
     expect(fingerCount(['Bip01 L Finger0', 'Bip01 L Finger01', 'Bip01 L Finger1', 'Bip01 L Finger21'])).toBe(3)
     expect(fingerCount(['DEF-f_middle.01.L', 'DEF-thumb.01.L', 'lRing1', 'lPinky1'])).toBe(4)
     expect(fingerCount(['LeftHand', 'Spine', 'spring.L'])).toBe(0)
+    expect(fingerCount(['ThumbL', 'Thumb2L', 'IndexL', 'Middle1L', 'Ring1L', 'Palm2L'])).toBe(4)
+    // No side in the names: the side comes from where each bone rests.
+    expect(fingerCount(['Thumb', 'Index', 'Thumb.001'], (i) => (i === 2 ? 'Right' : 'Left'))).toBe(2)
   })
 })

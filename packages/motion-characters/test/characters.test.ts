@@ -1,13 +1,19 @@
 // The corpus through analysis, retargeting and export: each naming scheme, unit, rest pose and container is
 // recognised, and the exported GLB moves their hands and feet where the source clip moves ours (scaled by leg
 // length). Broken files fail with their codes.
+import { WebIO } from '@gltf-transform/core'
+import { KHRONOS_EXTENSIONS, type Transform } from '@gltf-transform/extensions'
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
 import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
-import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, VRM_HUMANOID, type Variant } from './support/corpus.js'
+import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
-import { asciiFbx, binaryFbx, renamedBinaryFbx } from './support/fbx-corpus.js'
+import { asciiFbx, binaryFbx, renamedBinaryFbx, toAsciiFbx } from '../src/testing/fbx-corpus.js'
+import { mayaStyleFbx } from '../src/testing/fbx-authoring.js'
+import { characterMesh, detectRig, loadCharacter, skeletonBones } from '../src/index.js'
+import { worldTransforms } from '../src/transforms.js'
+import { dracoGlb, meshoptGlb, quantizedGlb } from '../src/testing/compressed.js'
 
 let clip: MotionClip
 beforeAll(async () => {
@@ -49,7 +55,15 @@ const CASES: Case[] = [
   { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
   { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
   { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
+  { name: 'FBX as Maya writes it: pivots and offsets, pre/post-rotations, all six rotation orders, a geometric transform, embedded texture, blendshapes', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
+  { name: 'the same as ASCII FBX (embedded texture as base64)', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => toAsciiFbx(mayaStyleFbx({ texture: 'embedded', blendshapes: true })) },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
+  { name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)', variant: { rename: NAMING.robot }, format: 'glb', rigId: 'generic', file: asGlb },
+  { name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z', variant: { rename: NAMING.sideless, facingBack: true }, format: 'glb', rigId: 'generic', file: asGlb },
+  { name: 'Draco-compressed meshes (KHR_draco_mesh_compression), Mixamo names', variant: { rename: NAMING.mixamo }, format: 'glb', rigId: 'mixamo', file: async (v) => await dracoGlb(buildCharacter(v)) },
+  { name: 'meshopt-compressed and quantized (EXT_meshopt_compression + KHR_mesh_quantization), Unreal names, textured', variant: { rename: NAMING.unreal, texture: true }, format: 'glb', rigId: 'unreal', file: async (v) => await meshoptGlb(buildCharacter(v)) },
+  { name: 'quantized attributes (KHR_mesh_quantization), Rigify names, centimetres', variant: { rename: NAMING.rigify, unitsPerMetre: 100 }, format: 'glb', rigId: 'rigify', file: async (v) => await quantizedGlb(buildCharacter(v)) },
+  { name: 'skin weights not summing to 1, unsorted, five influences in two sets; textured with KHR_texture_transform', variant: { rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }, format: 'glb', rigId: 'mixamo', file: asGlb },
   { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb },
   { name: 'no recognisable names, facing −Z in an A-pose, centimetres: sides found from where the toes point', variant: { rename: NAMING.opaque, facingBack: true, aPose: true, unitsPerMetre: 100 }, format: 'glb', rigId: 'topology', file: asGlb }
 ]
@@ -167,6 +181,69 @@ describe('character files that cannot be animated', () => {
       for (const node of nodes) node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine'))
     })
     await expect(inspectCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
+  })
+
+  it('exports weights normalised (sum 1, sorted, four a set, zero-padded) and keeps their texture, its transform and material', async () => {
+    const bytes = await glb(buildCharacter({ rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }))
+    const [out] = await animateCharacter(bytes, 'glb', clip, { name: 'hero', skipFBX: true })
+    const doc = await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(out!.bytes)
+    const primitive = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!
+    const [w0, w1] = [primitive.getAttribute('WEIGHTS_0')!.getArray()!, primitive.getAttribute('WEIGHTS_1')!.getArray()!]
+    for (let v = 0; v < w0.length / 4; v++) {
+      const w = [...w0.slice(v * 4, v * 4 + 4), ...w1.slice(v * 4, v * 4 + 4)]
+      expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-6)
+      for (let s = 1; s < 8; s++) expect(w[s - 1]! - w[s]!).toBeGreaterThan(-1e-6) // equal weights may differ by the rounding the first one takes
+    }
+    const material = primitive.getMaterial()!
+    expect(material.getName()).toBe('Skin')
+    expect(Buffer.from(material.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    const transform = material.getBaseColorTextureInfo()!.getExtension<Transform>('KHR_texture_transform')!
+    expect([transform.getScale(), transform.getOffset()]).toEqual([[2, 2], [0.25, 0]])
+  })
+
+  it('reads an FBX with pivots, pre/post-rotations, every rotation order and a geometric transform into the same rest pose', async () => {
+    const rest = async (bytes: Uint8Array): Promise<Map<string, number[]>> => {
+      const character = await loadCharacter(bytes, 'fbx')
+      const world = worldTransforms(character.nodes)
+      return new Map(character.nodes.map((n, i) => [n.name, [...world[i]!.t, ...world[i]!.r.map((q) => q * Math.sign(world[i]!.r[3] || 1))]]))
+    }
+    const plain = await rest(binaryFbx())
+    const authored = await rest(mayaStyleFbx())
+    for (const [name, pose] of plain) {
+      pose.forEach((x, c) => { expect(Math.abs(authored.get(name)![c]! - x), `${name}[${c}]`).toBeLessThan(1e-4) })
+    }
+    // The mesh rests where the plain file's does: the geometric transform is applied to its vertices.
+    const top = async (bytes: Uint8Array): Promise<number[]> => {
+      const character = await loadCharacter(bytes, 'fbx')
+      const mesh = characterMesh(character, skeletonBones(character, detectRig(character).joints.get('Hips')!))
+      return [0, 1, 2].map((c) => Math.max(...mesh.positions.filter((_, i) => i % 3 === c)))
+    }
+    const [a, b] = [await top(binaryFbx()), await top(mayaStyleFbx())]
+    a.forEach((x, c) => { expect(Math.abs(b[c]! - x)).toBeLessThan(1e-4) })
+  })
+
+  it('keeps an FBX embedded diffuse texture and its blendshapes (faceDataType), and names a texture that is only referenced', async () => {
+    const embedded = mayaStyleFbx({ texture: 'embedded', blendshapes: true })
+    const info = await inspectCharacter(embedded, 'fbx')
+    expect(info.faceDataType).toBe(2)
+    expect(info.missingTextures).toEqual([])
+    const packed = await toGlb(embedded, 'fbx')
+    expect((await validateBytes(packed, { maxIssues: 10, writeTimestamp: false })).issues.numErrors).toBe(0)
+    const doc = await new WebIO().readBinary(packed)
+    const primitive = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!
+    expect(Buffer.from(primitive.getMaterial()!.getBaseColorTexture()!.getImage()!)).toEqual(TEXTURE_PNG)
+    expect(primitive.getAttribute('TEXCOORD_0')).not.toBeNull()
+    expect(primitive.listTargets().length).toBe(2)
+    expect((await inspectCharacter(mayaStyleFbx({ texture: 'referenced' }), 'fbx')).missingTextures).toEqual(['skin.png'])
+    const ascii = await new WebIO().readBinary(await toGlb(toAsciiFbx(embedded), 'fbx'))
+    expect(Buffer.from(ascii.getRoot().listTextures()[0]!.getImage()!)).toEqual(TEXTURE_PNG)
+  })
+
+  it('fills the roles names miss from the hierarchy: hands named like nothing in the dictionaries', async () => {
+    const rename = (joint: string): string => (/^(Left|Right)Hand$/.test(joint) ? `Gripper_${joint.startsWith('Left') ? 'A' : 'B'}` : NAMING.robot(joint))
+    const info = await inspectCharacter(await glb(buildCharacter({ rename })), 'glb')
+    expect(info.boneMap).toMatchObject({ LeftHand: 'Gripper_A', RightHand: 'Gripper_B', LeftArm: 'UpperArmL', RightForeArm: 'LowerArmR', LeftFoot: 'FootL' })
+    expect(info.rigId).toBe('generic')
   })
 
   it('packs glTF with embedded buffers into a GLB', async () => {

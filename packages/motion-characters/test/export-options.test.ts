@@ -5,7 +5,7 @@ import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type MotionClip } from '@openmotion/motion-engine'
 import { animateCharacter, characterMesh, detectRig, inspectCharacter, loadCharacter, skeletonBones } from '../src/index.js'
-import { buildCharacter, glb, NAMING } from './support/corpus.js'
+import { buildCharacter, glb, NAMING } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 
 let clip: MotionClip

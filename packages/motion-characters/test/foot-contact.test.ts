@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip } from '@openmotion/motion-engine'
 import { animateCharacter } from '../src/index.js'
-import { buildCharacter, glb, NAMING, variantSkeleton, type Variant } from './support/corpus.js'
+import { buildCharacter, glb, NAMING, variantSkeleton, type Variant } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 
 let clip: MotionClip

@@ -124,11 +124,21 @@ describe('builtin engine: prompts become the motion they describe', () => {
     expect(track(sad, 'Spine2')[f]![2] - rootAt(sad, f)[2]).toBeGreaterThan(track(neutral, 'Spine2')[f]![2] - rootAt(neutral, f)[2])
   })
 
-  it('rejects a prompt without any action with code 494 listing the understood verbs', async () => {
+  it('rejects text that describes no movement with ENGINE_ERR_INVALID_INPUT (494 in the API), saying so and listing movements', async () => {
     const err = await generate('purple elephant tomorrow').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(EngineError)
     expect((err as EngineError).code).toBe('ENGINE_ERR_INVALID_INPUT')
+    expect((err as EngineError).message).toContain('no movement')
     expect((err as EngineError).message).toContain('walk')
+  })
+
+  it('never refuses a described movement: unknown verbs and typos move the body', async () => {
+    for (const prompt of ['gallop across the room', 'wakl forward', 'she is dancnig', 'trot along']) {
+      const clip = await generate(prompt, { options: { rootAtOrigin: true } })
+      const hands = track(clip, 'RightHand')
+      const moved = Math.hypot(...([0, 1, 2] as const).map(i => hands.at(-1)![i] - hands[0]![i])) + Math.max(...hands.map(p => p[1])) - Math.min(...hands.map(p => p[1]))
+      expect(moved, prompt).toBeGreaterThan(0.1)
+    }
   })
 
   it('rejects bad parameters with code 502', async () => {

@@ -50,8 +50,25 @@ describe('prompt parser', () => {
     expect(t.map(e => e.action.emotion)).toEqual(['sad', 'sad', 'happy'])
   })
 
-  it('ignores unknown words and returns nothing when no action is present', () => {
+  it('ignores unknown words and returns nothing when no movement is described', () => {
     expect(kinds('the quick brown fox gracefully walks over the lazy dog')).toEqual(['walk'])
     expect(parsePrompt('banana republic')).toEqual([])
+  })
+})
+
+describe('prompt parser never refuses a described movement', () => {
+  it('maps synonyms, multi-word names and misspellings to the closest action and says how it read them', () => {
+    expect(kinds('gallop across the room')).toEqual(['skip'])
+    expect(kinds('do three jumping jacks')).toEqual(['jumpingJacks'])
+    expect(kinds('sit on a chair then stand up')).toEqual(['sitChair', 'standUp'])
+    expect(kinds('run in a circle')).toEqual(['circle'])
+    expect(parsePrompt('run in a circle')[0]!.action.gait).toBe('run')
+    const [typo] = parsePrompt('wakl forward')
+    expect(typo!.action.kind).toBe('walk')
+    expect(typo!.understood).toContain('walk')
+  })
+
+  it('finds nothing only in text that describes no movement', () => {
+    expect(parsePrompt('the weather is nice today')).toEqual([])
   })
 })

@@ -15,7 +15,7 @@ export interface MotionPipeline {
   trim (clip: MotionClip, edit: { numTrimLeft: number, numTrimRight: number }): MotionClip
   export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean, character: StockCharacterId }): Promise<ExportedFile[]>
   /** The clip retargeted onto an uploaded character (its GLB form): their mesh in the GLB, their skeleton in BVH/FBX. */
-  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean }): Promise<ExportedFile[]>
+  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
 }
 
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {

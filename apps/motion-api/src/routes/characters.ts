@@ -124,7 +124,8 @@ export function characterRoutes (deps: { models: ModelStore, uploads: UploadStor
         modelKey = `models/${id}/model.${upload.ext}`
         await deps.blobs.put(modelKey, upload.bytes)
         glbKey = modelKey
-        if (upload.ext === 'gltf' || upload.ext === 'fbx') {
+        // FBX and glTF are converted; a compressed or quantized GLB is stored decoded (the renderer reads plain GLB).
+        if (upload.ext === 'gltf' || upload.ext === 'fbx' || !Buffer.from(prepared.glb).equals(upload.bytes)) {
           glbKey = `models/${id}/model.glb`
           await deps.blobs.put(glbKey, prepared.glb)
         }

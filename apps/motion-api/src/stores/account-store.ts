@@ -1,7 +1,6 @@
 // Plans, API clients and sessions. A client's credit period rolls forward lazily: the first read after the
 // period ends opens the next one and grants the plan's credits (ledger kind 'renewal').
-import { sha256Hex, type Database, type SqlExecutor } from '@openmotion/common'
-import { hashSecret, randomToken, verifySecret } from '../domain/secrets.js'
+import { hashSecret, randomToken, sha256Hex, verifySecret, type Database, type SqlExecutor } from '@openmotion/common'
 
 export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }
 

@@ -71,7 +71,7 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
       const stock = stockCharacterOf(settings.model)
       const files = stock !== undefined
         ? await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stock })
-        : await deps.pipeline.exportOnCharacter(clip, await customCharacterGlb(deps, job.clientId, settings.model), { name, skipFBX: settings.skipFBX })
+        : await deps.pipeline.exportOnCharacter(clip, await customCharacterGlb(deps, job.clientId, settings.model), { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin })
       for (const file of files) await deps.blobs.put(`jobs/${job.rid}/v${variantId}/${file.fileName}`, file.bytes)
       await deps.blobs.put(clipKey(job.rid, variantId), serializeClip(clip))
       outputs[variantId] = { name, files: files.map((f) => ({ type: f.type, key: `jobs/${job.rid}/v${variantId}/${f.fileName}` })) }

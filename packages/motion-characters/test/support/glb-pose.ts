@@ -1,10 +1,11 @@
 // World positions of named nodes at a keyframe of a GLB's first animation, computed from the file alone.
 import { WebIO } from '@gltf-transform/core'
+import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
 import { worldTransforms } from '../../src/transforms.js'
 
 export async function glbPoses (glb: Uint8Array): Promise<(frame: number) => Map<string, Vec3>> {
-  const doc = await new WebIO().readBinary(glb)
+  const doc = await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(glb)
   const nodes = doc.getRoot().listNodes()
   const index = new Map(nodes.map((n, i) => [n, i]))
   const rest = nodes.map((n) => ({ name: n.getName(), parent: -1, translation: [...n.getTranslation()] as Vec3, rotation: [...n.getRotation()] as Quat, scale: [...n.getScale()] as Vec3 }))

@@ -44,13 +44,16 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
     let crouch = 0
     let air = 0
     let armUp = 0
+    // The arms swing back early in the crouch and forward-up through the push: a 0.3 s swing, as in real jumps,
+    // instead of a flick inside the push alone.
+    const swingStart = prep * 0.55
     if (u < prep) {
       crouch = smootherstep(u / prep)
-      armUp = -crouch
+      armUp = u < swingStart ? -smootherstep(u / swingStart) : -1 + 2 * smootherstep((u - swingStart) / (prep + push - swingStart))
     } else if (u < prep + push) {
       const e = (u - prep) / push
       crouch = 1 - smootherstep(e)
-      armUp = -1 + 2 * smootherstep(e)
+      armUp = -1 + 2 * smootherstep((u - swingStart) / (prep + push - swingStart))
     } else if (u < prep + push + flight) {
       const tf = u - prep - push
       y = stand + v * tf - 0.5 * G * tf * tf
@@ -87,7 +90,7 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
         const tuck = 0.12 * k * air * amp
         return { pos: [g[0], 0.08 * k + (y - stand) + tuck, zBase + g[2]], yaw: 0, pitch: 20 * air }
       }
-      return { pos: onGround, yaw: 0, pitch: 0 }
+      return { pos: onGround, yaw: 0, pitch: 0, planted: true }
     }) as [FootTarget | null, FootTarget | null])
   }
   return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }

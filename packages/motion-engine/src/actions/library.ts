@@ -9,6 +9,11 @@ import { sidestep, stepUp, straightGait } from './locomotion.js'
 import { pickUp, throwAction } from './objects.js'
 import { crawl, crouch, idle, kneel, lieDown, sitDown, standUp } from './postures.js'
 import { spin, turn } from './turns.js'
+import { sitChair } from './chair.js'
+import { ballet, disco, hipHop, robot, salsa } from './dance-styles.js'
+import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, squat } from './exercises.js'
+import { beckon, cheer, crossArms, facepalm, fistPump, flap, handsOnHips, headbang, salute, scratchHead, shrug, swim, think, thumbsUp, yawn } from './expressions.js'
+import { circle, zigzag } from './paths.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -41,5 +46,42 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   kick,
   dance,
   pickUp,
-  throw: throwAction
+  throw: throwAction,
+  skip: (ctx: ActionContext) => straightGait('skip', ctx),
+  stomp: (ctx: ActionContext) => straightGait('stomp', ctx),
+  march: (ctx: ActionContext) => straightGait('march', ctx),
+  limp: (ctx: ActionContext) => straightGait('limp', ctx),
+  stagger: (ctx: ActionContext) => straightGait('stagger', ctx),
+  carry: (ctx: ActionContext) => straightGait('carry', ctx),
+  circle,
+  zigzag,
+  sitChair,
+  fall,
+  squat,
+  jumpingJacks,
+  highKick,
+  combo,
+  push,
+  pull,
+  batSwing,
+  salute,
+  cheer,
+  shrug,
+  crossArms,
+  handsOnHips,
+  scratchHead,
+  think,
+  beckon,
+  fistPump,
+  thumbsUp,
+  facepalm,
+  yawn,
+  flap,
+  swim,
+  headbang,
+  hipHop,
+  salsa,
+  disco,
+  ballet,
+  robot
 }

@@ -3,6 +3,7 @@ import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { runGait } from '../synth/gait.js'
 import type { Footstep } from '../synth/gait.js'
+import type { PartialPose } from '../synth/pose-spec.js'
 
 interface GaitKind {
   stepLength: number
@@ -10,7 +11,10 @@ interface GaitKind {
   /** Swing time as a fraction of the step period (>1: flight phases). */
   swing: number
   lift: number
+  /** Walking: pelvis rise from double support to mid-stance; running: its drop in stance (metres). */
   bob: number
+  /** Pelvis excursion toward the stance foot, metres. */
+  sway: number
   hipHeight: number
   armSwing: number
   elbow: number
@@ -18,12 +22,29 @@ interface GaitKind {
   defaultSeconds: number
 }
 
-const KINDS: Record<'walk' | 'jog' | 'run' | 'sneak' | 'backstep', GaitKind> = {
-  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.022, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
-  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.25, lift: 0.15, bob: 0.03, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
-  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
-  sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.01, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
-  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+export type GaitName = 'walk' | 'jog' | 'run' | 'sneak' | 'backstep' | 'march' | 'stomp' | 'skip' | 'limp' | 'stagger' | 'carry'
+
+const KINDS: Record<GaitName, GaitKind> = {
+  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.045, sway: 0.018, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
+  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.4, lift: 0.15, bob: 0.03, sway: 0.012, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
+  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, sway: 0.01, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
+  sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.02, sway: 0.015, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
+  march: { stepLength: 0.62, cadence: 1.9, swing: 0.75, lift: 0.24, bob: 0.04, sway: 0.012, hipHeight: 0.935, armSwing: 48, elbow: 8, lean: -2, defaultSeconds: 4 },
+  stomp: { stepLength: 0.5, cadence: 1.4, swing: 0.7, lift: 0.22, bob: 0.05, sway: 0.02, hipHeight: 0.92, armSwing: 22, elbow: 45, lean: 7, defaultSeconds: 3.5 },
+  skip: { stepLength: 0.8, cadence: 2.3, swing: 1.3, lift: 0.22, bob: 0.05, sway: 0.01, hipHeight: 0.92, armSwing: 55, elbow: 70, lean: 3, defaultSeconds: 3.5 },
+  limp: { stepLength: 0.45, cadence: 1.3, swing: 0.7, lift: 0.06, bob: 0.035, sway: 0.035, hipHeight: 0.925, armSwing: 12, elbow: 20, lean: 5, defaultSeconds: 4 },
+  stagger: { stepLength: 0.45, cadence: 1.6, swing: 0.75, lift: 0.07, bob: 0.035, sway: 0.04, hipHeight: 0.92, armSwing: 10, elbow: 25, lean: 4, defaultSeconds: 4 },
+  carry: { stepLength: 0.6, cadence: 1.7, swing: 0.78, lift: 0.08, bob: 0.04, sway: 0.02, hipHeight: 0.93, armSwing: 0, elbow: 95, lean: -3, defaultSeconds: 3.5 },
+  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.025, sway: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+}
+
+// Upper-body attitude of the gait styles: arms holding a box, a marching chest, a stomp's fists.
+const GAIT_POSE: Partial<Record<GaitName, PartialPose>> = {
+  carry: { lArmFlex: 48, rArmFlex: 48, lArmAbduct: 14, rArmAbduct: 14, lArmTwist: -60, rArmTwist: -60, spineFlex: -3 },
+  march: { spineFlex: -4, headFlex: -3 },
+  stomp: { lElbow: 70, rElbow: 70, spineFlex: 6, neckFlex: -6 },
+  limp: { spineSide: -5, pelvisRoll: 3, rArmAbduct: 12 },
+  stagger: { spineSide: 4, headSide: -6, lArmAbduct: 20, rArmAbduct: 20 }
 }
 
 /** Stride length factor of step i of n: runs accelerate over the first strides and brake over the last ones. */
@@ -56,7 +77,7 @@ function stepPlan (ctx: ActionContext, g: GaitKind, stepLength: number, cadence:
  * N steps = N footfalls that each advance the body by one step length, then a closing step bringing the feet
  * together, so the root travels about N step lengths.
  */
-export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): ActionClip {
+export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
   // Walking backwards uses the shorter, slower backward stride.
   const g = KINDS[kind === 'walk' && ctx.spec.direction === 'backward' ? 'backstep' : kind]
   const k = ctx.scale
@@ -86,7 +107,11 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     // The very first footfall lands one step length ahead of the feet, later ones one stride from their last plant.
     const to: Vec3 = [foot === 0 ? half : -half, 0, i === 0 ? Math.max(along(feet[0]), along(feet[1])) * Math.sign(L) + L * r : front]
     if (i === 0) front = to[2]
-    steps.push({ foot, start: centre - swing / 2, end: centre + swing / 2, to, yaw: 0 })
+    // A limp hurries the step onto the sore (right) leg; a stagger lurches sideways at uneven times.
+    const hurry = kind === 'limp' && foot === 0 ? 0.18 * T : 0
+    if (kind === 'stagger') to[0] += (ctx.random() - 0.5) * 0.16 * k
+    const jitter = kind === 'stagger' ? (ctx.random() - 0.5) * 0.12 * T : 0
+    steps.push({ foot, start: centre - swing / 2 + hurry + jitter, end: centre + swing / 2 - hurry * 0.3 + jitter, to, yaw: 0 })
     foot = foot === 0 ? 1 : 0
   }
   // Flowing into another gait ends mid-stride; otherwise a closing step brings the feet together.
@@ -100,7 +125,9 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     steps,
     duration,
     hipHeight: g.hipHeight * k - ctx.style.crouch * 0.004 * k,
-    bob: g.bob * k * ctx.style.bounce,
+    // A real walk's pelvis rises 2.5–9.5 cm: style scales the bounce inside that band.
+    bob: (g.swing > 1 ? g.bob * ctx.style.bounce : Math.min(0.08, Math.max(0.03, g.bob * ctx.style.bounce))) * k,
+    sway: g.sway * k * (0.8 + 0.4 * ctx.style.bounce),
     flight: g.swing > 1,
     lift: g.lift * k * ctx.style.footLift,
     armSwing: g.armSwing,
@@ -108,7 +135,8 @@ export function straightGait (kind: keyof typeof KINDS, ctx: ActionContext): Act
     lean: g.lean,
     stepLength: Math.abs(L),
     heading: () => 0,
-    endsMoving: intoGait
+    endsMoving: intoGait,
+    extraPose: GAIT_POSE[kind] ?? {}
   })
 }
 

@@ -1,14 +1,15 @@
 // Whole-body posture changes: idle, crouch, sit down / stand up (on the floor), kneel, lie down, crawl.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { keyed } from '../synth/keyframes.js'
+import { holdChair, standFromChair } from './chair.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 
-const SQUAT: PartialPose = { lHipFlex: 95, rHipFlex: 95, lKnee: 125, rKnee: 125, lAnkle: -30, rAnkle: -30, spineFlex: 28, pelvisPitch: 12, lArmFlex: 35, rArmFlex: 35, lElbow: 40, rElbow: 40, headFlex: -15 }
-const SEATED: PartialPose = { pelvisPitch: -25, lHipFlex: 112, rHipFlex: 112, lKnee: 100, rKnee: 100, lAnkle: 5, rAnkle: 5, spineFlex: 22, headFlex: -10, lArmFlex: 45, rArmFlex: 45, lArmAbduct: 14, rArmAbduct: 14, lElbow: 35, rElbow: 35, lHipAbduct: 10, rHipAbduct: 10 }
-const LYING: PartialPose = { pelvisPitch: -88, lHipFlex: 4, rHipFlex: 4, lKnee: 8, rKnee: 8, lAnkle: 15, rAnkle: 15, headFlex: 12, lArmAbduct: 18, rArmAbduct: 18, lElbow: 8, rElbow: 8, lArmFlex: 0, rArmFlex: 0 }
-const KNEEL: PartialPose = { lHipFlex: 88, lKnee: 92, lAnkle: -2, rHipFlex: -4, rKnee: 100, rAnkle: 45, spineFlex: 6, lArmFlex: 20, rArmFlex: 5, lElbow: 50, rElbow: 15 }
-const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee: 92, rKnee: 92, lAnkle: 40, rAnkle: 40, spineFlex: 6, neckFlex: -35, headFlex: -25, lArmFlex: 84, rArmFlex: 84, lArmAbduct: 8, rArmAbduct: 8, lElbow: 6, rElbow: 6, lWrist: -70, rWrist: -70 }
+export const SQUAT: PartialPose = { lHipFlex: 95, rHipFlex: 95, lKnee: 125, rKnee: 125, lAnkle: -30, rAnkle: -30, spineFlex: 28, pelvisPitch: 12, lArmFlex: 35, rArmFlex: 35, lElbow: 40, rElbow: 40, headFlex: -15 }
+export const SEATED: PartialPose = { pelvisPitch: -25, lHipFlex: 112, rHipFlex: 112, lKnee: 100, rKnee: 100, lAnkle: 5, rAnkle: 5, spineFlex: 22, headFlex: -10, lArmFlex: 45, rArmFlex: 45, lArmAbduct: 14, rArmAbduct: 14, lElbow: 35, rElbow: 35, lHipAbduct: 10, rHipAbduct: 10 }
+export const LYING: PartialPose = { pelvisPitch: -88, lHipFlex: 4, rHipFlex: 4, lKnee: 8, rKnee: 8, lAnkle: 15, rAnkle: 15, headFlex: 12, lArmAbduct: 18, rArmAbduct: 18, lElbow: 8, rElbow: 8, lArmFlex: 0, rArmFlex: 0 }
+export const KNEEL: PartialPose = { lHipFlex: 88, lKnee: 92, lAnkle: -2, rHipFlex: -4, rKnee: 100, rAnkle: 45, spineFlex: 6, lArmFlex: 20, rArmFlex: 5, lElbow: 50, rElbow: 15 }
+export const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee: 92, rKnee: 92, lAnkle: 40, rAnkle: 40, spineFlex: 6, neckFlex: -35, headFlex: -25, lArmFlex: 84, rArmFlex: 84, lArmAbduct: 8, rArmAbduct: 8, lElbow: 6, rElbow: 6, lWrist: -70, rWrist: -70 }
 
 export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, KNEEL, CRAWL }
 
@@ -22,6 +23,7 @@ export function idle (ctx: ActionContext): ActionClip {
     // Resting in a floor posture: hold it (breathing and head motion are layered later).
     return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: held }, { t: seconds, pose: held }], { footMode: 'free', ground: 'fit', endPosture: ctx.posture })
   }
+  if (ctx.posture === 'chair') return holdChair({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, seconds)
   if (ctx.posture === 'crouching') {
     return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }, { t: seconds, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }], { footMode: 'planted', ground: 'explicit', endPosture: 'crouching' })
   }
@@ -56,6 +58,7 @@ export function sitDown (ctx: ActionContext): ActionClip {
 }
 
 export function standUp (ctx: ActionContext): ActionClip {
+  if (ctx.posture === 'chair') return standFromChair(ctx)
   const from: Key[] = ctx.posture === 'lying'
     ? [{ t: 0, pose: LYING }, { t: 1.1, pose: SEATED }, { t: 1.6, pose: { ...SQUAT, spineFlex: 40 } }, { t: 2.6, pose: {} }]
     : ctx.posture === 'standing'
@@ -66,12 +69,19 @@ export function standUp (ctx: ActionContext): ActionClip {
 
 export function kneel (ctx: ActionContext): ActionClip {
   const hold = ctx.spec.durationSeconds ?? 1.2
-  return keyed(ctx, [
+  const clip = keyed(ctx, [
     { t: 0, pose: {} },
-    { t: 0.6, pose: { ...KNEEL, rKnee: 60, rHipFlex: 20, rAnkle: 10 } },
+    // The right foot lifts and steps back first, then the body lowers onto the right knee.
+    { t: 0.4, pose: { lHipFlex: 25, lKnee: 30, lAnkle: -5, rHipFlex: -20, rKnee: 75, rAnkle: 20, spineFlex: 4, lArmFlex: 10, rArmFlex: 10 } },
+    { t: 0.9, pose: { ...KNEEL, rKnee: 88, rHipFlex: 2 } },
     { t: 1.3, pose: KNEEL },
     { t: 1.3 + hold, pose: { ...KNEEL, headFlex: 10 } }
   ], { footMode: 'free', ground: 'fit', endPosture: 'kneeling' })
+  // The front (left) foot stays where it stood; the right leg steps back and down onto its knee.
+  clip.pivotFoot = 0
+  clip.plantFeet = [0]
+  clip.fitExclude = [1]
+  return clip
 }
 
 export function lieDown (ctx: ActionContext): ActionClip {

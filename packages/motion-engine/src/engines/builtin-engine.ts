@@ -6,6 +6,7 @@ import type { GenerateContext, GenerateRequest, MotionEngine } from '../engine.j
 import { ENGINE_ERROR, EngineError } from '../errors.js'
 import { parsePrompt } from '../prompt/parser.js'
 import { UNDERSTOOD_PHRASES } from '../prompt/vocabulary.js'
+import type { ContactPlan } from '../post/contact-plan.js'
 import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
@@ -28,7 +29,8 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       const req = normalizeRequest(request)
       const timeline = expandTimeline(parsePrompt(req.prompt))
       if (timeline.length === 0) {
-        throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`)
+        // Unknown verbs and typos already fell back to the closest action: only text with no movement gets here.
+        throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `the prompt describes no movement; describe one, for example: ${UNDERSTOOD_PHRASES.join(', ')}`)
       }
       // Refuse absurd requests before spending CPU on them ("walk for 10 hours", "jump 5000 times").
       for (const { action } of timeline) {
@@ -39,8 +41,9 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       const step = stepper(1 + timeline.length + POSTPROCESS_STEPS + 1, context)
       await step()
       let clip: MotionClip
+      let plan: ContactPlan | undefined
       try {
-        clip = await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step })
+        ({ clip, contacts: plan } = await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step }))
       } catch (err) {
         if (err instanceof Error && err.name === 'AbortError') throw err
         throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
@@ -48,8 +51,12 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       if (clip.frameCount / req.fps > maxSeconds) {
         throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `the prompt asks for ${(clip.frameCount / req.fps).toFixed(1)} s of motion; the limit is ${maxSeconds} s`)
       }
-      if (req.durationSeconds !== undefined) clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))
-      clip = await postprocess(clip, req.options, step)
+      if (req.durationSeconds !== undefined) {
+        clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))
+        // Resampled frames no longer line up with the planned contacts; they are detected instead.
+        plan = undefined
+      }
+      clip = await postprocess(clip, req.options, step, plan)
       await step()
       return clip
     }

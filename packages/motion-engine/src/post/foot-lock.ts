@@ -7,7 +7,8 @@ import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
 import { footTracks } from './contacts.js'
 
-export function lockFeet (clip: MotionClip, mode: FootLockingMode): MotionClip {
+/** `skip[foot][frame]`: frames already held by planned contacts, left alone here. */
+export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolean[][]): MotionClip {
   if (mode === 'never' || mode === 'grounding') return clip
   const tracks = footTracks(clip, mode === 'auto' ? 'velocity' : 'height')
   const s = clip.skeleton
@@ -22,9 +23,10 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode): MotionClip {
   tracks.forEach((track, side) => {
     let f = 0
     while (f < clip.frameCount) {
-      if (!track.contact[f]) { f++; continue }
+      const free = (g: number) => track.contact[g] === true && skip?.[side]?.[g] !== true
+      if (!free(f)) { f++; continue }
       let end = f
-      while (end + 1 < clip.frameCount && track.contact[end + 1]) end++
+      while (end + 1 < clip.frameCount && free(end + 1)) end++
       const pin = track.ankle[f]!
       for (let g = f; g <= end; g++) {
         const orig = track.ankle[g]!
@@ -62,7 +64,11 @@ function forwardOf (q: Quat): Vec3 {
  * Snaps the lowest foot to the floor on frames where a foot is at (or below) the floor; between such frames the
  * correction is interpolated linearly, so flight arcs keep their shape (a parabola plus a line is a parabola).
  */
-export function groundFeet (clip: MotionClip): MotionClip {
+/**
+ * `planned[foot][frame]`: for a planted foot the ankle height the synthesizer planned (it may stand on a step),
+ * NaN for a foot on a planned swing, null where the action planned nothing (the snapping rule below applies).
+ */
+export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): MotionClip {
   const k = skeletonScale(clip.skeleton)
   const [left, right] = footTracks(clip, 'height')
   const root = Float32Array.from(clip.rootTranslation)
@@ -70,7 +76,17 @@ export function groundFeet (clip: MotionClip): MotionClip {
   const correction = new Array<number | null>(n).fill(null)
   for (let f = 0; f < n; f++) {
     const low = Math.min(left.sole[f]!, right.sole[f]!)
-    if (low < 0.04 * k) correction[f] = -low
+    const plan = [0, 1].map(i => planned?.[i]?.[f] ?? null)
+    if (plan.some(y => y !== null)) {
+      // Planted feet go back to their planned height; between plants (a swing, a low hop) nothing is snapped.
+      const offsets = [left, right].flatMap((t, i) => (plan[i] !== null && !Number.isNaN(plan[i]) ? [plan[i]! - t.ankle[f]![1]] : []))
+      if (offsets.length > 0) correction[f] = Math.max(...offsets)
+      if (low + (correction[f] ?? 0) < 0) correction[f] = -low
+      continue
+    }
+    // A sole hovering a few millimetres up is the sole model's tolerance, not the motion's: pulling it down would
+    // only add jitter. Anything below the floor is always lifted.
+    if (low < 0.04 * k) correction[f] = low > 0 && low < 0.004 * k ? 0 : -low
   }
   const known = correction.map((c, f) => (c === null ? -1 : f)).filter(f => f >= 0)
   if (known.length === 0) return clip

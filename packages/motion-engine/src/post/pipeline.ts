@@ -1,22 +1,44 @@
 // The option-driven post-processing every engine's raw clip goes through, in a fixed order:
-// filter → foot locking → simulation → grounding → root placement.
+// filter → contacts (planned ones re-applied, others detected and locked) → simulation → grounding → root placement.
+// Filtering first and re-applying contacts after it is what keeps smoothing from sliding a planted foot.
 import type { MotionClip } from '../clip.js'
 import type { MotionOptions } from '../engine.js'
+import { applyContacts } from './contact-plan.js'
+import type { ContactPlan } from './contact-plan.js'
 import { groundFeet, lockFeet } from './foot-lock.js'
 import { filterRotations } from './pose-filter.js'
+import { footAlpha, smoothPlan } from './plan-filter.js'
 import { placeRoot } from './root-placement.js'
 import { simulate } from './simulation.js'
 
 export const POSTPROCESS_STEPS = 5
 
-export async function postprocess (clip: MotionClip, options: MotionOptions, step: () => Promise<void>): Promise<MotionClip> {
+/**
+ * `plan`: contacts the synthesizer planned (the builtin engine has them; a learned model's clip does not, and its
+ * contacts are detected instead).
+ */
+export async function postprocess (clip: MotionClip, options: MotionOptions, step: () => Promise<void>, plan?: ContactPlan): Promise<MotionClip> {
+  const mode = options.footLockingMode
+  const filtering = options.poseFilteringStrength > 0
+  // Filtered, the swinging feet follow the plan's smoothed swing paths all the way (they join the plants exactly);
+  // unfiltered, only the frames next to a plant are touched.
+  const ramp = filtering ? Infinity : 2
+  if (plan !== undefined && filtering) plan = smoothPlan(plan, footAlpha(options.poseFilteringStrength, clip.fps))
   let c = filterRotations(clip, options.poseFilteringStrength)
   await step()
-  c = lockFeet(c, options.footLockingMode)
+  if (mode === 'auto' || mode === 'always') {
+    let held: boolean[][] | undefined
+    if (plan !== undefined) ({ clip: c, held } = applyContacts(c, plan, mode === 'always', ramp))
+    c = lockFeet(c, mode, held)
+  }
   await step()
-  if (options.simulation) c = simulate(c, { floor: options.footLockingMode !== 'never' }).clip
+  if (options.simulation) {
+    c = simulate(c, { floor: mode !== 'never' }).clip
+    // The simulation's balance and self-collision fixes move the body; planted feet go back where they were.
+    if (plan !== undefined && (mode === 'auto' || mode === 'always')) c = applyContacts(c, plan, mode === 'always', filtering ? ramp : 0).clip
+  }
   await step()
-  if (options.footLockingMode !== 'never') c = groundFeet(c)
+  if (mode !== 'never') c = groundFeet(c, plan?.map(track => track.map(e => (e === null || e === undefined ? null : e.planted ? e.ankle[1] : NaN))))
   await step()
   c = placeRoot(c, options.rootAtOrigin)
   await step()

@@ -7,12 +7,17 @@ export function cutoffFor (strength: number): number {
   return 8 * Math.pow(1.2 / 8, strength)
 }
 
+/** Per-frame coefficient of the first-order filter for a strength at a frame rate. */
+export function filterAlpha (strength: number, fps: number): number {
+  return 1 - Math.exp((-2 * Math.PI * cutoffFor(strength)) / fps)
+}
+
 export function filterRotations (clip: MotionClip, strength: number): MotionClip {
   if (strength <= 0 || clip.frameCount < 3) return clip
   const J = clip.skeleton.joints.length
   const n = clip.frameCount
   const rot = Float32Array.from(clip.rotations)
-  const alpha = 1 - Math.exp((-2 * Math.PI * cutoffFor(strength)) / clip.fps)
+  const alpha = filterAlpha(strength, clip.fps)
   const series = new Float64Array(n)
   for (let j = 0; j < J; j++) {
     // Keep consecutive quaternions in the same hemisphere so component-wise filtering is meaningful.
@@ -36,5 +41,24 @@ export function filterRotations (clip: MotionClip, strength: number): MotionClip
       for (let c = 0; c < 4; c++) rot[o + c] = rot[o + c]! / len
     }
   }
-  return { ...clip, rotations: rot }
+  return { ...clip, rotations: rot, rootTranslation: filterRoot(clip, alpha) }
+}
+
+/**
+ * The root's ground path gets the same zero-phase low-pass; its height is kept, because raising the pelvis where
+ * the stride needs it low would put planted feet out of reach (they are re-applied by IK afterwards).
+ */
+function filterRoot (clip: MotionClip, alpha: number): Float32Array {
+  const n = clip.frameCount
+  const out = Float32Array.from(clip.rootTranslation)
+  const series = new Float64Array(n)
+  for (const c of [0, 2]) {
+    for (let f = 0; f < n; f++) series[f] = out[f * 3 + c]!
+    for (let pass = 0; pass < 2; pass++) {
+      for (let f = 1; f < n; f++) series[f] = series[f - 1]! + alpha * (series[f]! - series[f - 1]!)
+      for (let f = n - 2; f >= 0; f--) series[f] = series[f + 1]! + alpha * (series[f]! - series[f + 1]!)
+    }
+    for (let f = 0; f < n; f++) out[f * 3 + c] = series[f]!
+  }
+  return out
 }

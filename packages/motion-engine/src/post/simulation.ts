@@ -1,12 +1,13 @@
 // A cheap physical plausibility pass: joint limits, hands pushed out of the torso capsule, the centre of mass kept
 // over the support polygon while standing, and no body part below the floor.
 import type { MotionClip, Vec3 } from '../clip.js'
-import { fkPose } from '../fk.js'
+import { fk, fkPose } from '../fk.js'
 import { solveTwoBone } from '../ik.js'
 import { clampFrame, limitsFor } from '../joint-limits.js'
 import { add, dot, normalize, scale, sub } from '../math/vec3.js'
 import { ANKLE_HEIGHT, jointIndex, skeletonScale } from '../skeleton.js'
 import { footTracks } from './contacts.js'
+import type { FootTrack } from './contacts.js'
 
 export interface SimulationReport { clampedJoints: number, handsPushed: number, balanceShifts: number, floorLifts: number }
 
@@ -39,6 +40,7 @@ export function simulate (clip: MotionClip, options: { floor: boolean }): { clip
   const tracks = footTracks(clip, 'height')
   const floorPoints = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.02], ['RightHand', 0.02], ['Head', 0.1], ['Spine2', 0.1]].map(([n, r]) => [j(n as string), (r as number) * k] as const)
 
+  const shifts = balanceShifts(clip, tracks, mass.map(([i, m]) => [i, m / totalMass] as const), legs.map(l => l.end), toes)
   for (let f = 0; f < clip.frameCount; f++) {
     const base = f * J * 4
     const root = (): Vec3 => [rootT[f * 3]!, rootT[f * 3 + 1]!, rootT[f * 3 + 2]!]
@@ -61,31 +63,18 @@ export function simulate (clip: MotionClip, options: { floor: boolean }): { clip
       }
     }
 
-    // Balance while standing still on both feet: move the pelvis so the centre of mass is over the feet.
-    // Upright only: seated, kneeling or lying bodies are supported by more than the feet.
-    const standing = tracks[0].contact[f] && tracks[1].contact[f] && rootT[f * 3 + 1]! > 0.6 * k
-    const prev = Math.max(0, f - 1)
-    const src = clip.rootTranslation
-    const speed = Math.hypot(src[f * 3]! - src[prev * 3]!, src[f * 3 + 2]! - src[prev * 3 + 2]!) * clip.fps
-    if (standing && speed < 0.25 * k) {
-      const com: Vec3 = [0, 0, 0]
-      for (const [i, m] of mass) { const p = world.positions[i]!; com[0] += p[0] * m / totalMass; com[2] += p[2] * m / totalMass }
-      const pts = [legs[0]!.end, legs[1]!.end, toes[0]!, toes[1]!].map(i => world.positions[i]!)
-      const minX = Math.min(...pts.map(p => p[0])) - 0.03 * k
-      const maxX = Math.max(...pts.map(p => p[0])) + 0.03 * k
-      const minZ = Math.min(...pts.map(p => p[2])) - 0.06 * k
-      const maxZ = Math.max(...pts.map(p => p[2])) + 0.03 * k
-      const dx = com[0] < minX ? minX - com[0] : com[0] > maxX ? maxX - com[0] : 0
-      const dz = com[2] < minZ ? minZ - com[2] : com[2] > maxZ ? maxZ - com[2] : 0
-      if (dx !== 0 || dz !== 0) {
-        const feet = legs.map(l => world.positions[l.end]!)
-        const footRot = legs.map(l => world.rotations[l.end]!)
-        rootT[f * 3] = rootT[f * 3]! + dx
-        rootT[f * 3 + 2] = rootT[f * 3 + 2]! + dz
-        legs.forEach((leg, i) => solveTwoBone(s, root(), rot, base, leg, feet[i]!, forwardOf(world), footRot[i]))
-        report.balanceShifts++
-        world = fkPose(s, root(), rot, base)
-      }
+    // Balance: the pelvis moves by the smoothed shift that keeps the centre of mass over the supporting feet.
+    const [dx, dz] = shifts[f]!
+    if (Math.abs(dx) + Math.abs(dz) > 1e-5) {
+      const support = [0, 1].filter(i => tracks[i]!.contact[f])
+      const feet = legs.map(l => world.positions[l.end]!)
+      const footRot = legs.map(l => world.rotations[l.end]!)
+      rootT[f * 3] = rootT[f * 3]! + dx
+      rootT[f * 3 + 2] = rootT[f * 3 + 2]! + dz
+      // Supporting feet stay where they stand; a lifted leg travels with the body.
+      for (const i of support) solveTwoBone(s, root(), rot, base, legs[i]!, feet[i]!, forwardOf(world), footRot[i])
+      report.balanceShifts++
+      world = fkPose(s, root(), rot, base)
     }
 
     if (options.floor) {
@@ -103,4 +92,42 @@ export function simulate (clip: MotionClip, options: { floor: boolean }): { clip
 function forwardOf (world: { rotations: [number, number, number, number][] }): Vec3 {
   const [x, y, z, w] = world.rotations[0]!
   return normalize([2 * (x * z + w * y), 0, 1 - 2 * (x * x + y * y)])
+}
+
+/**
+ * Per frame, the horizontal pelvis shift that brings the centre of mass over the supporting feet while the body
+ * stands still and upright on them alone (a kick balances over the standing leg; kneeling, sitting and hands on
+ * the floor are supported by more). Smoothed over 0.3 s so the correction never jitters.
+ */
+function balanceShifts (clip: MotionClip, tracks: FootTrack[], mass: (readonly [number, number])[], feet: number[], toes: number[]): [number, number][] {
+  const s = clip.skeleton
+  const k = skeletonScale(s)
+  const low = ['LeftLeg', 'RightLeg', 'LeftHand', 'RightHand'].map(n => jointIndex(s, n))
+  const raw: [number, number][] = []
+  for (let f = 0; f < clip.frameCount; f++) {
+    const world = fk(clip, f).positions
+    const prev = Math.max(0, f - 1)
+    const r = clip.rootTranslation
+    const speed = Math.hypot(r[f * 3]! - r[prev * 3]!, r[f * 3 + 2]! - r[prev * 3 + 2]!) * clip.fps
+    const support = [0, 1].filter(i => tracks[i]!.contact[f])
+    const onFeetAlone = low.every(j => world[j]![1] > 0.12 * k)
+    if (support.length === 0 || !onFeetAlone || r[f * 3 + 1]! < 0.6 * k || speed > 0.25 * k) { raw.push([0, 0]); continue }
+    let cx = 0
+    let cz = 0
+    for (const [i, m] of mass) { cx += world[i]![0] * m; cz += world[i]![2] * m }
+    const pts = support.flatMap(i => [feet[i]!, toes[i]!]).map(i => world[i]!)
+    const out = (v: number, lo: number, hi: number) => (v < lo ? lo - v : v > hi ? hi - v : 0)
+    raw.push([
+      out(cx, Math.min(...pts.map(p => p[0])) - 0.03 * k, Math.max(...pts.map(p => p[0])) + 0.03 * k),
+      out(cz, Math.min(...pts.map(p => p[2])) - 0.06 * k, Math.max(...pts.map(p => p[2])) + 0.03 * k)
+    ])
+  }
+  const radius = Math.max(1, Math.round(clip.fps * 0.15))
+  return raw.map((_, f) => {
+    let x = 0
+    let z = 0
+    let n = 0
+    for (let g = Math.max(0, f - radius); g <= Math.min(raw.length - 1, f + radius); g++) { x += raw[g]![0]; z += raw[g]![1]; n++ }
+    return [x / n, z / n]
+  })
 }

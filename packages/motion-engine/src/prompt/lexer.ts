@@ -25,10 +25,35 @@ export function baseForms (word: string): string[] {
   return out
 }
 
+// Multi-word names of one movement, joined into the single word the vocabulary knows.
+const PHRASES: [RegExp, string][] = [
+  [/\b(in\s+)?(a\s+)?zig\s*zag(s|ging)?\b/g, 'zigzag'],
+  [/\bthrow(s|ing|n)?\s+(a\s+)?(punch|jab|hook)(es)?\b/g, 'punch'],
+  [/\bgo(es|ing)?\s+to\s+(sleep|bed)\b/g, 'sleep'],
+  [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b/g, 'jumpingjack'],
+  [/\bhigh\s+kick(s|ing)?\b/g, 'highkick'],
+  [/\bhip\s+hop\b/g, 'hiphop'],
+  [/\bbreak\s+danc(e|es|ing)\b/g, 'breakdance'],
+  [/\b(punch|punches|punching|boxing|kick|kicks|kicking)\s+(combo|combos|combination|combinations)\b/g, 'combo'],
+  [/\b(sit|sits|sitting|sat)\s+(down\s+)?(on|in|onto|into)\s+(a|an|the|his|her|their|my|your)?\s*(chair|bench|stool|seat|sofa|couch|armchair)\b/g, 'sitchair'],
+  [/\b(cross|crosses|crossed|crossing|fold|folds|folded|folding)\s+(his|her|their|my|your|the|both)?\s*arms\b/g, 'fold'],
+  [/\bhands?\s+on\s+(his|her|their|my|your|the)?\s*hips\b/g, 'handsonhips'],
+  [/\bfist\s+pump(s|ing)?\b|\bpump(s|ing)?\s+(his|her|their|my|your|a)?\s*fists?\b/g, 'fistpump'],
+  [/\bface\s*palm(s|ing)?\b/g, 'facepalm'],
+  [/\bthumbs?\s+up\b/g, 'thumb'],
+  [/\bget(s|ting)?\s+up\b|\bgot\s+up\b/g, 'getup'],
+  [/\b(push|sit)\s*ups?\b/g, 'pushup'],
+  [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
+  [/\bin\s+(a\s+)?circles?\b|\baround\s+in\s+circles?\b/g, 'circle'],
+  [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
+  [/\bwarm(s|ing)?\s+up\b/g, 'warm']
+]
+
 export function lex (prompt: string): Token[] {
   const tokens: Token[] = []
   // Degrees sign and hyphenated words ("ninety-degree", "step-up") are split into plain words.
-  const text = prompt.toLowerCase().replace(/°/g, ' degrees ').replace(/[-_/]/g, ' ')
+  let text = prompt.toLowerCase().replace(/°/g, ' degrees ').replace(/[-_/]/g, ' ')
+  for (const [re, word] of PHRASES) text = text.replace(re, ` ${word} `)
   const re = /(\d+(?:\.\d+)?)|([a-z']+)|([,;.!?:])/g
   let m: RegExpExecArray | null
   while ((m = re.exec(text)) !== null) {

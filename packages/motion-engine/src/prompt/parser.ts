@@ -1,5 +1,6 @@
 // Prompt → timeline of actions. Clauses are split on "then"/"and"/commas (sequence) and "while"/"as" (layered);
 // inside a clause the first action word is the action and the numbers, units and adverbs around it its parameters.
+import { closestAction } from './closest-action.js'
 import { lex } from './lexer.js'
 import type { Token } from './lexer.js'
 import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERBS } from './vocabulary.js'
@@ -20,6 +21,8 @@ export interface ActionSpec {
   side?: Side
   /** Tempo multiplier from speed adverbs (1 = normal). */
   speed: number
+  /** Pace of a path action ("run in a circle"). */
+  gait?: 'walk' | 'jog' | 'run'
   emotion: Emotion
 }
 
@@ -27,13 +30,19 @@ export interface TimelineEntry {
   action: ActionSpec
   /** An upper-body action played at the same time ("walk while waving"). */
   overlay?: ActionSpec
+  /** How an unknown word was understood, when the closest-action fallback was used. */
+  understood?: string
 }
 
 type Word = Extract<Token, { type: 'word' }>
 type Clause = { mode: 'sequence' | 'simultaneous', tokens: Exclude<Token, { type: 'separator' }>[] }
 
-const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl'])
-const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch'])
+const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march', 'limp',
+  'stagger', 'circle', 'zigzag', 'carry'])
+const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch', 'salute',
+  'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap', 'swim', 'headbang'])
+const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
+const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = { second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, hour: 3600, hours: 3600 }
 const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048 }
@@ -166,9 +175,21 @@ function parseClause (tokens: Clause['tokens'], inherited: Emotion): ClauseParse
   if (very) speed = 1 + (speed - 1) * 1.6
   const style = emotion ?? inherited
 
+  // Word combinations that name one movement: "run in a circle", "walk up the stairs", "salsa dance".
+  const has = (k: string) => verbs.some(v => v.kind === k)
+  const pace = verbs.find(v => PACES[v.kind] !== undefined)
+  let gait: ActionSpec['gait']
+  if ((has('circle') || has('zigzag')) && pace !== undefined) {
+    gait = PACES[pace.kind]
+    verbs.splice(verbs.indexOf(pace), 1)
+  }
+  if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) { const i = verbs.findIndex(v => v.kind === g); if (i >= 0) verbs.splice(i, 1) }
+  if (verbs.some(v => DANCE_STYLES.has(v.kind as ActionKind)) && has('dance')) verbs.splice(verbs.findIndex(v => v.kind === 'dance'), 1)
+
   const actions = verbs.map(({ kind }, index): ActionSpec => {
     const resolved = resolveStep(kind, direction, hasWord)
     const spec: ActionSpec = { kind: resolved, speed, emotion: style }
+    if (gait !== undefined && (resolved === 'circle' || resolved === 'zigzag')) spec.gait = gait
     // Modifiers belong to the clause's first action; later verbs in the same clause get none.
     if (index === 0) {
       if (count !== undefined) spec.count = Math.max(1, Math.round(count))
@@ -201,8 +222,25 @@ function applyTurnSign (spec: ActionSpec): void {
   spec.degrees = spec.direction === 'right' ? -magnitude : magnitude
 }
 
-/** Parses a prompt; returns an empty timeline when no action word is present (the engine turns that into 494). */
+/**
+ * Parses a prompt. A prompt whose words name no known movement is read through its closest-spelled movement word
+ * (typos, unlisted forms); the timeline is empty only when nothing in it is a movement (the engine's 494).
+ */
 export function parsePrompt (prompt: string): TimelineEntry[] {
+  const timeline = parseKnown(prompt)
+  if (timeline.length > 0) return timeline
+  for (const t of lex(prompt)) {
+    if (t.type !== 'word') continue
+    const near = t.bases.map(closestAction).find(c => c !== undefined)
+    if (near !== undefined) {
+      const [entry] = parseKnown(prompt.toLowerCase().replace(new RegExp(`\\b${t.text}\\b`), near.word))
+      if (entry !== undefined) return [{ ...entry, understood: `"${t.text}" read as "${near.word}"` }]
+    }
+  }
+  return []
+}
+
+function parseKnown (prompt: string): TimelineEntry[] {
   const clauses = splitClauses(lex(prompt))
   const firstEmotion = clauses.map(c => parseClause(c.tokens, 'neutral').emotion).find(e => e !== undefined)
   let emotion: Emotion = firstEmotion ?? 'neutral'

@@ -1,9 +1,14 @@
 // The words the builtin engine understands. Word forms map to canonical entries; the lexer stems regular forms.
+import { SYNONYMS } from './synonyms.js'
 
 export type ActionKind =
   | 'idle' | 'walk' | 'jog' | 'run' | 'sneak' | 'crawl' | 'jump' | 'hop' | 'turn' | 'spin' | 'sidestep' | 'backstep'
   | 'stepUp' | 'sitDown' | 'standUp' | 'crouch' | 'kneel' | 'lieDown' | 'wave' | 'clap' | 'point' | 'bow' | 'nod'
   | 'shakeHead' | 'punch' | 'kick' | 'dance' | 'stretch' | 'lookAround' | 'pickUp' | 'throw'
+  | 'skip' | 'stomp' | 'march' | 'limp' | 'stagger' | 'circle' | 'zigzag' | 'carry' | 'sitChair' | 'fall' | 'squat'
+  | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
+  | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
+  | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
@@ -17,7 +22,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   breathe: 'idle',
   walk: 'walk',
   stroll: 'walk',
-  march: 'walk',
+  march: 'march',
   go: 'walk',
   move: 'walk',
   pace: 'walk',
@@ -51,7 +56,6 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   sit: 'sitDown',
   sat: 'sitDown',
   crouch: 'crouch',
-  squat: 'crouch',
   duck: 'crouch',
   kneel: 'kneel',
   knelt: 'kneel',
@@ -80,14 +84,84 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   lift: 'pickUp',
   throw: 'throw',
   threw: 'throw',
-  toss: 'throw'
+  toss: 'throw',
+  skip: 'skip',
+  stomp: 'stomp',
+  stamp: 'stomp',
+  limp: 'limp',
+  hobble: 'limp',
+  stagger: 'stagger',
+  stumble: 'stagger',
+  totter: 'stagger',
+  wobble: 'stagger',
+  circle: 'circle',
+  zigzag: 'zigzag',
+  carry: 'carry',
+  haul: 'carry',
+  fall: 'fall',
+  fell: 'fall',
+  collapse: 'fall',
+  trip: 'stagger',
+  faint: 'fall',
+  jumpingjack: 'jumpingJacks',
+  highkick: 'highKick',
+  combo: 'combo',
+  combination: 'combo',
+  boxing: 'combo',
+  spar: 'combo',
+  fight: 'combo',
+  push: 'push',
+  shove: 'push',
+  pull: 'pull',
+  drag: 'pull',
+  tug: 'pull',
+  swing: 'batSwing',
+  bat: 'batSwing',
+  salute: 'salute',
+  cheer: 'cheer',
+  celebrate: 'cheer',
+  hooray: 'cheer',
+  shrug: 'shrug',
+  fold: 'crossArms',
+  scratch: 'scratchHead',
+  think: 'think',
+  ponder: 'think',
+  wonder: 'think',
+  beckon: 'beckon',
+  summon: 'beckon',
+  thumb: 'thumbsUp',
+  facepalm: 'facepalm',
+  yawn: 'yawn',
+  flap: 'flap',
+  fly: 'flap',
+  flew: 'flap',
+  soar: 'flap',
+  swim: 'swim',
+  swam: 'swim',
+  headbang: 'headbang',
+  hiphop: 'hipHop',
+  breakdance: 'hipHop',
+  salsa: 'salsa',
+  tango: 'salsa',
+  disco: 'disco',
+  ballet: 'ballet',
+  robot: 'robot',
+  sitchair: 'sitChair',
+  handsonhips: 'handsOnHips',
+  fistpump: 'fistPump',
+  squat: 'squat',
+  ...SYNONYMS
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */
 export const UNDERSTOOD_PHRASES = [
   'idle/stand', 'walk', 'jog', 'run', 'sneak', 'crawl', 'jump', 'hop', 'turn (left/right, degrees)', 'spin',
   'step (sideways/left/right/back)', 'step up/climb', 'sit down', 'stand up', 'crouch', 'kneel', 'lie down', 'wave',
-  'clap', 'point', 'bow', 'nod', 'shake head', 'punch', 'kick', 'dance', 'stretch', 'look around', 'pick up', 'throw'
+  'clap', 'point', 'bow', 'nod', 'shake head', 'punch', 'kick', 'dance', 'stretch', 'look around', 'pick up', 'throw',
+  'skip', 'stomp', 'march', 'limp', 'stagger', 'walk in a circle', 'zig-zag', 'carry', 'sit on a chair', 'fall down', 'squat',
+  'jumping jacks', 'high kick', 'punch combination', 'push', 'pull', 'swing a bat', 'salute', 'cheer', 'shrug', 'cross arms',
+  'hands on hips', 'scratch head', 'think', 'beckon', 'fist pump', 'thumbs up', 'facepalm', 'yawn', 'flap arms/fly', 'swim',
+  'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance'
 ]
 
 export const EMOTIONS: Readonly<Record<string, Emotion>> = {

@@ -6,7 +6,7 @@ import type { Channel, PoseSpec } from './pose-spec.js'
 import type { Random } from './random.js'
 import type { Style } from './style.js'
 
-export type Posture = 'standing' | 'sitting' | 'lying' | 'crouching' | 'kneeling' | 'crawling'
+export type Posture = 'standing' | 'sitting' | 'lying' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
 
 export interface FootTarget {
   /** Ankle position, local frame. */
@@ -15,6 +15,8 @@ export interface FootTarget {
   yaw: number
   /** Foot pitch in degrees, positive = toes down. */
   pitch: number
+  /** The foot is on the ground (stance): post-processing keeps it exactly here. */
+  planted?: boolean
 }
 
 export interface ActionContext {
@@ -54,6 +56,12 @@ export interface ActionClip {
    * a single foot for kicks, 'none' for actions that travel such as crawling).
    */
   pivotFoot?: 'both' | 0 | 1 | 'none'
+  /** With footMode 'free': feet held flat where the action started (legs solved by IK after the body is placed). */
+  plantFeet?: (0 | 1)[]
+  /** With ground 'fit': feet that do not hold the body up (a foot stepping back in the air while kneeling). */
+  fitExclude?: (0 | 1)[]
+  /** Planted feet are meant to slide (spins, shuffles): `auto` foot locking lets them glide. */
+  glide?: boolean
   /** For upper-body overlays: the channels this action drives. */
   channels?: readonly Channel[]
 }

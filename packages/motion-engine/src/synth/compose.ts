@@ -17,6 +17,9 @@ import { createRandom, hashSeed } from './random.js'
 import type { Random } from './random.js'
 import { applySecondary, createSecondaryState } from './secondary.js'
 import { styleFor } from './style.js'
+import { emptyPlan, recordContacts } from '../post/contact-plan.js'
+import type { ContactPlan } from '../post/contact-plan.js'
+import { flattenToes } from './toe-contact.js'
 import type { Style } from './style.js'
 
 export interface ComposeInput {
@@ -32,7 +35,12 @@ export interface ComposeInput {
 interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
 
 // Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
-const SUPPORT: [string, number][] = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.03], ['RightHand', 0.03], ['Spine2', 0.1], ['Head', 0.1], ['LeftForeArm', 0.04], ['RightForeArm', 0.04], ['LeftHandMiddle4', 0.01], ['RightHandMiddle4', 0.01]]
+// Radii follow the stock mannequin's mesh (its tube radii across the body's depth), so a body lying, sitting or
+// kneeling rests its skin on the floor rather than its joints.
+const SUPPORT: [string, number][] = [['Hips', 0.115], ['Spine', 0.1], ['Spine1', 0.105], ['Spine2', 0.115], ['Neck', 0.05], ['Head', 0.105],
+  ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftToe_End', 0.013], ['RightToe_End', 0.013],
+  ['LeftLeg', 0.055], ['RightLeg', 0.055], ['LeftUpLeg', 0.085], ['RightUpLeg', 0.085], ['LeftArm', 0.055], ['RightArm', 0.055],
+  ['LeftForeArm', 0.045], ['RightForeArm', 0.045], ['LeftHand', 0.035], ['RightHand', 0.035], ['LeftHandMiddle4', 0.015], ['RightHandMiddle4', 0.015]]
 
 function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
   const dx = p[0] - origin[0]
@@ -60,11 +68,13 @@ function chainsGait (a: ActionSpec, b: ActionSpec): boolean {
   return GAITS.has(a.kind) && GAITS.has(b.kind) && backward(a) === backward(b)
 }
 
-export function compose (input: ComposeInput): Promise<MotionClip> {
-  return composeAsync(input)
+export interface ComposedMotion {
+  clip: MotionClip
+  /** Where each foot was planted, frame by frame, for post-processing to keep. */
+  contacts: ContactPlan
 }
 
-async function composeAsync (input: ComposeInput): Promise<MotionClip> {
+export async function compose (input: ComposeInput): Promise<ComposedMotion> {
   const { skeleton, fps } = input
   const k = skeletonScale(skeleton)
   const ix = poseIndices(skeleton)
@@ -72,6 +82,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
   const J = skeleton.joints.length
   const support = SUPPORT.map(([n, r]) => [jointIndex(skeleton, n), r * k] as const)
   const legs = [0, 1].map(s => ({ upper: ix.upLeg[s]!, mid: ix.leg[s]!, end: ix.foot[s]! }))
+  const footJoints = ['Left', 'Right'].map(side => ['Foot', 'ToeBase', 'Toe_End'].map(n => jointIndex(skeleton, side + n)))
   const styles = new Map<Emotion, Style>()
   const styleOf = (e: Emotion) => {
     let s = styles.get(e)
@@ -88,6 +99,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
   const rotations: number[] = []
   const secondary = createSecondaryState()
   let prevHeading = 0
+  const contacts = emptyPlan()
 
   for (const [index, entry] of input.timeline.entries()) {
     const style = styleOf(entry.action.emotion)
@@ -111,6 +123,8 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
     const pivotTarget = pivotFeet.length === 0 ? null : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
     let lastWorld: { positions: Vec3[] } | null = null
+    // Per foot: planted, swinging along a synthesized path (false), or left to the pose channels (null).
+    const planted: [boolean | null, boolean | null] = [null, null]
     const start = { pos: state.pos, heading: state.heading }
     for (let f = 0; f < n; f++) {
       const w = transitionWeight(f, blend)
@@ -130,6 +144,7 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
       const rw = toWorld(rl, start.pos, start.heading)
       let root: Vec3 = [rw[0], clip.ground === 'fit' ? 0.95 * k : rl[1], rw[2]]
       if (w < 1 && clip.ground === 'explicit') root[1] = state.rootY + (root[1] - state.rootY) * w
+      planted[0] = planted[1] = clip.footMode === 'planted' ? true : null
       if (clip.footMode === 'targets' || clip.footMode === 'planted') {
         for (const s of [0, 1] as const) {
           let target: FootTarget | null
@@ -140,10 +155,14 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
             target = { pos: plantedFeet[s]!, yaw: start.heading, pitch: 0 }
           }
           if (target === null) continue
+          if (clip.footMode === 'targets') planted[s] = clip.feet![f]![s]?.planted === true
           const fwd: Vec3 = [Math.sin(heading), 0, Math.cos(heading)]
           solveTwoBone(skeleton, root, frame, 0, legs[s]!, target.pos, fwd, footWorldRotation(target.yaw, target.pitch))
         }
       }
+      // Joint limits may re-pitch a planted foot, so the toes are levelled after clamping (and clamped again).
+      clampFrame(limits, frame, 0)
+      flattenToes(skeleton, root, frame, 0, ix.foot, ix.toe, k)
       clampFrame(limits, frame, 0)
       let world = fkPose(skeleton, root, frame, 0)
       if (clip.footMode === 'free') {
@@ -153,12 +172,20 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
         }
         if (clip.ground === 'fit') {
           let low = Infinity
-          for (const [j, r] of support) low = Math.min(low, world.positions[j]![1] - r)
+          for (const [j, r] of support) if (!(clip.fitExclude ?? []).some(side => footJoints[side]!.includes(j))) low = Math.min(low, world.positions[j]![1] - r)
           root[1] -= low
         }
+        // Feet the action keeps planted while the body moves over them (the front foot of a kneel).
+        for (const s of clip.plantFeet ?? []) {
+          const fwd: Vec3 = [Math.sin(start.heading), 0, Math.cos(start.heading)]
+          solveTwoBone(skeleton, root, frame, 0, legs[s]!, plantedFeet[s]!, fwd, footWorldRotation(start.heading, 0))
+          planted[s] = true
+        }
+        flattenToes(skeleton, root, frame, 0, ix.foot, ix.toe, k)
         world = fkPose(skeleton, root, frame, 0)
       }
       for (let j = 0; j < J * 4; j++) rotations[base + j] = frame[j]!
+      recordContacts(contacts, world, frame, ix.foot, ix.toe, planted, clip.glide === true)
       roots.push(root[0], root[1], root[2])
       lastWorld = world
       if (f === n - 1) {
@@ -176,5 +203,5 @@ async function composeAsync (input: ComposeInput): Promise<MotionClip> {
     await input.afterAction?.(index)
   }
   const frameCount = roots.length / 3
-  return { skeleton, fps, frameCount, rootTranslation: Float32Array.from(roots), rotations: Float32Array.from(rotations) }
+  return { clip: { skeleton, fps, frameCount, rootTranslation: Float32Array.from(roots), rotations: Float32Array.from(rotations) }, contacts }
 }

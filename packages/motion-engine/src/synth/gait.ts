@@ -4,6 +4,7 @@ import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext, FootTarget } from './action-clip.js'
 import { smootherstep } from './easing.js'
 import { addPose, pose } from './pose-spec.js'
+import { doubleSupportHeight, pendulumEvents, pelvisAt } from './pelvis-path.js'
 import type { PartialPose, PoseSpec } from './pose-spec.js'
 
 export interface Footstep {
@@ -22,7 +23,10 @@ export interface GaitParams {
   duration: number
   /** Pelvis height, metres (reduced automatically where the legs cannot reach). */
   hipHeight: number
+  /** Walking: rise of the pelvis from double support to mid-stance; running: its drop in stance. */
   bob: number
+  /** Lateral pelvis excursion toward the stance foot, metres; default none. */
+  sway?: number
   /** Running bob (lowest in stance, highest in flight) instead of walking bob. */
   flight: boolean
   lift: number
@@ -51,10 +55,12 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
   const mine = steps.filter(s => s.foot === foot)
   for (let i = 0; i < mine.length; i++) {
     const s = mine[i]!
+    // Short steps (turning, side-stepping) peel the heel off less than full strides.
+    const roll = Math.min(1, Math.hypot(s.to[0] - from[0], s.to[2] - from[2]) / (p.stepLength * 0.8) + 0.2)
     if (t < s.start) {
       // Planted; the heel peels off during the last part of stance before this step.
       const heelOff = Math.max(0, 1 - (s.start - t) / Math.min(0.22, (s.end - s.start) * 0.5))
-      const pitch = 28 * smootherstep(heelOff) * Math.min(1, Math.abs(s.to[2] - from[2]) / (p.stepLength * 0.8) + 0.2)
+      const pitch = 28 * smootherstep(heelOff) * roll
       const stance = (t - prevEnd) / Math.max(1e-3, s.start - prevEnd)
       const rolled = rollAboutToe(from, fromYaw, pitch, k)
       rolled.pos[1] += from[1]
@@ -63,12 +69,18 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
     if (t <= s.end) {
       const u = (t - s.start) / (s.end - s.start)
       const e = smootherstep(u)
-      const pos: Vec3 = [from[0] + (s.to[0] - from[0]) * e, 0, from[2] + (s.to[2] - from[2]) * e]
+      // The swing starts where heel-off left the ankle (rolled over the ball), so nothing jumps at toe-off.
+      const lift0 = rollAboutToe(from, fromYaw, 28 * roll, k).pos
+      lift0[1] += from[1]
+      const land: Vec3 = [s.to[0], s.to[1] + ANKLE * k, s.to[2]]
       // Lift peaks early in the swing (toe clearance), then the foot reaches forward for the heel strike.
-      const arc = Math.sin(Math.PI * Math.pow(u, 0.8))
-      pos[1] = from[1] + (s.to[1] - from[1]) * e + ANKLE * k + p.lift * arc
-      const pitch = u < 0.25 ? 28 * (1 - u / 0.25) - 6 * (u / 0.25) : -6 - 10 * smootherstep((u - 0.25) / 0.75)
-      return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: u > 0.92 ? pitch * (1 - (u - 0.92) / 0.08) : pitch, swinging: u, stance: -1 }
+      // (a warped sine: peak near 40 % of the swing, finite slope at lift-off so the foot does not jerk up).
+      const arc = Math.sin(Math.PI * (u + 0.3 * u * (1 - u)))
+      const pos: Vec3 = [lift0[0] + (land[0] - lift0[0]) * e, lift0[1] + (land[1] - lift0[1]) * e + p.lift * arc, lift0[2] + (land[2] - lift0[2]) * e]
+      const pitch = u < 0.25 ? 28 * roll * (1 - u / 0.25) - 6 * roll * (u / 0.25) : -roll * (6 + 10 * smootherstep((u - 0.25) / 0.75))
+      // The toes come down smoothly over the last sixth of the swing: the sole lands flat.
+      const flat = u > 0.84 ? 1 - smootherstep((u - 0.84) / 0.16) : 1
+      return { pos, yaw: fromYaw + (s.yaw - fromYaw) * e, pitch: pitch * flat, swinging: u, stance: -1 }
     }
     from = s.to
     fromYaw = s.yaw
@@ -157,42 +169,44 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
   const feet: [FootTarget | null, FootTarget | null][] = []
   const base = addPose(pose(p.extraPose ?? {}), { spineFlex: p.lean, pelvisPitch: p.lean * 0.35, neckFlex: -p.lean * 0.4, headFlex: -p.lean * 0.3 })
   const legReach = 0.83 * k * 0.995
+  const deficit: number[] = []
+  const curve = {
+    events: pendulumEvents(p.steps),
+    stand: p.hipHeight,
+    low: Math.min(p.hipHeight, doubleSupportHeight(Math.abs(p.stepLength), legReach * 0.985, ANKLE * k, 0.04 * k)),
+    bob: p.bob,
+    sway: p.sway ?? 0,
+    duration: p.duration,
+    flight: p.flight
+  }
   for (let f = 0; f < n; f++) {
     const t = f / ctx.fps
     const L = footAt(p.steps, 0, starts[0], t, p, k)
     const R = footAt(p.steps, 1, starts[1], t, p, k)
     const h = p.heading ? p.heading(t) : (L.yaw + R.yaw) / 2
-    // Vertical: walking peaks in single support, running peaks in flight and sinks in stance.
-    let y = p.hipHeight
-    const swingU = Math.max(L.swinging, R.swinging)
-    if (p.flight) {
-      const st = Math.max(L.swinging < 0 ? Math.sin(Math.PI * Math.min(1, L.stance)) : 0, R.swinging < 0 ? Math.sin(Math.PI * Math.min(1, R.stance)) : 0)
-      y -= p.bob * st
-    } else if (swingU >= 0) {
-      y += p.bob * Math.sin(Math.PI * swingU)
-    }
-    // Sway toward the stance foot.
-    const stanceFoot = L.swinging >= 0 ? R : R.swinging >= 0 ? L : null
-    const sway = stanceFoot ? 0.35 * Math.sin(Math.PI * Math.max(L.swinging, R.swinging)) : 0
+    // Vertical: walking peaks in single support (inverted pendulum), running peaks in flight and sinks in stance.
     let x = sx[f]!
     let z = sz[f]!
-    if (stanceFoot) {
-      x += (stanceFoot.pos[0] - x) * sway * 0.12
-      z += (stanceFoot.pos[2] - z) * sway * 0.02
-    }
+    const c = pelvisAt(curve, t)
+    let y = c.y
+    x += Math.cos(h) * c.lateral
+    z -= Math.sin(h) * c.lateral
     // Keep both ankles reachable: lower the pelvis where a long stride needs it.
     for (const foot of [L, R]) {
+      // A swinging foot may fall short (the leg straightens in the air); only a planted one must be reached.
+      if (foot.swinging >= 0 && foot.swinging < 0.85) continue
       const side = foot === L ? 1 : -1
       const hx = x + Math.cos(h) * 0.09 * k * side
       const hz = z - Math.sin(h) * 0.09 * k * side
       const dxz = Math.hypot(foot.pos[0] - hx, foot.pos[2] - hz)
       const maxY = foot.pos[1] + Math.sqrt(Math.max(0, legReach * legReach - dxz * dxz)) + 0.04 * k
-      // Never crouch more than a few centimetres for reach; a foot target beyond that is left slightly short.
-      if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.1 * k)
+      // Crouch as far as a planted foot needs: a target out of reach would make the foot slide.
+      if (y > maxY) y = Math.max(maxY, p.hipHeight - 0.25 * k)
     }
-    root.push([x, y, z])
+    deficit.push(c.y - y)
+    root.push([x, c.y, z])
     heading.push(h)
-    feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch }])
+    feet.push([{ pos: L.pos, yaw: L.yaw, pitch: L.pitch, planted: L.swinging < 0 }, { pos: R.pos, yaw: R.yaw, pitch: R.pitch, planted: R.swinging < 0 }])
     // Relative forward position of the left foot, in step lengths, drives pelvis rotation and arm swing.
     const fwdL = (L.pos[0] - R.pos[0]) * Math.sin(h) + (L.pos[2] - R.pos[2]) * Math.cos(h)
     const rel = Math.max(-1.2, Math.min(1.2, fwdL / Math.max(0.2, Math.abs(p.stepLength))))
@@ -205,11 +219,15 @@ export function runGait (ctx: ActionContext, p: GaitParams): ActionClip {
       rArmFlex: p.armSwing * s * rel,
       lElbow: p.elbow + 10 * Math.max(0, -rel),
       rElbow: p.elbow + 10 * Math.max(0, rel),
-      pelvisRoll: 3 * (L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0) * Math.sin(Math.PI * Math.max(0, swingU))
+      pelvisRoll: 3 * (L.swinging >= 0 ? -1 : R.swinging >= 0 ? 1 : 0) * Math.sin(Math.PI * Math.max(0, L.swinging, R.swinging))
     }))
   }
-  const ys = smooth(root.map(r => r[1]), 1)
-  root.forEach((r, i) => { r[1] = Math.min(r[1], ys[i]!) })
+  // The crouch a long stride needs is spread over neighbouring frames (a moving maximum, then a moving average,
+  // never less than the frame's own need), so the pelvis dips smoothly instead of kinking.
+  const r = Math.max(1, Math.round(ctx.fps * 0.1))
+  const envelope = deficit.map((_, i) => Math.max(...deficit.slice(Math.max(0, i - r), i + r + 1)))
+  const dip = smooth(envelope, r)
+  root.forEach((q, i) => { q[1] -= Math.max(dip[i]!, deficit[i]!) })
   return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
 }
 

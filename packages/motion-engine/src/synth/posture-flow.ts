@@ -6,12 +6,13 @@ import type { ActionKind } from '../prompt/vocabulary.js'
 import type { Posture } from './action-clip.js'
 
 const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
-  sitDown: 'sitting', lieDown: 'lying', crouch: 'crouching', kneel: 'kneeling', crawl: 'crawling', standUp: 'standing'
+  sitDown: 'sitting', lieDown: 'lying', crouch: 'crouching', kneel: 'kneeling', crawl: 'crawling', standUp: 'standing', sitChair: 'chair', fall: 'lying'
 }
 
 /** Actions that start from any posture. */
 const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
-const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch'])
+const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
+  'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang'])
 
 export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
   const out: TimelineEntry[] = []
@@ -27,7 +28,7 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
       out.push({ action: { kind: 'standUp', speed: entry.action.speed, emotion: entry.action.emotion } })
       posture = 'standing'
     }
-    if (['walk', 'jog', 'run', 'sneak'].includes(kind) && (entry.action.direction === 'left' || entry.action.direction === 'right')) {
+    if (['walk', 'jog', 'run', 'sneak', 'march', 'skip', 'stomp', 'limp', 'stagger', 'carry'].includes(kind) && (entry.action.direction === 'left' || entry.action.direction === 'right')) {
       // "walk to the left": face that way first, then travel forward.
       out.push({ action: { kind: 'turn', speed: entry.action.speed, emotion: entry.action.emotion, direction: entry.action.direction, degrees: entry.action.direction === 'left' ? 90 : -90 } })
       out.push({ ...entry, action: { ...entry.action, direction: 'forward' } })

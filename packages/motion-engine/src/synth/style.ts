@@ -87,24 +87,49 @@ const EMOTION_STYLE: Record<Emotion, Omit<Style, 'phase' | 'lead'>> = {
   }
 }
 
-/** Style for an emotion with the variant's own deviations (±10–20 %) drawn from `random`. */
+interface Persona { pose: PartialPose, tempo: number, amplitude: number, armSwing: number }
+
+// Distinct takes for variants 1, 2, ...: each a recognisable attitude (slouched, upright and open, asymmetric, ...)
+// with its own timing and energy, so two variants of one job never look alike; random jitter is added on top.
+const PERSONAS: Persona[] = [
+  { pose: { spineFlex: 10, headFlex: 8, lElbow: 28, rElbow: 28, lClavFwd: 7, rClavFwd: 7 }, tempo: 0.88, amplitude: 0.8, armSwing: 0.7 },
+  { pose: { spineFlex: -7, headFlex: -8, lArmAbduct: 14, rArmAbduct: 14, lClavRaise: 6, rClavRaise: 6 }, tempo: 1.12, amplitude: 1.2, armSwing: 1.35 },
+  { pose: { spineSide: 6, headSide: 8, headTwist: 14, lElbow: 38, rArmFlex: 12, pelvisRoll: 3 }, tempo: 0.95, amplitude: 1.1, armSwing: 1.1 },
+  { pose: { spineTwist: -9, headTwist: -15, rElbow: 38, lArmFlex: 12, spineFlex: 5, spineSide: -4 }, tempo: 1.06, amplitude: 0.9, armSwing: 0.85 },
+  { pose: { spineFlex: 15, headFlex: -14, lElbow: 18, rElbow: 18, pelvisPitch: 5, lArmAbduct: 8, rArmAbduct: 8 }, tempo: 0.92, amplitude: 1.25, armSwing: 1.2 }
+]
+
+/**
+ * Style for an emotion with the variant's own deviations drawn from `random`: a different performance of the same
+ * actions — timing, amplitude, stride, arm swing and carriage, trunk and head attitude. Variant 0 is the canonical
+ * take and deviates little; later variants take a persona plus jitter, reproducible per variant.
+ */
 export function styleFor (emotion: Emotion, random: Random, variantIndex: number): Style {
   const base = EMOTION_STYLE[emotion]
-  // Variant 0 is the canonical take; later variants deviate more so they are visibly different.
-  const spread = variantIndex === 0 ? 0.35 : 1
+  const persona: Persona = variantIndex === 0 ? { pose: {}, tempo: 1, amplitude: 1, armSwing: 1 } : PERSONAS[(variantIndex - 1) % PERSONAS.length]!
+  const spread = variantIndex === 0 ? 0.35 : 0.6
   const vary = (v: number, pct: number) => v * (1 + signed(random) * pct * spread)
+  const off = (range: number) => signed(random) * range * spread
   const posture: PartialPose = { ...base.posture }
-  posture.spineFlex = (posture.spineFlex ?? 0) + signed(random) * 4 * spread
-  posture.headFlex = (posture.headFlex ?? 0) + signed(random) * 5 * spread
-  posture.headTwist = (posture.headTwist ?? 0) + signed(random) * 6 * spread
+  const add = (c: keyof PartialPose, v: number) => { posture[c] = (posture[c] ?? 0) + v }
+  for (const [c, v] of Object.entries(persona.pose) as [keyof PartialPose, number][]) add(c, v)
+  add('spineFlex', off(6))
+  add('spineTwist', off(5))
+  add('headFlex', off(8))
+  add('headTwist', off(10))
+  for (const side of ['l', 'r'] as const) {
+    add(`${side}Elbow`, Math.abs(off(15)))
+    add(`${side}ArmAbduct`, Math.abs(off(6)))
+    add(`${side}ClavRaise`, off(4))
+  }
   return {
-    tempo: vary(base.tempo, 0.12),
-    amplitude: vary(base.amplitude, 0.2),
+    tempo: vary(base.tempo * persona.tempo, 0.08),
+    amplitude: vary(base.amplitude * persona.amplitude, 0.15),
     stepLength: vary(base.stepLength, 0.1),
     footLift: vary(base.footLift, 0.2),
-    armSwing: vary(base.armSwing, 0.3),
+    armSwing: vary(base.armSwing * persona.armSwing, 0.2),
     bounce: vary(base.bounce, 0.3),
-    crouch: base.crouch + Math.abs(signed(random)) * 3 * spread,
+    crouch: base.crouch + Math.abs(signed(random)) * 4 * spread,
     posture,
     phase: random() * Math.PI * 2,
     lead: random() < (variantIndex === 0 ? 0 : 0.5) ? 1 : 0

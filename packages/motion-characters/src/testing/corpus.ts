@@ -2,8 +2,11 @@
 // containers, plus broken files. Each is our humanoid skeleton with the stock mannequin skinned to it, so a
 // retargeted clip can be checked against the source clip bone by bone.
 import { Document, WebIO } from '@gltf-transform/core'
+import { KHRONOS_EXTENSIONS, KHRTextureTransform } from '@gltf-transform/extensions'
 import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngle, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
 import { createMannequinMesh } from '@openmotion/motion-formats'
+
+export { NAMING, VRM_HUMANOID } from './naming.js'
 
 export interface Variant {
   /** Our joint name → bone name in the file. */
@@ -21,122 +24,14 @@ export interface Variant {
   rootBone?: string
   skinned?: boolean
   blendshapes?: string[]
+  /** Skin weights as careless exporters leave them: not summing to 1, unsorted, a fifth influence in a second set. */
+  unnormalisedWeights?: boolean
+  /** A base-colour texture (PNG) with KHR_texture_transform and TEXCOORD_0. */
+  texture?: boolean
 }
 
-const UNREAL: Record<string, string> = {
-  Hips: 'pelvis',
-  Spine: 'spine_01',
-  Spine1: 'spine_02',
-  Spine2: 'spine_03',
-  Neck: 'neck_01',
-  Head: 'head',
-  HeadTop_End: 'head_end',
-  Shoulder: 'clavicle',
-  Arm: 'upperarm',
-  ForeArm: 'lowerarm',
-  Hand: 'hand',
-  HandMiddle1: 'middle_01',
-  HandMiddle4: 'middle_03',
-  UpLeg: 'thigh',
-  Leg: 'calf',
-  Foot: 'foot',
-  ToeBase: 'ball',
-  Toe_End: 'ball_end'
-}
-const RIGIFY: Record<string, string> = {
-  Hips: 'hips',
-  Spine: 'spine',
-  Spine1: 'chest',
-  Spine2: 'upper_chest',
-  Neck: 'neck',
-  Head: 'head',
-  HeadTop_End: 'head_end',
-  Shoulder: 'shoulder',
-  Arm: 'upper_arm',
-  ForeArm: 'forearm',
-  Hand: 'hand',
-  HandMiddle1: 'f_middle.01',
-  HandMiddle4: 'f_middle.03',
-  UpLeg: 'thigh',
-  Leg: 'shin',
-  Foot: 'foot',
-  ToeBase: 'toe',
-  Toe_End: 'toe_end'
-}
-
-const BLENDER_METARIG: Record<string, string> = {
-  ...RIGIFY,
-  Hips: 'spine',
-  Spine: 'spine.001',
-  Spine1: 'spine.002',
-  Spine2: 'spine.003',
-  Neck: 'spine.004',
-  Head: 'spine.006',
-  HeadTop_End: 'spine.006_end'
-}
-const DAZ: Record<string, string> = {
-  Hips: 'hip',
-  Spine: 'abdomenLower',
-  Spine1: 'abdomenUpper',
-  Spine2: 'chestUpper',
-  Neck: 'neckLower',
-  Head: 'head',
-  HeadTop_End: 'head_end',
-  Shoulder: 'Collar',
-  Arm: 'ShldrBend',
-  ForeArm: 'ForearmBend',
-  Hand: 'Hand',
-  HandMiddle1: 'Mid1',
-  HandMiddle4: 'Mid3',
-  UpLeg: 'ThighBend',
-  Leg: 'Shin',
-  Foot: 'Foot',
-  ToeBase: 'Toe',
-  Toe_End: 'Toe_end'
-}
-
-function sided (table: Record<string, string>, format: (stem: string, side: 'l' | 'r' | '') => string) {
-  return (joint: string): string => {
-    const m = /^(Left|Right)(.+)$/.exec(joint)
-    if (m === null) return format(table[joint] ?? joint, '')
-    return format(table[m[2]!] ?? m[2]!, m[1] === 'Left' ? 'l' : 'r')
-  }
-}
-
-export const NAMING = {
-  mixamo: (joint: string) => `mixamorig:${joint}`,
-  unreal: sided(UNREAL, (stem, side) => (side === '' ? stem : `${stem}_${side}`)),
-  rigify: sided(RIGIFY, (stem, side) => `DEF-${stem}${side === '' ? '' : `.${side.toUpperCase()}`}`),
-  blender: sided(BLENDER_METARIG, (stem, side) => `${stem}${side === '' ? '' : `.${side.toUpperCase()}`}`),
-  daz: sided(DAZ, (stem, side) => `${side}${stem}`),
-  opaque: (joint: string) => `bone_${joint.length}_${[...joint].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7)}`
-}
-
-/** VRM humanoid bone for each of our joints (for the VRM variants). */
-export const VRM_HUMANOID: Record<string, string> = {
-  Hips: 'hips',
-  Spine: 'spine',
-  Spine1: 'chest',
-  Spine2: 'upperChest',
-  Neck: 'neck',
-  Head: 'head',
-  LeftShoulder: 'leftShoulder',
-  LeftArm: 'leftUpperArm',
-  LeftForeArm: 'leftLowerArm',
-  LeftHand: 'leftHand',
-  RightShoulder: 'rightShoulder',
-  RightArm: 'rightUpperArm',
-  RightForeArm: 'rightLowerArm',
-  RightHand: 'rightHand',
-  LeftUpLeg: 'leftUpperLeg',
-  LeftLeg: 'leftLowerLeg',
-  LeftFoot: 'leftFoot',
-  LeftToeBase: 'leftToes',
-  RightUpLeg: 'rightUpperLeg',
-  RightLeg: 'rightLowerLeg',
-  RightFoot: 'rightFoot',
-  RightToeBase: 'rightToes'
-}
+/** A 4 × 4 RGB PNG. */
+export const TEXTURE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAKUlEQVR4nA3HMQEAAAzCMIRVGGdFIXDLlyQSGxcTBIvjU6mt62cyOzcPp2MTQTYdST8AAAAASUVORK5CYII=', 'base64')
 
 interface Pose { t: Vec3, r: Quat }
 
@@ -212,7 +107,7 @@ export function buildCharacter (variant: Variant): Document {
   if (rootBone !== undefined) armature.addChild(rootBone)
   skeleton.joints.forEach((j, i) => { (j.parent < 0 ? rootBone ?? armature : nodes[j.parent]!).addChild(nodes[i]!) })
 
-  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
+  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
   const primitive = doc.createPrimitive()
     .setAttribute('POSITION', accessor(positions, 'VEC3'))
     .setAttribute('NORMAL', accessor(normals, 'VEC3'))
@@ -225,8 +120,19 @@ export function buildCharacter (variant: Variant): Document {
   if ((variant.blendshapes ?? []).length > 0) gltfMesh.setExtras({ targetNames: variant.blendshapes })
   const body = doc.createNode('Body').setMesh(gltfMesh)
   scene.addChild(body)
+  if (variant.texture === true) {
+    const uv = new Float32Array(count * 2)
+    for (let v = 0; v < count; v++) uv.set([positions[v * 3]! + 0.5, 1 - positions[v * 3 + 1]! / 2], v * 2)
+    primitive.setAttribute('TEXCOORD_0', accessor(uv, 'VEC2'))
+    const texture = doc.createTexture('skin').setImage(TEXTURE_PNG).setMimeType('image/png').setURI('skin.png')
+    const material = primitive.getMaterial()!.setBaseColorTexture(texture)
+    const transform = doc.createExtension(KHRTextureTransform)
+    material.getBaseColorTextureInfo()!.setExtension('KHR_texture_transform', transform.createTransform().setScale([2, 2]).setOffset([0.25, 0]))
+  }
   if (variant.skinned !== false) {
-    primitive.setAttribute('JOINTS_0', accessor(Uint16Array.from(mesh.joints), 'VEC4')).setAttribute('WEIGHTS_0', accessor(mesh.weights, 'VEC4'))
+    const [joints, weights] = variant.unnormalisedWeights === true ? carelessWeights(mesh.joints, mesh.weights) : [[Uint16Array.from(mesh.joints)], [mesh.weights]]
+    joints.forEach((j, k) => primitive.setAttribute(`JOINTS_${k}`, accessor(j, 'VEC4')))
+    weights.forEach((w, k) => primitive.setAttribute(`WEIGHTS_${k}`, accessor(w, 'VEC4')))
     const ibm = new Float32Array(n * 16)
     bind.forEach((b, i) => {
       const worldT = quatRotate(facing, b.t)
@@ -243,8 +149,24 @@ export function buildCharacter (variant: Variant): Document {
   return doc
 }
 
+/**
+ * Weights scaled by 0.7 or 1.3 (by vertex), slots reversed so the strongest comes last, and a second set with a
+ * small fifth influence on the first joint: the same deformation once normalised.
+ */
+function carelessWeights (joints: ArrayLike<number>, weights: ArrayLike<number>): [Uint16Array[], Float32Array[]] {
+  const count = weights.length / 4
+  const j0 = new Uint16Array(count * 4); const w0 = new Float32Array(count * 4)
+  const j1 = new Uint16Array(count * 4); const w1 = new Float32Array(count * 4)
+  for (let v = 0; v < count; v++) {
+    const factor = v % 3 === 0 ? 0.7 : v % 3 === 1 ? 1.3 : 1
+    for (let s = 0; s < 4; s++) { j0[v * 4 + 3 - s] = joints[v * 4 + s]!; w0[v * 4 + 3 - s] = weights[v * 4 + s]! * factor }
+    if (v % 2 === 0) { j1[v * 4] = 0; w1[v * 4] = 0.001 * factor }
+  }
+  return [[j0, j1], [w0, w1]]
+}
+
 export async function glb (doc: Document): Promise<Uint8Array> {
-  return await new WebIO().writeBinary(doc)
+  return await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).writeBinary(doc)
 }
 
 /** Rewrites the JSON chunk of a GLB (extensions glTF libraries do not know, deliberate corruption). */

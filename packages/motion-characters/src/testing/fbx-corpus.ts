@@ -31,7 +31,7 @@ function asciiProperty (p: FbxProperty): string {
       return JSON.stringify(cls === undefined ? name : `${cls}::${name}`)
     }
     case 'C': return p.value ? 'T' : 'F'
-    case 'R': return '""'
+    case 'R': return JSON.stringify(Buffer.from(p.value).toString('base64')) // embedded media: base64 in ASCII FBX
     case 'L': return p.value.toString()
     case 'i': case 'l': case 'f': case 'd': case 'b': return `*${p.value.length}`
     default: return String(p.value)
@@ -48,7 +48,15 @@ function asciiNode (n: FbxNode, indent: string): string {
 
 /** The binary scene as ASCII FBX 7.4, Model names passed through `rename` (called with the unprefixed name). */
 export function asciiFbx (rename: (joint: string) => string): Uint8Array {
-  const nodes = readFbxNodes(binaryFbx('')).nodes.map((n) => renameModels(n, rename))
+  return asciiFromNodes(readFbxNodes(binaryFbx('')).nodes.map((n) => renameModels(n, rename)))
+}
+
+/** A binary FBX rewritten as ASCII FBX 7.4. */
+export function toAsciiFbx (binary: Uint8Array): Uint8Array {
+  return asciiFromNodes(readFbxNodes(binary).nodes)
+}
+
+function asciiFromNodes (nodes: FbxNode[]): Uint8Array {
   const text = `; FBX 7.4.0 project file\n; written by the motion-characters test corpus\n\n${nodes.map((n) => asciiNode(n, '')).join('\n')}`
   return Buffer.from(text)
 }

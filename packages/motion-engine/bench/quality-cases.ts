@@ -1,0 +1,49 @@
+// The clips the yardstick measures and the targets they must meet (issue 22: the 90th percentile of real capture).
+import type { GenerateRequest } from '../src/index.js'
+
+export interface QualityCase {
+  name: string
+  request: GenerateRequest
+  /** Stock character whose mesh is measured; default the mannequin. */
+  character?: string
+  /** Skating limits, cm/s: mean and p95. */
+  skate: [number, number]
+  /** Walks: pelvis bob range (cm) and minimum sway (cm). */
+  gait?: { bob: [number, number], sway: number }
+  /** Runs and jogs must leave the floor. */
+  flight?: boolean
+}
+
+const WALK: QualityCase['skate'] = [8, 35]
+const RUN: QualityCase['skate'] = [16, 50]
+const walkGait = { bob: [2.5, 9.5] as [number, number], sway: 1 }
+
+export const QUALITY_CASES: QualityCase[] = [
+  { name: 'walk', request: { prompt: 'walk forward for 5 seconds' }, skate: WALK, gait: walkGait },
+  { name: 'run', request: { prompt: 'run forward for 4 seconds' }, skate: RUN, flight: true },
+  { name: 'jog', request: { prompt: 'jog forward for 4 seconds' }, skate: RUN, flight: true },
+  { name: 'turn', request: { prompt: 'turn left 180 degrees' }, skate: WALK },
+  { name: 'side-step', request: { prompt: 'step to the right four times' }, skate: WALK },
+  { name: 'kneel', request: { prompt: 'kneel down' }, skate: WALK },
+  { name: 'jump', request: { prompt: 'jump forward twice' }, skate: RUN },
+  { name: 'walk auto', request: { prompt: 'walk forward for 5 seconds', options: { footLockingMode: 'auto' } }, skate: WALK, gait: walkGait },
+  { name: 'walk always', request: { prompt: 'walk forward for 5 seconds', options: { footLockingMode: 'always' } }, skate: WALK, gait: walkGait },
+  { name: 'walk never', request: { prompt: 'walk forward for 5 seconds', options: { footLockingMode: 'never' } }, skate: WALK, gait: walkGait },
+  { name: 'walk grounding', request: { prompt: 'walk forward for 5 seconds', options: { footLockingMode: 'grounding' } }, skate: WALK, gait: walkGait },
+  { name: 'walk filter 0', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 0 } }, skate: WALK, gait: walkGait },
+  { name: 'walk filter 1', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },
+  { name: 'run filter 1', request: { prompt: 'run forward for 4 seconds', options: { poseFilteringStrength: 1 } }, skate: RUN, flight: true },
+  { name: 'walk dis=s', request: { prompt: 'walk forward for 5 seconds', options: { simulation: false } }, skate: WALK, gait: walkGait },
+  { name: 'walk athlete', request: { prompt: 'walk forward for 5 seconds' }, character: 'athlete', skate: WALK, gait: walkGait },
+  { name: 'kneel slender', request: { prompt: 'kneel down' }, character: 'slender', skate: WALK },
+  { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
+  { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK }
+]
+
+/** Prompts whose variants are compared for diversity. */
+export const DIVERSITY_PROMPTS = ['walk forward for 4 seconds', 'wave with the right hand', 'jump', 'dance for 4 seconds']
+
+/** Acceleration limit of hands, feet and head, m/s². */
+export const MAX_ACCEL = 400
+/** Smallest distance between two variants of one prompt, cm. */
+export const MIN_DIVERSITY = 5

@@ -1,0 +1,55 @@
+// Prints the motion-quality yardstick (issue 22) for the builtin engine, measured on the exported BVH and GLB.
+// Run: pnpm --filter @openmotion/motion-engine bench
+import { createBuiltinEngine } from '../src/index.js'
+import { exportAndRead } from './exported-motion.js'
+import { loadLabelledPrompts, runLabelled } from './labelled-run.js'
+import { measure, variantDiversity } from './quality-metrics.js'
+import type { QualityFigures } from './quality-metrics.js'
+import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES } from './quality-cases.js'
+import type { QualityCase } from './quality-cases.js'
+
+const engine = createBuiltinEngine()
+
+function verdict (c: QualityCase, q: QualityFigures): string[] {
+  const fails: string[] = []
+  if (q.meshFloor < -0.5 || q.meshFloor > 1) fails.push('floor')
+  if (q.skateMean >= c.skate[0] || q.skateP95 >= c.skate[1]) fails.push('skate')
+  if (c.gait !== undefined && (q.bob < c.gait.bob[0] || q.bob > c.gait.bob[1])) fails.push('bob')
+  if (c.gait !== undefined && q.sway < c.gait.sway) fails.push('sway')
+  if (c.flight === true && q.flight <= 0.02) fails.push('flight')
+  if (q.maxAccel >= MAX_ACCEL) fails.push('accel')
+  return fails
+}
+
+const header = ['clip', 'mesh floor cm', 'sole floor cm', 'skate mean cm/s', 'skate p95', 'bob cm', 'sway cm', 'flight', 'max acc m/s²', 'jerk m/s³', 'balance cm', 'verdict']
+const rows: string[][] = []
+let failures = 0
+for (const c of QUALITY_CASES) {
+  const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request }), c.character === undefined ? {} : { character: c.character }))
+  const fails = verdict(c, q)
+  failures += fails.length
+  rows.push([c.name, q.meshFloor.toFixed(2), q.soleFloor.toFixed(2), q.skateMean.toFixed(1), q.skateP95.toFixed(1), q.bob.toFixed(1), q.sway.toFixed(1),
+    q.flight.toFixed(2), q.maxAccel.toFixed(0), q.jerk.toFixed(1), q.balance.toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
+}
+for (const prompt of DIVERSITY_PROMPTS) {
+  const takes = await Promise.all([0, 1, 2, 3].map(async v => exportAndRead(await engine.generate({ prompt, seed: 1, variantIndex: v }))))
+  const d = variantDiversity(takes)
+  const ok = d >= MIN_DIVERSITY
+  if (!ok) failures++
+  rows.push([`variants: ${prompt}`, '', '', '', '', '', '', '', '', '', '', `${d.toFixed(1)} cm apart ${ok ? 'ok' : 'FAIL'}`])
+}
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
+const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+console.log(line(header))
+for (const r of rows) console.log(line(r))
+console.log(`\ntargets: mesh floor −0.5…+1 cm; skating walk/turn/side-step/kneel < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`)
+console.log(failures === 0 ? 'all figures within target' : `${failures} figure(s) outside target`)
+
+const labelled = loadLabelledPrompts()
+let passed = 0
+for (const entry of labelled) {
+  const r = await runLabelled(engine, entry)
+  if (r.fails.length === 0) passed++
+  else console.log(`  labelled prompt failed: "${r.prompt}": ${r.fails.join('; ')}`)
+}
+console.log(`labelled prompts: ${passed}/${labelled.length} pass (${((passed / labelled.length) * 100).toFixed(1)} %)`)
