@@ -89,7 +89,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
     metrics,
     settings: { accessTtl: config.ACCESS_TOKEN_TTL, issuer: config.ISSUER, audience: config.AUDIENCE, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }
   })
-  const admin = new AdminBootstrap(config.ADMIN_EMAIL, auth)
+  const admin = new AdminBootstrap(config.ADMIN_EMAIL, auth, config.ADMIN_PASSWORD === undefined ? undefined : { password: config.ADMIN_PASSWORD, hash: async (p) => passwords.hash(p) })
   const recovery = new AccountRecovery({ auth, sessions, codes, passwords, mails, limits, audit, admin })
   const invitations = new Invitations({ store, auth, mailer, metrics, limits, audit, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })
   const { outcome } = await admin.atStartup(invitations)

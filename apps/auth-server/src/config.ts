@@ -22,6 +22,7 @@ export const authConfig = defineConfig(Type.Object({
   REFRESH_COOKIE_NAME: Type.String({ default: 'refresh_token', description: 'Name of the HttpOnly cookie carrying the refresh token' }),
   REQUIRE_EMAIL_VERIFICATION: Type.Boolean({ default: false, description: 'When true, signIn and refreshToken answer EMAIL_NOT_VERIFIED until the address is verified' }),
   ADMIN_EMAIL: Type.Optional(Type.String({ description: 'First administrator: the account with this address becomes admin once the address is verified; with no account an admin invitation is mailed' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, maxLength: 72, description: 'Password of the ADMIN_EMAIL account: with no account of that address, it is created at start-up verified and admin (docker compose generates one); unset keeps the invitation flow' })),
   SMTP_URL: Type.Optional(Type.String({ description: 'smtp:// or smtps:// URL (with credentials) for outgoing mail; unset writes mails to the log outside production' })),
   MAIL_FROM: Type.String({ default: 'OpenMotion <no-reply@localhost>', description: 'From header of outgoing mail' }),
   APP_URL: Type.String({ default: 'http://localhost:5173', description: 'Front-end base URL used in mailed links (/verify-email, /reset-password, /accept-invitation)' }),

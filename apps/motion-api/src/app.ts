@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
 import type {} from '@fastify/swagger'
-import { ConfigError, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { ConfigError, adminGuardFromConfig, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
 import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
 import { createFfmpegVideoRenderer, type VideoRenderer } from './adapters/video-renderer.js'
 import { createEngine } from '@openmotion/motion-engine'
+import { playgroundAssetsDir } from '@openmotion/motion-playground'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
@@ -18,12 +20,15 @@ import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
 import { fileRoutes } from './routes/files.js'
 import { jobRoutes } from './routes/jobs.js'
+import { promptRoutes } from './routes/prompts.js'
 import { sessionGuard } from './session.js'
+import { addTopLevelErrorMessage } from './error-message.js'
 import { AccountStore } from './stores/account-store.js'
 import { CreditLedger } from './stores/credit-ledger.js'
 import { JobStore } from './stores/job-store.js'
 import { migrations } from './stores/migrations.js'
 import { ModelStore } from './stores/model-store.js'
+import { PromptStore } from './stores/prompt-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
@@ -56,6 +61,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     logger,
     errorCodes: frameworkErrorCodes
   })
+  addTopLevelErrorMessage(app)
   const production = config.NODE_ENV === 'production'
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
@@ -68,6 +74,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const ledger = new CreditLedger(db, accounts)
   const jobs = new JobStore(db, READ_CACHE_MS)
   const models = new ModelStore(db)
+  const prompts = new PromptStore(db)
   const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
   const engine = config.ENGINE === 'http'
     ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
@@ -75,7 +82,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
 
   await installStockModels(models, blobs)
-  await bootstrapClient(config, accounts)
+  // Only API processes: a worker has no MOTION_CLIENT_SECRET of its own and would create the client with the default.
+  if (role !== 'worker') await bootstrapClient(config, accounts)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
   if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
@@ -107,9 +115,12 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   if (role !== 'worker') {
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
+    await app.register(promptRoutes({ prompts, requireSession }))
     await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
-    await app.register(adminRoutes({ accounts, ledger, adminToken: config.ADMIN_API_KEY }))
+    await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
+    // The browser playground (packages/motion-playground), built with the app; it calls the routes above.
+    await app.register(fastifyStatic, { root: playgroundAssetsDir, prefix: '/playground', redirect: true, decorateReply: false })
   }
 
   let maintenance: Maintenance | undefined
@@ -117,7 +128,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await worker.start()
     if (role === 'worker') return
     await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
-    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000 })
+    maintenance = startMaintenance({ jobs, blobs, worker, logger, intervalMs: config.MAINTENANCE_INTERVAL_MS, stuckJobMs: config.STUCK_JOB_MS, retentionDays: config.RETENTION_DAYS, failedRetentionDays: config.FAILED_RETENTION_DAYS, uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000, prompts })
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
@@ -129,7 +140,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
   if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
-  const options = { url: config.REDIS_URL ?? '' }
+  const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
 
@@ -152,7 +163,12 @@ function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
 async function bootstrapClient (config: MotionConfig, accounts: AccountStore): Promise<void> {
   if (config.MOTION_CLIENT_ID === '' || await accounts.getClient(config.MOTION_CLIENT_ID) !== undefined) return
   const plan = await accounts.upsertPlan({ name: 'dev', credits: config.DEV_PLAN_CREDITS, maxVariants: config.DEV_PLAN_MAX_VARIANTS, periodDays: 30 })
-  await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  try {
+    await accounts.createClient({ id: config.MOTION_CLIENT_ID, secret: config.MOTION_CLIENT_SECRET, plan })
+  } catch (error) {
+    // Another API replica starting at the same moment created it first.
+    if (await accounts.getClient(config.MOTION_CLIENT_ID) === undefined) throw error
+  }
 }
 
 export { motionConfig, type MotionConfig } from './config.js'

@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, isSet, requireThat, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, requireThat, type Static } from '@openmotion/common'
 
 const motionSchema = Type.Object({
   ...commonEnv,
@@ -6,7 +6,8 @@ const motionSchema = Type.Object({
   PUBLIC_BASE_URL: Type.String({ format: 'uri', default: 'http://localhost:8080', description: 'Base URL clients reach this service at; signed upload and download URLs start with it' }),
   DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when unset' })),
+  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })),
+  ...operatorAuthEnv,
   MOTION_CLIENT_ID: Type.String({ default: 'dev-client', description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)' }),
   MOTION_CLIENT_SECRET: Type.String({ default: 'dev-secret', description: 'Secret of the bootstrap client' }),
   DEV_PLAN_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits per period of the bootstrap dev plan' }),
@@ -23,6 +24,7 @@ const motionSchema = Type.Object({
   MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs STORAGE_TYPE=redis); worker: runs jobs only (needs STORAGE_TYPE=redis; `node dist/main.js worker` sets it)' }),
   STORAGE_TYPE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately' }),
   REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL of the job queue when STORAGE_TYPE=redis' })),
+  QUEUE_PREFIX: Type.String({ pattern: '^[\\w:.-]+$', default: 'motion', description: 'Prefix of the Redis queue and cancel-channel keys; lets several deployments share one Redis' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1, description: 'Jobs processed at once' }),
   JOB_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000, description: 'A job running longer fails with 599 and is refunded' }),
   PRICE_PER_SECOND: Type.Integer({ minimum: 0, default: 1, description: 'Credits per started second of generated motion, charged per generated variant' }),

@@ -29,7 +29,7 @@ export const errors = defineErrors({
   UNAUTHENTICATED: { code: 401, status: 401, message: 'Authentication required: call /account/v1/auth and send the dmsess cookie' },
   INVALID_CREDENTIALS: { code: 4011, status: 401, message: 'Invalid client credentials' },
   ADMIN_UNAUTHORIZED: { code: 4012, status: 401, message: 'Invalid admin token' },
-  ADMIN_DISABLED: { code: 4031, status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY' },
+  ADMIN_DISABLED: { code: 4031, status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY or AUTH_JWKS_URL' },
   NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
   JOB_NOT_FOUND: { code: 4041, status: 404, message: 'Unknown request id' },
   MODEL_NOT_FOUND: { code: 4042, status: 404, message: 'Unknown model id' },

@@ -118,7 +118,7 @@ describe('text2motion', () => {
     [['prompt=walk', 'model=nope'], 'model'],
     [['prompt=walk', 'model=openmotion_mannequin', 'poseFilteringStrength=1.5'], 'poseFilteringStrength'],
     [['prompt=walk', 'model=openmotion_mannequin', 'footLockingMode=sometimes'], 'footLockingMode'],
-    [['prompt=walk', 'model=openmotion_mannequin', 'numVariants=5'], 'numVariants'],
+    [['prompt=walk', 'model=openmotion_mannequin', 'numVariants=5'], 'numVariant'],
     [['prompt=walk', 'model=openmotion_mannequin', 'colour=red'], 'colour'],
     [['prompt=walk', 'model=openmotion_mannequin', 'dis=x'], 'dis'],
     [['walk'], 'walk']

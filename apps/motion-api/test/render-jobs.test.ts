@@ -60,7 +60,7 @@ describe('render jobs', () => {
       const before = await balance()
       const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/render', headers: { cookie }, payload: { params: [`t2m_rid=${t2m}`, 'variant_id=1', 'backdrop=studio'] } })).json()
       const status = await waitForJob(app, cookie, rid)
-      expect(status).toMatchObject({ status: 'FAILURE', details: { code: 1107, exc_type: 'RenderError', exc_message: 'backdrop image could not be drawn' } })
+      expect(status).toMatchObject({ status: 'FAILURE', details: { code: 1107, exc_type: 'RenderError', exc_message: '1107: backdrop image could not be drawn' } })
       expect(await balance()).toBe(before)
     } finally {
       failWith = undefined

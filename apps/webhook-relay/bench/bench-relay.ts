@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig } from '../src/app.js'
-import type { DeliveryQueue } from '../src/adapters/delivery-queue.js'
+import type { DeliveryQueue } from '../src/domain/delivery-queue.js'
 
 export interface BenchRelay {
   app: AppInstance

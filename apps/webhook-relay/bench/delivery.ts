@@ -3,7 +3,7 @@
 // (Redis and Kafka when TEST_REDIS_URL / TEST_KAFKA_BROKER are set).
 import { randomUUID } from 'node:crypto'
 import { openDatabase } from '@openmotion/common'
-import type { DeliveryQueue } from '../src/adapters/delivery-queue.js'
+import type { DeliveryQueue } from '../src/domain/delivery-queue.js'
 import { KafkaQueue } from '../src/adapters/kafka-queue.js'
 import { MemoryQueue } from '../src/adapters/memory-queue.js'
 import { RedisQueue } from '../src/adapters/redis-queue.js'

@@ -1,5 +1,7 @@
+import fastifyStatic from '@fastify/static'
 import { createLogger, createMetrics, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
-import type { DeliveryQueue } from './adapters/delivery-queue.js'
+import { portalAssetsDir } from '@openmotion/relay-portal'
+import type { DeliveryQueue } from './domain/delivery-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
 import { createHttpSender, type WebhookSender } from './adapters/http-sender.js'
@@ -7,9 +9,10 @@ import { MessageStore } from './adapters/message-store.js'
 import { createQueue } from './adapters/create-queue.js'
 import { migrations } from './adapters/schema.js'
 import { TenantStore } from './adapters/tenant-store.js'
-import { durationMs, type RelayConfig } from './config.js'
+import type { RelayConfig } from './config.js'
+import { durationListMs, durationMs } from './domain/duration.js'
 import { EndpointLimiter } from './domain/endpoint-limiter.js'
-import { createRsaCipher, plaintextCipher, readPrivateKey, type DataCipher } from './domain/envelope-encryption.js'
+import { cipherFromConfig, plaintextCipher, type DataCipher } from './domain/envelope-encryption.js'
 import { frameworkErrorCodes } from './errors.js'
 import type { RelayContext } from './relay-context.js'
 import { createRelayMetrics } from './relay-metrics.js'
@@ -18,7 +21,11 @@ import { messageRoutes } from './routes/messages.js'
 import { tenantRoutes } from './routes/tenants.js'
 import { webhookRoutes } from './routes/webhook.js'
 import { startMaintenance } from './worker/maintenance.js'
-import { createDeliveryWorker, staleDeliveringMs } from './worker/delivery-worker.js'
+import { createDeliveryWorker } from './worker/delivery-worker.js'
+import { startOutboxPublisher } from './worker/outbox-publisher.js'
+import { connectQueue, type QueueConnection } from './worker/queue-connection.js'
+import { reportQueueInReadiness } from './queue-readiness.js'
+import { OutboxStore } from './adapters/outbox-store.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -28,6 +35,20 @@ export interface AppOverrides {
   cipher?: DataCipher
   /** false builds the API without a delivery worker (a relay that only accepts). */
   worker?: boolean
+}
+
+function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, send: WebhookSender | undefined) {
+  return createDeliveryWorker({
+    ...ctx,
+    send: send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
+    limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
+    logger,
+    policy: { scheduleMs: durationListMs(config.RETRY_SCHEDULE), maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS, jitter: config.RETRY_JITTER },
+    circuit: { threshold: config.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: durationMs(config.CIRCUIT_BREAKER_COOLDOWN) },
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS,
+    disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
+  })
 }
 
 export async function buildApp (config: RelayConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
@@ -49,13 +70,13 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
 
   const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
   const deliveries = new DeliveryStore(db)
-  const cipher = overrides.cipher ?? (config.ENCRYPTION_KEY === undefined ? plaintextCipher : createRsaCipher(readPrivateKey(config.ENCRYPTION_KEY)))
-  if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
+  const cipher = overrides.cipher ?? cipherFromConfig(config)
+  if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
   if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
-  await queue.start()
-  // fastify runs onClose hooks last-registered first: the worker's hook below stops deliveries, then this closes
-  // the queue, then openAppDatabase's closes the database.
+  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  // fastify runs onClose hooks last-registered first: the worker's hook below stops deliveries and publishing,
+  // then this closes the queue, then openAppDatabase's closes the database.
   app.addHook('onClose', async () => { await queue.close() })
 
   const ctx: RelayContext = {
@@ -66,36 +87,38 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     deliveries,
     queue,
     cipher,
+    notifyOutbox: () => { publisher.notify() },
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
-  app.readiness.register('queue', () => queue.ping())
 
   await app.register(async (scope) => webhookRoutes(scope, ctx))
   await app.register(async (scope) => tenantRoutes(scope, ctx))
   await app.register(async (scope) => endpointRoutes(scope, ctx))
   await app.register(async (scope) => messageRoutes(scope, ctx))
+  // The tenant portal (packages/relay-portal), built with the app; it calls the tenant routes above.
+  await app.register(fastifyStatic, { root: portalAssetsDir, prefix: '/portal', redirect: true, decorateReply: false })
 
-  if (overrides.worker !== false) {
-    const handler = createDeliveryWorker({
-      ...ctx,
-      send: overrides.send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
-      limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
+  const worker = overrides.worker === false ? undefined : createWorker(ctx, config, logger, overrides.send)
+  const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
+  let connection: QueueConnection | undefined
+  // Ready as soon as the database answers: the queue connects (and Kafka groups join) in the background.
+  reportQueueInReadiness(app.readiness, queue, { state: () => connection?.state() ?? 'connecting', stop: () => undefined })
+  app.addHook('onReady', async () => {
+    await maintenance?.recoverAtStart()
+    connection = connectQueue({
+      queue,
       logger,
-      policy: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS },
-      timeoutMs: config.DELIVERY_TIMEOUT_MS,
-      disableAfterMs: durationMs(config.ENDPOINT_DISABLE_AFTER)
+      onConnected: () => { publisher.notify() },
+      ...(worker === undefined ? {} : { consume: { handler: worker, concurrency: config.WORKER_CONCURRENCY } })
     })
-    const maintenance = startMaintenance({ ctx, logger, staleDeliveringMs: staleDeliveringMs(config.DELIVERY_TIMEOUT_MS) })
-    app.addHook('onReady', async () => {
-      await maintenance.recoverAtStart()
-      await queue.consume(handler, { concurrency: config.WORKER_CONCURRENCY })
-    })
-    // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
-    app.addHook('onClose', async () => {
-      maintenance.stop()
-      await queue.stop()
-    })
-  }
+  })
+  // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
+  app.addHook('onClose', async () => {
+    connection?.stop()
+    maintenance?.stop()
+    await publisher.stop()
+    await queue.stop()
+  })
   return app
 }
 

@@ -1,7 +1,7 @@
 // Bearer authentication: tenant API keys (looked up by hash) for /webhook and /v1/endpoints|messages, and the
-// single ADMIN_API_KEY for /v1/tenants. Each route declares which one it needs with a preHandler.
+// operator identity for /v1/tenants: ADMIN_API_KEY or an auth-server admin token (AUTH_JWKS_URL). Each route declares which one it needs with a preHandler.
 import type { FastifyRequest } from 'fastify'
-import { bearerMatches, bearerToken } from '@openmotion/common'
+import { bearerToken, type AdminGuard } from '@openmotion/common'
 import type { TenantStore } from './adapters/tenant-store.js'
 import { errors } from './errors.js'
 
@@ -26,9 +26,9 @@ export function requireTenant (request: FastifyRequest): string {
   return request.tenantId
 }
 
-export function adminAuth (adminKey: string | undefined) {
+export function adminAuth (guard: AdminGuard) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (adminKey === undefined) throw errors.RELAY_ADMIN_DISABLED()
-    if (!bearerMatches(request.headers.authorization, adminKey)) throw errors.RELAY_UNAUTHORIZED()
+    const check = await guard.check(request.headers.authorization)
+    if (!check.ok) throw check.reason === 'disabled' ? errors.RELAY_ADMIN_DISABLED() : errors.RELAY_UNAUTHORIZED()
   }
 }

@@ -6,7 +6,7 @@ export const errors = defineErrors({
   RELAY_BAD_REQUEST: { status: 400, message: 'Malformed request' },
   RELAY_INVALID_JSON: { status: 400, message: 'Body is not valid JSON' },
   RELAY_UNAUTHORIZED: { status: 401, message: 'Missing or unknown API key' },
-  RELAY_ADMIN_DISABLED: { status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY' },
+  RELAY_ADMIN_DISABLED: { status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY or AUTH_JWKS_URL' },
   RELAY_NOT_FOUND: { status: 404, message: 'Not found' },
   RELAY_TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   RELAY_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },

@@ -1,5 +1,5 @@
 // Everything route plugins need, built once by buildApp from config (tests swap parts through overrides).
-import type { DeliveryQueue } from './adapters/delivery-queue.js'
+import type { DeliveryQueue } from './domain/delivery-queue.js'
 import type { DeliveryStore } from './adapters/delivery-store.js'
 import type { EndpointStore } from './adapters/endpoint-store.js'
 import type { MessageStore } from './adapters/message-store.js'
@@ -16,5 +16,7 @@ export interface RelayContext {
   deliveries: DeliveryStore
   queue: DeliveryQueue
   cipher: DataCipher
+  /** Jobs were committed to the outbox: hand them to the queue now. */
+  notifyOutbox: () => void
   metrics: RelayMetrics
 }

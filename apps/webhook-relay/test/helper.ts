@@ -1,8 +1,11 @@
 // Builds a relay for tests: in-memory PGlite, memory queue unless given, private destinations allowed, admin key
-// set, and a tenant with an API key ready. Close with `relay.close()`.
+// set, 20 ms retries, the circuit breaker out of the way unless a test sets CIRCUIT_BREAKER_THRESHOLD, and a
+// tenant with an API key ready. Close with `relay.close()`.
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
 import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
+import { MemoryQueue } from '../src/adapters/memory-queue.js'
+import type { ConsumeOptions, DeliveryJob, DeliveryQueue, JobHandler } from '../src/domain/delivery-queue.js'
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789'
 
@@ -18,7 +21,7 @@ export interface TestRelay {
 
 export async function buildTestRelay (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestRelay> {
   const db = overrides.db ?? await openDatabase({})
-  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_BASE_MS: '20', RETRY_MAX_MS: '50', ...env })
+  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_SCHEDULE: '20ms', RETRY_JITTER: '0', CIRCUIT_BREAKER_THRESHOLD: '1000', ...env })
   const app = await buildApp(config, { ...overrides, db })
   await app.ready()
   const admin = { authorization: `Bearer ${ADMIN_KEY}` }
@@ -62,4 +65,35 @@ export async function eventually<T> (check: () => Promise<T> | T, timeoutMs = 50
     }
   }
   throw lastError
+}
+
+/**
+ * A memory queue that records every job it is given, can fail its next `failures` enqueues (a broker that is
+ * down right after the commit), and can pose as a durable backend (`kind`) without consuming (a backlog).
+ */
+export class RecordingQueue implements DeliveryQueue {
+  readonly enqueued: DeliveryJob[] = []
+  readonly inner = new MemoryQueue()
+  failures = 0
+
+  constructor (readonly kind: DeliveryQueue['kind'] = 'memory', private readonly consumes = true) {}
+
+  async start (): Promise<void> {}
+  async enqueue (jobs: readonly DeliveryJob[], delayMs?: number): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--
+      throw new Error('broker unavailable')
+    }
+    this.enqueued.push(...jobs)
+    await this.inner.enqueue(jobs, delayMs)
+  }
+
+  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+    if (this.consumes) await this.inner.consume(handler, options)
+  }
+
+  joining (): string[] { return [] }
+  async stop (): Promise<void> { await this.inner.stop() }
+  async close (): Promise<void> { await this.inner.close() }
+  async ping (): Promise<void> {}
 }

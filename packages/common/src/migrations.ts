@@ -11,8 +11,10 @@ export interface Migration {
 export async function migrate (db: Database, app: string, migrations: readonly Migration[]): Promise<string[]> {
   const ordered = [...migrations].sort((a, b) => a.id.localeCompare(b.id))
   return db.transaction(async (tx) => {
-    // One migrator at a time, even when several replicas start together against PostgreSQL.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrations:${app}`])
+    // One migrator at a time, even when several replicas start together against PostgreSQL. One lock for every app,
+    // not one per app: apps sharing a database (docker compose's three) all create schema_migrations, and two
+    // concurrent CREATE TABLE IF NOT EXISTS collide on PostgreSQL's catalog (duplicate key in pg_type).
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['openmotion:schema_migrations'])
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       app text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (app, id))`)
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE app = $1', [app])

@@ -1,5 +1,7 @@
 // The package's own error codes, prefixed like fastify's FST_ERR_*; motion-api maps them to its public codes
 // (901 to 909) at its boundary.
+import { CodedError } from '@openmotion/motion-engine'
+
 export const CHARACTER_ERROR = {
   /** The file cannot be read as a mesh (corrupt, truncated, over a limit, unsupported). */
   meshLoad: 'CHARACTER_ERR_MESH_LOAD',
@@ -19,9 +21,4 @@ export const CHARACTER_ERROR = {
 
 export type CharacterErrorCode = typeof CHARACTER_ERROR[keyof typeof CHARACTER_ERROR]
 
-export class CharacterError extends Error {
-  constructor (readonly code: CharacterErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'CharacterError'
-  }
-}
+export class CharacterError extends CodedError<CharacterErrorCode> {}

@@ -1,8 +1,9 @@
 // Repairs what uploaded characters commonly get wrong and the Khronos glTF validator rejects in our export:
 // skin weights that do not sum to 1, more influences than the sets hold, duplicate or out-of-range joints
 // (ACCESSOR_WEIGHTS_NON_NORMALIZED, ACCESSOR_JOINTS_INDEX_OOB, ACCESSOR_JOINTS_INDEX_DUPLICATE), normals and
-// tangents that are not unit length (ACCESSOR_VECTOR3_NON_UNIT, ACCESSOR_INVALID_SIGN) and non-unit node
-// rotations (ROTATION_NON_UNIT). Materials, textures and morph targets are left as they are.
+// tangents that are not unit length (ACCESSOR_VECTOR3_NON_UNIT, ACCESSOR_INVALID_SIGN), non-unit node rotations
+// (ROTATION_NON_UNIT), NaN vertex data (ACCESSOR_INVALID_FLOAT), textures reading a missing UV set and morph
+// weight counts that do not match the targets. Materials, textures and morph targets are otherwise kept.
 import type { Accessor, Document, Primitive } from '@gltf-transform/core'
 
 export function repairForExport (doc: Document): void {
@@ -16,9 +17,36 @@ export function repairForExport (doc: Document): void {
     if (mesh === null) continue
     const jointCount = node.getSkin()?.listJoints().length ?? 0
     for (const primitive of mesh.listPrimitives()) {
+      finiteValues(primitive)
       if (jointCount > 0) normaliseSkinWeights(doc, primitive, jointCount)
       unitVectors(doc, primitive)
+      existingTexCoords(primitive)
     }
+    // MESH_INVALID_WEIGHTS_COUNT: default morph weights must match the number of targets.
+    const targets = mesh.listPrimitives()[0]?.listTargets().length ?? 0
+    const weights = mesh.getWeights()
+    if (weights.length > 0 && weights.length !== targets) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0))
+  }
+}
+
+/** ACCESSOR_INVALID_FLOAT: NaN and infinite vertex data (and morph deltas) become 0. */
+function finiteValues (primitive: Primitive): void {
+  for (const holder of [primitive, ...primitive.listTargets()]) {
+    for (const semantic of holder.listSemantics()) {
+      const array = holder.getAttribute(semantic)!.getArray()
+      if (!(array instanceof Float32Array)) continue
+      for (let i = 0; i < array.length; i++) if (!Number.isFinite(array[i]!)) array[i] = 0
+    }
+  }
+}
+
+/** MESH_PRIMITIVE_TOO_FEW_TEXCOORDS: a texture reading a UV set the primitive lacks reads TEXCOORD_0 instead. */
+function existingTexCoords (primitive: Primitive): void {
+  const material = primitive.getMaterial()
+  if (material === null) return
+  for (const info of [material.getBaseColorTextureInfo(), material.getNormalTextureInfo(), material.getOcclusionTextureInfo(),
+    material.getEmissiveTextureInfo(), material.getMetallicRoughnessTextureInfo()]) {
+    if (info !== null && primitive.getAttribute(`TEXCOORD_${info.getTexCoord()}`) === null) info.setTexCoord(0)
   }
 }
 

@@ -20,15 +20,15 @@ const NAMES: Record<EngineErrorCode, string> = {
   ENGINE_ERR_TIMEOUT: 'Motion generation timeout'
 }
 
-export class EngineError extends Error {
-  override name = 'EngineError'
-  readonly code: EngineErrorCode
-
-  constructor (code: EngineErrorCode, message: string, options?: { cause?: unknown }) {
+/** The error base of the motion packages (engine, renderer, characters): a stable string code of the package's own. */
+export class CodedError<C extends string> extends Error {
+  constructor (readonly code: C, message: string, options?: { cause?: unknown }) {
     super(message, options)
-    this.code = code
+    this.name = new.target.name
   }
+}
 
+export class EngineError extends CodedError<EngineErrorCode> {
   /** The spec's short meaning of the code, e.g. "Invalid pipeline input". */
   get title (): string {
     return NAMES[this.code]

@@ -1,5 +1,7 @@
 // The renderer's own error codes, prefixed like fastify's FST_ERR_*; motion-api maps them to its public codes
 // (1105, 1106, 1107, 498) at its boundary.
+import { CodedError } from '@openmotion/motion-engine'
+
 export const RENDER_ERROR = {
   /** The character (GLB) cannot be read or has nothing to draw. */
   characterLoad: 'RENDER_ERR_CHARACTER_LOAD',
@@ -13,9 +15,4 @@ export const RENDER_ERROR = {
 
 export type RenderErrorCode = typeof RENDER_ERROR[keyof typeof RENDER_ERROR]
 
-export class RenderError extends Error {
-  constructor (readonly code: RenderErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'RenderError'
-  }
-}
+export class RenderError extends CodedError<RenderErrorCode> {}

@@ -2,5 +2,7 @@ export { describeWithService, serviceSuiteTitle } from './describe-with-service.
 export { MissingServiceError, isCi, requireService } from './require-service.js'
 export { START_HINT, serviceNames, serviceVariables } from './service-variables.js'
 export type { ServiceName, ServiceVariable } from './service-variables.js'
+export { chromiumLaunchOptions, type ChromiumLaunchOptions } from './chromium-launch.js'
 export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
 export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'
+export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'

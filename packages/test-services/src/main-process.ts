@@ -35,7 +35,11 @@ export function spawnMain (main: string, env: Record<string, string> = {}, args:
     waitFor: async (text, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs
       while (!output.includes(text)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" never appeared; output:\n${output}`)
+        if (Date.now() > deadline || child.exitCode !== null) {
+          // A process that never got there must not outlive the test.
+          child.kill('SIGKILL')
+          throw new Error(`"${text}" never appeared; output:\n${output}`)
+        }
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }

@@ -1,6 +1,6 @@
 // Where each test service is announced. scripts/services.sh prints exactly these names (`env` command),
 // so a rename here must happen there too.
-export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg'
+export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg' | 'chromium'
 
 export interface ServiceVariable {
   /** Environment variable holding the service's address. */
@@ -13,7 +13,8 @@ export const serviceVariables: Readonly<Record<ServiceName, ServiceVariable>> = 
   redis: { variable: 'TEST_REDIS_URL', holds: 'a redis:// URL' },
   postgres: { variable: 'TEST_DATABASE_URL', holds: 'a postgres:// URL' },
   kafka: { variable: 'TEST_KAFKA_BROKER', holds: 'a host:port bootstrap broker' },
-  ffmpeg: { variable: 'FFMPEG_PATH', holds: 'the path of an ffmpeg binary' }
+  ffmpeg: { variable: 'FFMPEG_PATH', holds: 'the path of an ffmpeg binary' },
+  chromium: { variable: 'CHROMIUM_PATH', holds: 'the path of a Chromium binary (browser tests)' }
 })
 
 export const serviceNames = Object.keys(serviceVariables) as readonly ServiceName[]

@@ -6,7 +6,8 @@ const announced: Record<ServiceName, [string, string]> = {
   redis: ['TEST_REDIS_URL', 'redis://127.0.0.1:16379'],
   postgres: ['TEST_DATABASE_URL', 'postgres://openmotion:openmotion@127.0.0.1:15432/openmotion_test'],
   kafka: ['TEST_KAFKA_BROKER', '127.0.0.1:19092'],
-  ffmpeg: ['FFMPEG_PATH', '/usr/bin/ffmpeg']
+  ffmpeg: ['FFMPEG_PATH', '/usr/bin/ffmpeg'],
+  chromium: ['CHROMIUM_PATH', '/usr/bin/chromium']
 }
 
 describe('requireService', () => {

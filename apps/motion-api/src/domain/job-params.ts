@@ -1,7 +1,9 @@
-// Parses the spec's `params: ["name=value", ...]` into a typed job request. Every rule names the parameter
-// it rejects: unknown names, duplicates, malformed pairs and out-of-range values are 1102; JSON parameters
-// that do not parse are 502 (the spec's "error parsing motion generation parameters").
-import { errors } from '../errors.js'
+// Parses the spec's `params: ["name=value", ...]` into a typed job request, with the public SayMotion API's
+// additions (motion-api-public-extensions.md). Every rule names the parameter it rejects: unknown names,
+// duplicates, malformed pairs and out-of-range values are 1102; JSON parameters that do not parse are 502
+// (the spec's "error parsing motion generation parameters").
+import { parseLoopRequest, parseRefineRequest, parseRerunRequest, type LoopSpec, type RefineSpec } from './derived-requests.js'
+import { flag, integer, invalid, json, number, numericField, splitParams, text } from './param-values.js'
 
 export const BACKDROPS_2D = ['Checker_Cloudscape', 'Golden_Age_Glitz', 'Inferno_Stage', 'Jungle_Grove', 'Mystic_Brick', 'Mystic_Concrete',
   'Rainbow_Spotlight', 'Red_Carpet', 'Retro_Revue', 'Sakura_Dreamscape', 'Spotlit_Stage', 'Timbered_Retreat', 'Urban_Rooftop'] as const
@@ -18,12 +20,25 @@ export interface MotionSettings {
   rootAtOrigin: boolean
   skipFBX: boolean
   numVariants: number
+  /** requestedAnimationDuration, seconds; undefined lets the engine pick the natural length. */
+  durationSeconds?: number
 }
 
-export type Text2MotionRequest =
+/** Bounds of requestedAnimationDuration, seconds (README: "Coming from SayMotion"). */
+export const DURATION_LIMITS = { min: 0.5, max: 60 } as const
+/** numVariant's upper bound before the plan's maxVariantsGeneration applies (the public API's 1–8). */
+export const MAX_VARIANTS = 8
+
+/** `lineage`: the earlier job and variant a rerun was made from. */
+type Derived = { lineage?: SourceRef }
+export type Text2MotionRequest = Derived & (
   | { processor: 'text2motion', mode: 'generate', prompt: string, settings: MotionSettings }
   | { processor: 'text2motion', mode: 'inpaint', source: SourceRef, edit: EditRequest, inpaint: { prompt: string, intervals: { start: number, end: number }[] }, settings: MotionSettings }
   | { processor: 'text2motion', mode: 'merge', source: SourceRef, edit: EditRequest, merge: { source: SourceRef, edit: EditRequest, prompt: string, blendDuration: number }, settings: MotionSettings }
+  | { processor: 'text2motion', mode: 'loop', source: SourceRef | undefined, prompt: string | undefined, loop: LoopSpec, settings: MotionSettings }
+  | { processor: 'text2motion', mode: 'refine', source: SourceRef, refine: RefineSpec, settings: MotionSettings }
+  | { processor: 'text2motion', mode: 'rerun', source: SourceRef, prompt: string | undefined, overrides: Partial<MotionSettings>, settings: MotionSettings }
+)
 
 export interface RenderRequest {
   processor: 'render'
@@ -37,56 +52,15 @@ export interface RenderRequest {
 
 export type JobRequest = Text2MotionRequest | RenderRequest
 
-const TEXT2MOTION_PARAMS = ['prompt', 'model', 'dis', 'footLockingMode', 'poseFilteringStrength', 'rootAtOrigin', 'skipFBX', 'numVariants',
-  't2m_rid', 'variant_id', 'editRequest', 'inPaintingRequest', 'mergingRequest']
-const RENDER_PARAMS = ['t2m_rid', 'variant_id', 'bgColor', 'backdrop', 'shadow', 'camMode', 'camHorizontalAngle']
-
-function invalid (name: string, message: string): Error {
-  return errors.INVALID_PARAMETER(`${name}: ${message}`, { parameter: name })
-}
-
-export function splitParams (params: string[], allowed: string[]): Map<string, string> {
-  const values = new Map<string, string>()
-  for (const entry of params) {
-    const at = entry.indexOf('=')
-    if (at <= 0) throw errors.INVALID_PARAMETER(`Malformed parameter "${entry.slice(0, 60)}": expected name=value`, { parameter: entry.slice(0, 60) })
-    const name = entry.slice(0, at)
-    if (!allowed.includes(name)) throw invalid(name, `unknown parameter; accepted: ${allowed.join(', ')}`)
-    if (values.has(name)) throw invalid(name, 'given more than once')
-    values.set(name, entry.slice(at + 1))
-  }
-  return values
-}
-
-function integer (name: string, raw: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(raw.trim())) throw invalid(name, `expected an integer from ${min} to ${max}, got "${raw}"`)
-  const value = Number(raw)
-  if (value < min || value > max) throw invalid(name, `expected an integer from ${min} to ${max}, got ${value}`)
-  return value
-}
-
-function flag (name: string, raw: string): boolean {
-  if (raw === '1') return true
-  if (raw === '0') return false
-  throw invalid(name, `expected 0 or 1, got "${raw}"`)
-}
-
-function json (name: string, raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(raw)
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
-  } catch { /* reported below */ }
-  throw errors.BAD_GENERATION_PARAMETERS(`${name}: expected a JSON object`, { parameter: name })
-}
+export const TEXT2MOTION_PARAMS = ['prompt', 'model', 'dis', 'footLockingMode', 'poseFilteringStrength', 'rootAtOrigin', 'skipFBX', 'numVariant',
+  'requestedAnimationDuration', 't2m_rid', 'variant_id', 'editRequest', 'inPaintingRequest', 'mergingRequest', 'rerunRequest', 'loopRequest', 'refineRequest'] as const
+export const RENDER_PARAMS = ['t2m_rid', 'variant_id', 'bgColor', 'backdrop', 'shadow', 'camMode', 'camHorizontalAngle'] as const
+const DERIVING = ['inPaintingRequest', 'mergingRequest', 'rerunRequest', 'loopRequest', 'refineRequest'] as const
 
 function editRequest (name: string, value: unknown): EditRequest {
   if (value === undefined) return { numTrimLeft: 0, numTrimRight: 0 }
   const edit = typeof value === 'string' ? json(name, value) : value as Record<string, unknown>
-  const trim = (key: string) => {
-    const n = edit[key] ?? 0
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw invalid(name, `${key} must be a non-negative integer frame count`)
-    return n
-  }
+  const trim = (key: string) => integer(`${name}.${key}`, numericField(`${name}.${key}`, edit[key] ?? 0), 0, 100_000)
   return { numTrimLeft: trim('numTrimLeft'), numTrimRight: trim('numTrimRight') }
 }
 
@@ -95,61 +69,92 @@ function source (values: Map<string, string>, ridName = 't2m_rid', variantName =
   const variantId = values.get(variantName)
   if (rid === undefined || rid === '') throw invalid(ridName, 'required')
   if (variantId === undefined || variantId === '') throw invalid(variantName, 'required')
-  return { rid, variantId }
+  return { rid, variantId: String(integer(variantName, variantId, 1, 1000)) }
 }
 
-function text (name: string, value: unknown, max = 1000): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(name, 'required text')
-  if (value.length > max) throw invalid(name, `at most ${max} characters`)
-  return value
+/** The regular settings, and which of them the client gave (a rerun keeps the earlier job's value for the others). */
+function parseSettings (values: Map<string, string>, maxVariants: number): { settings: MotionSettings, explicit: Partial<MotionSettings> } {
+  const explicit: Partial<MotionSettings> = {}
+  const model = values.get('model')
+  if (model !== undefined) {
+    if (model === '') throw invalid('model', 'required (a model id from /character/v1/listModels)')
+    explicit.model = model
+  }
+  const dis = values.get('dis')
+  if (dis !== undefined) {
+    if (dis !== 's') throw invalid('dis', `only "s" (simulation off) is accepted, got "${dis}"`)
+    explicit.simulation = false
+  }
+  const footLockingMode = values.get('footLockingMode')
+  if (footLockingMode !== undefined) {
+    if (!['auto', 'always', 'never', 'grounding'].includes(footLockingMode)) throw invalid('footLockingMode', 'expected auto, always, never or grounding')
+    explicit.footLockingMode = footLockingMode as FootLockingMode
+  }
+  const strength = values.get('poseFilteringStrength')
+  if (strength !== undefined) explicit.poseFilteringStrength = number('poseFilteringStrength', strength, 0, 1)
+  const rootAtOrigin = values.get('rootAtOrigin')
+  if (rootAtOrigin !== undefined) explicit.rootAtOrigin = flag('rootAtOrigin', rootAtOrigin)
+  const skipFBX = values.get('skipFBX')
+  if (skipFBX !== undefined) explicit.skipFBX = flag('skipFBX', skipFBX)
+  const variants = values.get('numVariant')
+  if (variants !== undefined) {
+    const cap = Math.min(MAX_VARIANTS, maxVariants)
+    const n = integer('numVariant', variants, 1, MAX_VARIANTS)
+    if (n > cap) throw invalid('numVariant', `${n} is more than your plan's maxVariantsGeneration (${cap})`)
+    explicit.numVariants = n
+  }
+  const duration = values.get('requestedAnimationDuration')
+  if (duration !== undefined) explicit.durationSeconds = number('requestedAnimationDuration', duration, DURATION_LIMITS.min, DURATION_LIMITS.max, ' seconds')
+  const settings: MotionSettings = {
+    model: '',
+    simulation: true,
+    footLockingMode: 'auto',
+    poseFilteringStrength: 0,
+    rootAtOrigin: false,
+    skipFBX: false,
+    numVariants: 1,
+    ...explicit
+  }
+  return { settings, explicit }
 }
 
 export function parseText2Motion (params: string[], maxVariants: number): Text2MotionRequest {
   const values = splitParams(params, TEXT2MOTION_PARAMS)
-  const model = values.get('model')
-  if (model === undefined || model === '') throw invalid('model', 'required (a model id from /character/v1/listModels)')
-  const dis = values.get('dis')
-  if (dis !== undefined && dis !== 's') throw invalid('dis', `only "s" (simulation off) is accepted, got "${dis}"`)
-  const footLockingMode = values.get('footLockingMode') ?? 'auto'
-  if (!['auto', 'always', 'never', 'grounding'].includes(footLockingMode)) throw invalid('footLockingMode', 'expected auto, always, never or grounding')
-  const rawStrength = values.get('poseFilteringStrength') ?? '0'
-  const poseFilteringStrength = Number(rawStrength)
-  if (rawStrength.trim() === '' || !Number.isFinite(poseFilteringStrength) || poseFilteringStrength < 0 || poseFilteringStrength > 1) {
-    throw invalid('poseFilteringStrength', `expected a number from 0.0 to 1.0, got "${rawStrength}"`)
+  const { settings, explicit } = parseSettings(values, maxVariants)
+  const given = DERIVING.filter((name) => values.has(name))
+  if (given.length > 1) throw invalid(given[1]!, `cannot be combined with ${given[0]!}`)
+  const kind = given[0]
+  if (kind === 'rerunRequest') {
+    parseRerunRequest(values.get('rerunRequest')!)
+    const prompt = values.get('prompt')
+    return { processor: 'text2motion', mode: 'rerun', source: source(values), prompt: prompt === undefined ? undefined : text('prompt', prompt), overrides: explicit, settings }
   }
-  const skipFBX = values.get('skipFBX')
-  if (skipFBX !== undefined && skipFBX !== '1' && skipFBX !== '0') throw invalid('skipFBX', 'expected 1')
-  const settings: MotionSettings = {
-    model,
-    simulation: dis !== 's',
-    footLockingMode: footLockingMode as FootLockingMode,
-    poseFilteringStrength,
-    rootAtOrigin: flag('rootAtOrigin', values.get('rootAtOrigin') ?? '0'),
-    skipFBX: skipFBX === '1',
-    numVariants: integer('numVariants', values.get('numVariants') ?? '1', 1, maxVariants)
+  if (settings.model === '') throw invalid('model', 'required (a model id from /character/v1/listModels)')
+  const noDuration = (mode: string) => {
+    if (settings.durationSeconds !== undefined) throw invalid('requestedAnimationDuration', `not used with ${mode}: the length comes from the earlier animation`)
   }
-  const inpainting = values.get('inPaintingRequest')
-  const merging = values.get('mergingRequest')
-  if (inpainting !== undefined && merging !== undefined) throw invalid('mergingRequest', 'cannot be combined with inPaintingRequest')
-  if (inpainting !== undefined) {
-    const request = json('inPaintingRequest', inpainting)
+  if (kind === 'inPaintingRequest') {
+    noDuration('inPaintingRequest')
+    const request = json('inPaintingRequest', values.get('inPaintingRequest')!)
     const intervals = request.intervals
     if (!Array.isArray(intervals) || intervals.length === 0) throw invalid('inPaintingRequest', 'intervals must be a non-empty array of { start, end }')
     const parsed = intervals.map((interval: unknown) => {
       const { start, end } = (interval ?? {}) as { start?: unknown, end?: unknown }
-      if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) <= (start as number)) {
-        throw invalid('inPaintingRequest', 'each interval needs integer frames 0 <= start < end')
-      }
-      return { start: start as number, end: end as number }
+      const s = integer('inPaintingRequest.intervals.start', numericField('inPaintingRequest.intervals.start', start), 0, 1_000_000)
+      const e = integer('inPaintingRequest.intervals.end', numericField('inPaintingRequest.intervals.end', end), 0, 1_000_000)
+      if (e <= s) throw invalid('inPaintingRequest', 'each interval needs frames 0 <= start < end')
+      return { start: s, end: e }
     })
     return { processor: 'text2motion', mode: 'inpaint', source: source(values), edit: editRequest('editRequest', values.get('editRequest')), inpaint: { prompt: text('inPaintingRequest.prompt', request.prompt), intervals: parsed }, settings }
   }
-  if (merging !== undefined) {
-    const request = json('mergingRequest', merging)
+  if (kind === 'mergingRequest') {
+    noDuration('mergingRequest')
+    const request = json('mergingRequest', values.get('mergingRequest')!)
     const blendDuration = request.blendDuration ?? 0.5
     if (typeof blendDuration !== 'number' || !(blendDuration >= 0 && blendDuration <= 10)) throw invalid('mergingRequest', 'blendDuration must be a number of seconds from 0 to 10')
     const mergedSource = { rid: text('mergingRequest.t2m_rid', request.t2m_rid, 64), variantId: String(request.variant_id ?? '') }
     if (mergedSource.variantId === '') throw invalid('mergingRequest', 'variant_id is required')
+    mergedSource.variantId = String(integer('mergingRequest.variant_id', mergedSource.variantId, 1, 1000))
     return {
       processor: 'text2motion',
       mode: 'merge',
@@ -159,7 +164,19 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
       settings
     }
   }
-  if (values.has('t2m_rid') || values.has('editRequest')) throw invalid('t2m_rid', 'only used with inPaintingRequest or mergingRequest')
+  if (kind === 'loopRequest') {
+    const { loop, prompt } = parseLoopRequest(values.get('loopRequest')!)
+    if (values.has('t2m_rid')) {
+      if (settings.numVariants > 1) throw invalid('numVariant', 'a loop of an earlier variant has one variant; give loopRequest.prompt instead of t2m_rid for several')
+      return { processor: 'text2motion', mode: 'loop', source: source(values), prompt: undefined, loop, settings }
+    }
+    return { processor: 'text2motion', mode: 'loop', source: undefined, prompt: prompt ?? text('prompt', values.get('prompt')), loop, settings }
+  }
+  if (kind === 'refineRequest') {
+    const refine = parseRefineRequest(values.get('refineRequest')!)
+    return { processor: 'text2motion', mode: 'refine', source: source(values), refine: { ...refine, prompt: refine.prompt ?? values.get('prompt') }, settings }
+  }
+  if (values.has('t2m_rid') || values.has('editRequest')) throw invalid('t2m_rid', 'only used with inPaintingRequest, mergingRequest, rerunRequest, loopRequest or refineRequest')
   return { processor: 'text2motion', mode: 'generate', prompt: text('prompt', values.get('prompt')), settings }
 }
 
@@ -178,7 +195,6 @@ export function parseRender (params: string[]): RenderRequest {
     throw invalid('backdrop', `expected studio or one of ${BACKDROPS_2D.join(', ')}`)
   }
   const shadow = values.get('shadow')
-  if (shadow !== undefined && shadow !== '1' && shadow !== '0') throw invalid('shadow', 'expected 1')
   const rawAngle = values.get('camHorizontalAngle') ?? '0'
   const camHorizontalAngle = Number(rawAngle)
   if (rawAngle.trim() === '' || !Number.isFinite(camHorizontalAngle) || camHorizontalAngle < -90 || camHorizontalAngle > 90) {
@@ -189,7 +205,7 @@ export function parseRender (params: string[]): RenderRequest {
     source: source(values),
     bgColor,
     backdrop: backdrop as RenderRequest['backdrop'],
-    shadow: shadow === '1',
+    shadow: shadow === undefined ? false : flag('shadow', shadow),
     camMode: integer('camMode', values.get('camMode') ?? '0', 0, 2) as 0 | 1 | 2,
     camHorizontalAngle
   }

@@ -1,5 +1,6 @@
-// Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY; off when it is unset.
-import { Type, bearerMatches, randomToken, type AppInstance } from '@openmotion/common'
+// Operator API: plans, clients, secrets, credits, CORS origins. Bearer ADMIN_API_KEY or an auth-server admin token
+// (AUTH_JWKS_URL); off when neither is configured.
+import { Type, randomToken, type AdminGuard, type AppInstance } from '@openmotion/common'
 import { errors } from '../errors.js'
 import type { AccountStore, Client } from '../stores/account-store.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
@@ -11,11 +12,11 @@ function view (client: Client, balance: number) {
   return { id: client.id, plan: client.plan, disabled: client.disabled, corsOrigins: client.corsOrigins, credits: balance, currentPeriod: { start: client.periodStart.getTime(), end: client.periodEnd.getTime() } }
 }
 
-export function adminRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, adminToken: string | undefined }) {
+export function adminRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, admin: AdminGuard }) {
   return async (app: AppInstance) => {
     app.addHook('onRequest', async (request) => {
-      if (deps.adminToken === undefined) throw errors.ADMIN_DISABLED()
-      if (!bearerMatches(request.headers.authorization, deps.adminToken)) throw errors.ADMIN_UNAUTHORIZED()
+      const check = await deps.admin.check(request.headers.authorization)
+      if (!check.ok) throw check.reason === 'disabled' ? errors.ADMIN_DISABLED() : errors.ADMIN_UNAUTHORIZED()
     })
     const clientOr404 = async (id: string) => {
       const client = await deps.accounts.getClient(id)

@@ -31,8 +31,10 @@ async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
 }
 
 export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number, importTimeoutMs: number }) {
+  // Clients read the id as `Id` (the spec) or `id`; both are sent.
   const record = (model: Model) => ({
     Id: model.id,
+    id: model.id,
     name: model.name,
     ...(model.thumbKey === null ? {} : { thumb: deps.signer.sign(`/files/${model.thumbKey}`, deps.ttl) }),
     ...(model.glbKey === null ? {} : { glb: deps.signer.sign(`/files/${model.glbKey}`, deps.ttl) }),

@@ -1,4 +1,5 @@
 import { Type, type AppInstance } from '@openmotion/common'
+import { PROCESS_PARAMS_DESCRIPTION } from '../domain/param-docs.js'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
 import { jobFailure } from '../domain/job-failures.js'
@@ -10,6 +11,13 @@ import type { UrlSigner } from '../adapters/blob-store.js'
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
+
+function parseStatuses (raw: string): string[] {
+  const statuses = raw.split(',')
+  const bad = statuses.find((s) => !STATUSES.includes(s))
+  if (bad !== undefined) throw errors.INVALID_PARAMETER(`status: unknown status ${bad}; use ${STATUSES.join(', ')}`, { parameter: 'status' })
+  return statuses
+}
 
 export interface JobRouteDeps extends SubmissionDeps {
   ledger: CreditLedger
@@ -50,7 +58,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       schema: {
         tags: ['jobs'],
         params: Type.Object({ processor: Type.String() }),
-        body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64 }) }),
+        body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64, description: PROCESS_PARAMS_DESCRIPTION }) }),
         response: { 200: Type.Object({ rid: Type.String() }) }
       }
     }, async (request) => {
@@ -92,12 +100,14 @@ export function jobRoutes (deps: JobRouteDeps) {
       return { count: jobs.length, list: jobs.map(listRecord) }
     }
     app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
+    // The public API also lists by status alone (`/job/v1/list/SUCCESS,FAILURE`), across processors.
+    app.get('/job/v1/list/:statuses', {
+      schema: { tags: ['jobs'], summary: 'Jobs with one of the comma-separated statuses, any processor', params: Type.Object({ statuses: Type.String() }) }
+    }, async (request) => list(currentClient(request).id, parseStatuses(request.params.statuses)))
     app.get('/job/v1/list/:statuses/:processor', {
       schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String(), processor: Type.String() }) }
     }, async (request) => {
-      const statuses = request.params.statuses.split(',')
-      const bad = statuses.find((s) => !STATUSES.includes(s))
-      if (bad !== undefined) throw errors.INVALID_PARAMETER(`status: unknown status ${bad}; use ${STATUSES.join(', ')}`, { parameter: 'status' })
+      const statuses = parseStatuses(request.params.statuses)
       if (!(PROCESSORS as readonly string[]).includes(request.params.processor)) throw errors.NOT_FOUND(`Unknown processor ${request.params.processor}`)
       return list(currentClient(request).id, statuses, request.params.processor)
     })

@@ -88,5 +88,19 @@ export const migrations: Migration[] = [
     // The maintenance sweep looks jobs up by status and last change (retention, stalled jobs).
     id: '003_jobs_mtime',
     sql: 'CREATE INDEX motion_jobs_status_mtime ON motion_jobs (status, mtime);'
+  },
+  {
+    // /prompt/v1/optimize answers are kept so /prompt/v1/status/<rid> can be polled like a job.
+    id: '004_prompt_requests',
+    sql: `
+      CREATE TABLE motion_prompt_requests (
+        rid text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES motion_clients(id) ON DELETE CASCADE,
+        parameters jsonb NOT NULL,
+        status text NOT NULL,
+        details jsonb NOT NULL,
+        ctime timestamptz NOT NULL DEFAULT now()
+      );
+    `
   }
 ]

@@ -157,6 +157,8 @@ export class JobWorker {
 
   /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */
   async fail (rid: string, failure: JobFailure): Promise<boolean> {
+    // SayMotion clients look for the numeric code inside exc_message to show its meaning, so it leads the text.
+    const excMessage = failure.code > 0 && !failure.message.startsWith(`${failure.code}`) ? `${failure.code}: ${failure.message}` : failure.message
     const failed = await this.db.transaction(async (tx) => {
       const job = await this.jobs.lockForUpdate(tx, rid)
       if (job === undefined || job.status !== 'PROGRESS') return false as const
@@ -164,7 +166,7 @@ export class JobWorker {
       await this.jobs.update(tx, rid, {
         status: 'FAILURE',
         chargedAmount: 0,
-        details: { exc_type: failure.type, exc_message: failure.message, code: failure.code },
+        details: { exc_type: failure.type, exc_message: excMessage, code: failure.code },
         processingInfo: { ...job.processingInfo, finishedAt: Date.now() }
       })
       return job
@@ -173,7 +175,7 @@ export class JobWorker {
     this.events.publish({
       type: 'job.failed',
       idempotencyKey: `${rid}:failed`,
-      data: { rid, processor: failed.processor, status: 'FAILURE', details: { exc_type: failure.type, exc_message: failure.message, code: failure.code } }
+      data: { rid, processor: failed.processor, status: 'FAILURE', details: { exc_type: failure.type, exc_message: excMessage, code: failure.code } }
     })
     return true
   }

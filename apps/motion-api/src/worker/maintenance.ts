@@ -2,7 +2,7 @@
 // "Process stuck" (and refunded) so its client gets an answer even when a worker hangs or died mid-job; finished
 // jobs older than RETENTION_DAYS (failed ones: FAILED_RETENTION_DAYS) are deleted with their files (the
 // spec allows removing old and failed jobs); uploads untouched for UPLOAD_RETENTION_HOURS are deleted (storeModel
-// copies what it keeps, so an upload is only a staging file).
+// copies what it keeps, so an upload is only a staging file); prompt optimization answers follow RETENTION_DAYS.
 import type { Logger } from '@openmotion/common'
 import { jobFailure } from '../domain/job-failures.js'
 import { errors } from '../errors.js'
@@ -21,6 +21,8 @@ export interface MaintenanceOptions {
   /** Days a failed job is kept; defaults to retentionDays. 0 keeps them forever. */
   failedRetentionDays?: number
   uploadRetentionMs: number
+  /** Prompt optimization answers, kept as long as finished jobs (RETENTION_DAYS). */
+  prompts?: { deleteBefore: (before: Date) => Promise<number> }
   now?: () => number
 }
 
@@ -60,6 +62,7 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
     // Rows go first, then the files, so a listed job never points at removed files.
     const deleted = await expiredJobs()
     for (const rid of deleted) await options.blobs.remove(`jobs/${rid}`)
+    if (options.prompts !== undefined && options.retentionDays > 0) await options.prompts.deleteBefore(cutoff(options.retentionDays))
     const uploads: string[] = []
     for (const file of await options.blobs.list('uploads')) {
       if (file.mtime.getTime() >= now() - options.uploadRetentionMs) continue

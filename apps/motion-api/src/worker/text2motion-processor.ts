@@ -2,11 +2,12 @@
 // store them with the clip, then settle the price and mark the job SUCCESS in one transaction.
 import { createHash } from 'node:crypto'
 import type { Database } from '@openmotion/common'
-import type { MotionClip, MotionOptions } from '@openmotion/motion-engine'
-import { deserializeClip, serializeClip, type MotionPipeline } from '../adapters/motion-pipeline.js'
+import type { MotionOptions } from '@openmotion/motion-engine'
+import { serializeClip, type MotionPipeline } from '../adapters/motion-pipeline.js'
 import type { BlobStore } from '../adapters/blob-store.js'
 import { text2motionPrice, type Pricing } from '../domain/pricing.js'
-import type { SourceRef, Text2MotionRequest } from '../domain/job-params.js'
+import type { Text2MotionRequest } from '../domain/job-params.js'
+import { clipKey, variantClip } from './variant-clip.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { JobStore, VariantOutput } from '../stores/job-store.js'
 import type { JobProcessor } from './job-worker.js'
@@ -20,14 +21,6 @@ function seedOf (rid: string): number {
   return createHash('sha256').update(rid).digest().readUInt32BE(0)
 }
 
-export function clipKey (rid: string, variantId: string): string {
-  return `jobs/${rid}/v${variantId}/clip.json`
-}
-
-export async function loadVariantClip (blobs: BlobStore, source: SourceRef): Promise<MotionClip> {
-  return deserializeClip(await blobs.readAll(clipKey(source.rid, source.variantId)))
-}
-
 /** The GLB form of the job's custom character (FBX and glTF uploads were converted at storeModel). */
 async function customCharacterGlb (deps: { models: ModelStore, blobs: BlobStore }, clientId: string, modelId: string): Promise<Uint8Array> {
   const model = await deps.models.visible(clientId, modelId)
@@ -38,7 +31,7 @@ async function customCharacterGlb (deps: { models: ModelStore, blobs: BlobStore 
 
 export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore, ledger: CreditLedger, blobs: BlobStore, models: ModelStore, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
   return async (job, { signal, progress }) => {
-    const request = job.request as Text2MotionRequest
+    const request = job.request as Exclude<Text2MotionRequest, { mode: 'rerun' }>
     const settings = request.settings
     const options: MotionOptions = { footLockingMode: settings.footLockingMode, poseFilteringStrength: settings.poseFilteringStrength, simulation: settings.simulation, rootAtOrigin: settings.rootAtOrigin }
     const total = settings.numVariants * STEPS_PER_VARIANT
@@ -53,18 +46,7 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
           progress(base + Math.floor((step / Math.max(1, engineTotal)) * (STEPS_PER_VARIANT - 2)), total).catch(() => undefined)
         }
       }
-      let clip: MotionClip
-      if (request.mode === 'generate') {
-        clip = await deps.pipeline.generate(request.prompt, seed, v, options, context)
-      } else if (request.mode === 'inpaint') {
-        const source = deps.pipeline.trim(await loadVariantClip(deps.blobs, request.source), request.edit)
-        clip = await deps.pipeline.inpaint(source, request.inpaint, seed, v, options, context)
-      } else {
-        const clipA = await loadVariantClip(deps.blobs, request.source)
-        const clipB = await loadVariantClip(deps.blobs, request.merge.source)
-        const blendFrames = Math.round(request.merge.blendDuration * clipA.fps)
-        clip = await deps.pipeline.merge(clipA, request.edit, { prompt: request.merge.prompt, blendFrames, clipB, editB: request.merge.edit }, seed, v, options, context)
-      }
+      const clip = await variantClip(request, { pipeline: deps.pipeline, blobs: deps.blobs, seed, variant: v, options, context })
       signal.throwIfAborted()
       const variantId = String(v + 1)
       const name = `${job.rid}_v${variantId}`
@@ -90,9 +72,17 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
         chargedAmount: Math.max(price, current.chargedAmount),
         variants,
         outputs,
-        details: { In: request.mode === 'generate' ? request.prompt : `${request.source.rid}/${request.source.variantId}`, out: Object.values(outputs).map((o) => o.name).join(',') },
+        details: { In: inputOf(request), out: Object.values(outputs).map((o) => o.name).join(',') },
         processingInfo: { ...current.processingInfo, finishedAt: Date.now(), motionSeconds: durations }
       })
     })
   }
+}
+
+/** SUCCESS details' `In`: the prompt of a generated clip, or the earlier variant a derived one was made from. */
+function inputOf (request: Exclude<Text2MotionRequest, { mode: 'rerun' }>): string {
+  if (request.mode === 'generate') return request.prompt
+  if (request.mode === 'loop' && request.source === undefined) return request.prompt ?? ''
+  const source = request.source!
+  return `${source.rid}/${source.variantId}`
 }

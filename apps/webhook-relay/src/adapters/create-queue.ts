@@ -1,6 +1,6 @@
 // STORAGE_TYPE → the queue backend.
 import type { RelayConfig } from '../config.js'
-import type { DeliveryQueue } from './delivery-queue.js'
+import type { DeliveryQueue } from '../domain/delivery-queue.js'
 import { KafkaQueue } from './kafka-queue.js'
 import { MemoryQueue } from './memory-queue.js'
 import { RedisQueue } from './redis-queue.js'

@@ -23,6 +23,10 @@ export interface Outcome {
   lastError: string | null
 }
 
+async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
+  await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [delivery.id, delivery.endpointId, attempt, dueAt])
+}
+
 export class DeliveryStore {
   constructor (private readonly db: Database) {}
 
@@ -55,33 +59,42 @@ export class DeliveryStore {
   }
 
   /**
-   * Claims attempt number `attempt` (pending/retrying → delivering). A row left in delivering for longer than
-   * `staleAfterMs` is claimable too: a relay died mid-attempt and its job came back. A row still delivering
-   * within that time answers `busy` with the wait until it turns stale; anything else (a duplicate job, an
-   * attempt already made) is `stale` and dropped by the worker.
+   * Claims attempt number `attempt` (pending/retrying → delivering) under a lease until `leaseUntil`, which the
+   * worker renews while the request runs. A delivering row whose lease lapsed is claimable too: its relay died
+   * mid-attempt and the job came back. A row with a live lease answers `busy` with the wait until it lapses;
+   * anything else (a duplicate job, an attempt already made) is `stale` and dropped by the worker.
    */
-  async begin (id: string, attempt: number, staleAfterMs: number, now: Date = new Date()): Promise<Claim> {
+  async begin (id: string, attempt: number, leaseUntil: Date, now: Date = new Date()): Promise<Claim> {
     return this.db.transaction(async (tx): Promise<Claim> => {
-      const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, updated_at: Date }>(
-        'SELECT attempts, status, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE', [id])
+      const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, lease_until: Date | null, updated_at: Date }>(
+        'SELECT attempts, status, lease_until, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE', [id])
       const row = rows[0]
       if (row === undefined || row.attempts !== attempt - 1) return { kind: 'stale' }
-      const busyFor = row.updated_at.getTime() + staleAfterMs - now.getTime()
+      const busyFor = (row.lease_until ?? row.updated_at).getTime() - now.getTime()
       if (row.status === 'delivering' && busyFor > 0) return { kind: 'busy', retryInMs: busyFor }
-      const delivery = await this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], '', [])
+      const delivery = await this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], ', lease_until = $4', [leaseUntil])
       return delivery === undefined ? { kind: 'stale' } : { kind: 'claimed', delivery }
     })
   }
 
-  /** Deliveries that should be in the queue but may not be (memory queue after a restart, a crash before enqueue). */
-  async stalled (olderThan: Date, staleDelivering: Date, limit: number, afterId?: string): Promise<Delivery[]> {
+  /** The worker's heartbeat: extends the leases of the attempts it is running. */
+  async renewLeases (ids: readonly string[], leaseUntil: Date): Promise<void> {
+    if (ids.length === 0) return
+    await this.db.query("UPDATE relay_deliveries SET lease_until = $2 WHERE id = ANY($1::text[]) AND status = 'delivering'", [ids, leaseUntil])
+  }
+
+  /**
+   * Unfinished deliveries with no job in the outbox: after a restart of the memory queue (which starts empty)
+   * these are provably not queued anywhere. Durable queues never need this (the outbox hands every job over).
+   */
+  async unfinishedWithoutJob (limit: number, afterId?: string): Promise<Delivery[]> {
     const { rows } = await this.db.query<DeliveryRow>(
-      `SELECT * FROM relay_deliveries WHERE ($4::text IS NULL OR id > $4) AND ((status IN ('pending', 'retrying') AND next_attempt_at <= $1)
-         OR (status = 'delivering' AND updated_at <= $2)) ORDER BY id LIMIT $3`, [olderThan, staleDelivering, limit, afterId ?? null])
+      `SELECT * FROM relay_deliveries d WHERE ($2::text IS NULL OR d.id > $2) AND d.status IN ('pending', 'retrying', 'delivering')
+         AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id) ORDER BY d.id LIMIT $1`, [limit, afterId ?? null])
     return rows.map(toDelivery)
   }
 
-  /** Records one attempt and the delivery's new state together. */
+  /** Records one attempt and the delivery's new state together (with the next attempt's job when retrying). */
   async finish (delivery: Delivery, record: AttemptRecord, outcome: Outcome): Promise<Delivery | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.query(
@@ -89,9 +102,12 @@ export class DeliveryStore {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [newId('att', record.at.getTime()), delivery.id, delivery.messageId, delivery.endpointId, record.attempt, record.at,
           record.statusCode, record.latencyMs, record.responseBody, record.error, record.outcome])
-      return this.move(tx, delivery.id, outcome.status, ['delivering'],
-        ', attempts = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7',
+      const moved = await this.move(tx, delivery.id, outcome.status, ['delivering'],
+        ', attempts = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7, lease_until = NULL',
         [record.attempt, outcome.nextAttemptAt, record.statusCode, outcome.lastError])
+      // The retry's job is committed with the failure that makes it due, so a crash right after cannot lose it.
+      if (moved !== undefined && outcome.status === 'retrying') await addJob(tx, moved, record.attempt + 1, outcome.nextAttemptAt ?? record.at)
+      return moved
     })
   }
 
@@ -100,11 +116,15 @@ export class DeliveryStore {
     return this.db.transaction((tx) => this.move(tx, id, 'dead', ['pending', 'retrying', 'delivering'], ', next_attempt_at = NULL, last_error = $4', [reason]))
   }
 
-  /** succeeded/dead → pending with a fresh retry budget; returns the deliveries to enqueue. */
+  /** succeeded/dead → pending with a fresh retry budget, each with its job in the outbox; returns those moved. */
   async replay (ids: readonly string[], now: Date = new Date()): Promise<Delivery[]> {
     const replayed: Delivery[] = []
     for (const id of ids) {
-      const moved = await this.db.transaction((tx) => this.move(tx, id, 'pending', ['succeeded', 'dead'], ', replay_base = attempts, next_attempt_at = $4', [now]))
+      const moved = await this.db.transaction(async (tx) => {
+        const d = await this.move(tx, id, 'pending', ['succeeded', 'dead'], ', replay_base = attempts, next_attempt_at = $4', [now])
+        if (d !== undefined) await addJob(tx, d, d.attempts + 1, now)
+        return d
+      })
       if (moved !== undefined) replayed.push(moved)
     }
     return replayed

@@ -18,7 +18,11 @@ interface EndpointRow {
   disabled_reason: string | null
   rate_limit_per_second: number | null
   headers: Record<string, string>
+  headers_sealed: string | null
   failing_since: Date | null
+  retry_schedule: string[] | null
+  consecutive_failures: number
+  circuit_open_until: Date | null
   created_at: Date
   updated_at: Date
   secret: string
@@ -33,9 +37,18 @@ export interface EndpointInput {
   disabled?: boolean | undefined
   rateLimitPerSecond?: number | null | undefined
   headers?: Record<string, string> | undefined
+  /** Durations such as ["1m", "10m", "1h"]; null means the relay's RETRY_SCHEDULE. */
+  retrySchedule?: string[] | null | undefined
 }
 
-export const toEndpoint = (row: EndpointRow): Endpoint => ({
+export interface FailureRecord {
+  /** The endpoint crossed ENDPOINT_DISABLE_AFTER of continuous failure and is now disabled. */
+  disabled: boolean
+  /** The circuit is open until this time (a new opening or a failed probe), else null. */
+  openedUntil: Date | null
+}
+
+const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint => ({
   id: row.id,
   tenantId: row.tenant_id,
   url: row.url,
@@ -44,8 +57,11 @@ export const toEndpoint = (row: EndpointRow): Endpoint => ({
   disabled: row.disabled,
   disabledReason: row.disabled_reason,
   rateLimitPerSecond: row.rate_limit_per_second,
-  headers: row.headers,
+  headers,
   failingSince: row.failing_since,
+  retrySchedule: row.retry_schedule,
+  consecutiveFailures: row.consecutive_failures,
+  circuitOpenUntil: row.circuit_open_until,
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })
@@ -67,6 +83,14 @@ export class EndpointStore {
     return plain
   }
 
+  /** Headers are sealed like secrets (schema 021); rows written before that hold them in `headers`. */
+  private toEndpoint = (row: EndpointRow): Endpoint =>
+    toEndpoint(row, row.headers_sealed === null ? row.headers : JSON.parse(this.reveal(row.headers_sealed)) as Record<string, string>)
+
+  private seal (headers: Record<string, string>): string {
+    return this.cipher.encrypt(JSON.stringify(headers))
+  }
+
   private toSecrets (row: EndpointRow): EndpointSecrets {
     return { current: this.reveal(row.secret), previous: row.previous_secret === null ? null : this.reveal(row.previous_secret), previousExpiresAt: row.previous_secret_expires_at }
   }
@@ -74,16 +98,17 @@ export class EndpointStore {
   async create (tenantId: string, input: EndpointInput): Promise<{ endpoint: Endpoint, secret: string }> {
     const secret = generateSecret()
     const { rows } = await this.db.query<EndpointRow>(
-      `INSERT INTO relay_endpoints (id, tenant_id, url, description, event_types, disabled, rate_limit_per_second, headers, secret)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      `INSERT INTO relay_endpoints (id, tenant_id, url, description, event_types, disabled, rate_limit_per_second, headers_sealed, secret, retry_schedule)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [newId('ep'), tenantId, input.url, input.description ?? '', input.eventTypes === undefined || input.eventTypes === null ? null : JSON.stringify(input.eventTypes),
-        input.disabled ?? false, input.rateLimitPerSecond ?? null, JSON.stringify(input.headers ?? {}), this.cipher.encrypt(secret)])
-    return { endpoint: toEndpoint(rows[0] as EndpointRow), secret }
+        input.disabled ?? false, input.rateLimitPerSecond ?? null, this.seal(input.headers ?? {}), this.cipher.encrypt(secret),
+        input.retrySchedule === undefined || input.retrySchedule === null ? null : JSON.stringify(input.retrySchedule)])
+    return { endpoint: this.toEndpoint(rows[0] as EndpointRow), secret }
   }
 
   async get (tenantId: string, id: string): Promise<Endpoint | undefined> {
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND id = $2', [tenantId, id])
-    return rows[0] === undefined ? undefined : toEndpoint(rows[0])
+    return rows[0] === undefined ? undefined : this.toEndpoint(rows[0])
   }
 
   /** The endpoint with the secrets that sign right now (an expired previous secret is dropped). */
@@ -93,7 +118,7 @@ export class EndpointStore {
     if (row === undefined) return undefined
     const s = this.toSecrets(row)
     const secrets = s.previous !== null && s.previousExpiresAt !== null && s.previousExpiresAt > now ? [s.current, s.previous] : [s.current]
-    return { endpoint: toEndpoint(row), secrets }
+    return { endpoint: this.toEndpoint(row), secrets }
   }
 
   async secrets (tenantId: string, id: string): Promise<EndpointSecrets | undefined> {
@@ -104,13 +129,13 @@ export class EndpointStore {
   async list (tenantId: string, limit: number, afterId?: string): Promise<Endpoint[]> {
     const { rows } = await this.db.query<EndpointRow>(
       'SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3', [tenantId, afterId ?? null, limit])
-    return rows.map(toEndpoint)
+    return rows.map(this.toEndpoint)
   }
 
   /** Enabled endpoints of a tenant; the caller applies the event filter. */
   async listActive (tenantId: string): Promise<Endpoint[]> {
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
-    return rows.map(toEndpoint)
+    return rows.map(this.toEndpoint)
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {
@@ -123,14 +148,19 @@ export class EndpointStore {
          disabled_reason = CASE WHEN $7 = false THEN NULL WHEN $7 = true THEN 'disabled by tenant' ELSE disabled_reason END,
          failing_since = CASE WHEN $7 = false THEN NULL ELSE failing_since END,
          rate_limit_per_second = CASE WHEN $8::boolean THEN $9::integer ELSE rate_limit_per_second END,
-         headers = COALESCE($10::jsonb, headers),
+         headers = CASE WHEN $10::text IS NULL THEN headers ELSE '{}'::jsonb END,
+         headers_sealed = COALESCE($10::text, headers_sealed),
+         retry_schedule = CASE WHEN $11::boolean THEN $12::jsonb ELSE retry_schedule END,
+         consecutive_failures = CASE WHEN $7 = false THEN 0 ELSE consecutive_failures END,
+         circuit_open_until = CASE WHEN $7 = false THEN NULL ELSE circuit_open_until END,
          updated_at = now()
        WHERE tenant_id = $1 AND id = $2 RETURNING *`,
       [tenantId, id, patch.url ?? null, patch.description ?? null,
         patch.eventTypes !== undefined, patch.eventTypes === undefined || patch.eventTypes === null ? null : JSON.stringify(patch.eventTypes),
         patch.disabled ?? null, patch.rateLimitPerSecond !== undefined, patch.rateLimitPerSecond ?? null,
-        patch.headers === undefined ? null : JSON.stringify(patch.headers)])
-    return rows[0] === undefined ? undefined : toEndpoint(rows[0])
+        patch.headers === undefined ? null : this.seal(patch.headers),
+        patch.retrySchedule !== undefined, patch.retrySchedule === undefined || patch.retrySchedule === null ? null : JSON.stringify(patch.retrySchedule)])
+    return rows[0] === undefined ? undefined : this.toEndpoint(rows[0])
   }
 
   async delete (tenantId: string, id: string): Promise<boolean> {
@@ -146,18 +176,39 @@ export class EndpointStore {
     return rows[0] === undefined ? undefined : this.toSecrets(rows[0])
   }
 
+  /** A success ends the failure streak and closes the circuit. */
   async recordSuccess (id: string): Promise<void> {
-    await this.db.query('UPDATE relay_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [id])
+    await this.db.query(
+      `UPDATE relay_endpoints SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL
+       WHERE id = $1 AND (failing_since IS NOT NULL OR consecutive_failures > 0 OR circuit_open_until IS NOT NULL)`, [id])
   }
 
-  /** Marks the start of a failure streak; disables the endpoint once the streak is older than disableAfterMs. */
-  async recordFailure (id: string, now: Date, disableAfterMs: number): Promise<boolean> {
-    const { rows } = await this.db.query<{ disabled: boolean }>(
+  /**
+   * Counts a failed attempt: starts the failure streak (disabling the endpoint once it is older than
+   * disableAfterMs) and opens the circuit until now + cooldownMs once `threshold` attempts in a row failed (a
+   * failed probe reopens it the same way).
+   */
+  async recordFailure (id: string, now: Date, disableAfterMs: number, circuit: { threshold: number, cooldownMs: number }): Promise<FailureRecord> {
+    const { rows } = await this.db.query<{ disabled: boolean, circuit_open_until: Date | null, opened: boolean }>(
       `UPDATE relay_endpoints SET failing_since = COALESCE(failing_since, $2),
          disabled = disabled OR COALESCE(failing_since, $2) <= $3,
-         disabled_reason = CASE WHEN NOT disabled AND COALESCE(failing_since, $2) <= $3 THEN 'failing continuously' ELSE disabled_reason END
-       WHERE id = $1 RETURNING disabled`, [id, now, new Date(now.getTime() - disableAfterMs)])
-    return rows[0]?.disabled ?? false
+         disabled_reason = CASE WHEN NOT disabled AND COALESCE(failing_since, $2) <= $3 THEN 'failing continuously' ELSE disabled_reason END,
+         consecutive_failures = consecutive_failures + 1,
+         circuit_open_until = CASE WHEN consecutive_failures + 1 >= $4 THEN $5 ELSE circuit_open_until END
+       WHERE id = $1 RETURNING disabled, circuit_open_until, consecutive_failures >= $4 AS opened`,
+      [id, now, new Date(now.getTime() - disableAfterMs), circuit.threshold, new Date(now.getTime() + circuit.cooldownMs)])
+    const row = rows[0]
+    return { disabled: row?.disabled ?? false, openedUntil: row?.opened === true ? row.circuit_open_until : null }
+  }
+
+  /**
+   * Half-open: the first caller after the circuit's open time wins the one probe (the circuit stays open for
+   * everyone else until its outcome); false when another relay or job took it.
+   */
+  async takeProbe (id: string, now: Date, cooldownMs: number): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      'UPDATE relay_endpoints SET circuit_open_until = $3 WHERE id = $1 AND circuit_open_until <= $2', [id, now, new Date(now.getTime() + cooldownMs)])
+    return rowCount > 0
   }
 
   async disable (id: string, reason: string): Promise<void> {

@@ -4,19 +4,24 @@
 // pause a partition until its head is due without later jobs overtaking earlier ones. A job whose remaining wait
 // is longer than its tier hops on to the next tier. Both consumer groups commit an offset only after the job's
 // outcome is recorded (deliveries) or the job is re-produced (tiers): at-least-once, duplicates are dropped by
-// the worker's attempt check.
+// the worker's attempt check. kafkajs 2.2 implements only the eager rebalance protocol (no cooperative-sticky
+// assignor), so a rebalance pauses the group briefly; the short session keeps that pause to seconds.
 import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer } from 'kafkajs'
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from './delivery-queue.js'
+import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
 
 export interface KafkaQueueOptions {
   brokers: string[]
   prefix?: string
   partitions?: number
   redeliveryDelayMs?: number
-  /** Consumer group session timeout: how fast a killed relay's partitions move to another. */
+  /** Consumer group session timeout: how fast a killed relay's partitions move to another (default 6 s). */
   sessionTimeoutMs?: number
   clientId?: string
 }
+
+// The broker's default group.min.session.timeout.ms: the shortest session, so a SIGKILLed relay's partitions (and
+// the join of the relay restarted in its place) wait seconds, not kafkajs's default 30 s.
+export const DEFAULT_SESSION_TIMEOUT_MS = 6000
 
 export const DELAY_TIERS_MS = [1000, 5000, 30_000, 120_000, 600_000, 3_600_000] as const
 
@@ -35,6 +40,7 @@ export class KafkaQueue implements DeliveryQueue {
   private readonly prefix: string
   private readonly redeliveryDelayMs: number
   private consumers: Consumer[] = []
+  private readonly joiningGroups = new Set<string>()
   private readonly timers = new Set<NodeJS.Timeout>()
   private started = false
 
@@ -82,17 +88,36 @@ export class KafkaQueue implements DeliveryQueue {
   }
 
   async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
-    const session = { sessionTimeout: this.options.sessionTimeoutMs ?? 30_000, heartbeatInterval: Math.min(3000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)) }
+    const sessionTimeout = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS
+    const session = { sessionTimeout, heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 3)), rebalanceTimeout: Math.max(sessionTimeout, 10_000) }
     // A resumed partition is fetched only by the next fetch request, and an idle fetch waits maxWaitTimeInMs
     // (5 s by default) for data: keep it short so a paused tier resumes on time.
     const scheduler = this.kafka.consumer({ groupId: `${this.prefix}-scheduler`, ...session, maxWaitTimeInMs: 100 })
     const workers = this.kafka.consumer({ groupId: `${this.prefix}-workers`, ...session, maxBytesPerPartition: 256 * 1024 })
+    // A retried consume (the broker went away mid-connect) replaces the consumers of the failed attempt.
+    await Promise.all(this.consumers.map((c) => c.disconnect().catch(() => undefined)))
     this.consumers = [scheduler, workers]
     await Promise.all(this.consumers.map((c) => c.connect()))
     await scheduler.subscribe({ topics: DELAY_TIERS_MS.map((t) => this.tierTopic(t)), fromBeginning: true })
     await workers.subscribe({ topic: this.topic, fromBeginning: true })
-    await scheduler.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 4, eachBatch: (p) => this.release(scheduler, p) })
-    await workers.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 6, eachBatch: (p) => this.work(workers, p, handler, options.concurrency) })
+    // run() resolves only once the group is joined, and a restarted relay's join waits out the dead member's
+    // session: never await it here (start-up must not wait on it); `joining()` reports the groups still joining.
+    this.background(scheduler, `${this.prefix}-scheduler`, () => scheduler.run({
+      autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 4, eachBatch: (p) => this.release(scheduler, p)
+    }))
+    this.background(workers, `${this.prefix}-workers`, () => workers.run({
+      autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 6, eachBatch: (p) => this.work(workers, p, handler, options.concurrency)
+    }))
+  }
+
+  private background (consumer: Consumer, group: string, run: () => Promise<void>): void {
+    this.joiningGroups.add(group)
+    consumer.on(consumer.events.GROUP_JOIN, () => { this.joiningGroups.delete(group) })
+    run().catch(() => undefined)
+  }
+
+  joining (): string[] {
+    return [...this.joiningGroups]
   }
 
   /** Moves due jobs of one delay-tier batch on; pauses the partition until the first job that is not due. */
@@ -153,6 +178,7 @@ export class KafkaQueue implements DeliveryQueue {
     await this.stop()
     await Promise.all(this.consumers.map((c) => c.disconnect()))
     this.consumers = []
+    this.joiningGroups.clear()
     await this.producer.disconnect()
   }
 

@@ -1,6 +1,6 @@
 // In-process queue: a due-time ordered list and one timer. Nothing survives a restart (start-up says so); it
 // exists for development, tests and single-instance setups where losing queued deliveries on a crash is fine.
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from './delivery-queue.js'
+import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
 
 interface Entry { dueAt: number, seq: number, job: DeliveryJob }
 
@@ -56,6 +56,10 @@ export class MemoryQueue implements DeliveryQueue {
 
   async close (): Promise<void> {
     await this.stop()
+  }
+
+  joining (): string[] {
+    return []
   }
 
   async ping (): Promise<void> {}

@@ -1,8 +1,9 @@
-// Accepted messages, their fan-out into deliveries and the 24 h idempotency window, in one transaction so a
-// message is never stored without its deliveries nor answered twice differently for one Idempotency-Key.
+// Accepted messages, their fan-out into deliveries with their outbox jobs and the 24 h idempotency window, in one
+// transaction so a message is never stored without its deliveries and their jobs, nor answered twice
+// differently for one Idempotency-Key.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
-import type { Delivery, DeliveryStatus, StoredMessage } from '../domain/types.js'
+import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
 import { toDelivery, type DeliveryRow } from './delivery-rows.js'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
@@ -12,20 +13,6 @@ interface MessageRow { id: string, tenant_id: string, event: string, data: strin
 const toMessage = (row: MessageRow): StoredMessage => ({
   id: row.id, tenantId: row.tenant_id, event: row.event, data: row.data, keyId: row.key_id, createdAt: row.created_at
 })
-
-export interface NewMessage {
-  tenantId: string
-  event: string
-  data: string
-  keyId: string
-  endpointIds: string[]
-  idempotency?: { key: string, bodyHash: string }
-}
-
-export type AcceptResult =
-  | { kind: 'created', message: StoredMessage, deliveries: Delivery[] }
-  | { kind: 'repeat', messageId: string, deliveries: number }
-  | { kind: 'conflict' }
 
 export interface MessageFilter {
   event?: string | undefined
@@ -46,7 +33,7 @@ export class MessageStore {
     })
   }
 
-  /** Message, deliveries and their first transitions in one statement: atomic, and one round trip on the hot path. */
+  /** Message, deliveries, first transitions and outbox jobs in one statement: atomic, one round trip on the hot path. */
   private async insert (sql: SqlExecutor, input: NewMessage, messageId: string, deliveryIds: string[], now: Date): Promise<AcceptResult> {
     const { rows } = await sql.query<DeliveryRow & { message_created_at: Date }>(
       `WITH m AS (
@@ -57,6 +44,8 @@ export class MessageStore {
          RETURNING *
        ), t AS (
          INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
+       ), o AS (
+         INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) SELECT id, endpoint_id, 1, $6 FROM d
        )
        SELECT d.*, m.created_at AS message_created_at FROM m LEFT JOIN d ON true`,
       [messageId, input.tenantId, input.event, input.data, input.keyId, now, deliveryIds, input.endpointIds])

@@ -1,11 +1,12 @@
 // Redis queue: two sorted sets and three Lua scripts instead of BullMQ. Our jobs are three ids, the semantics we
 // need (due-time order, visibility timeout, at-least-once) fit in `due` (score = due time) and `inflight`
 // (score = lease expiry), and every state change is one atomic script, so it is easy to reason about and to
-// test with the same contract suite as the other backends. A relay that dies holding a job loses its lease;
-// the next `take` by any relay moves expired leases back to `due`.
+// test with the same contract suite as the other backends. A relay renews the lease of each job it runs every
+// third of the visibility timeout; a relay that dies stops renewing, and the next `take` by any relay moves the
+// expired lease back to `due`, so a short timeout (seconds) returns a dead relay's jobs in seconds.
 import { randomUUID } from 'node:crypto'
 import { closeRedis, createRedis, type Redis } from '@openmotion/common'
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from './delivery-queue.js'
+import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
 
 export interface RedisQueueOptions {
   url: string
@@ -98,7 +99,13 @@ export class RedisQueue implements DeliveryQueue {
   private run (handler: JobHandler, member: string): void {
     this.running++
     const { job } = JSON.parse(member) as Member
-    const task = handler(job).then(
+    // The lease is short so a dead relay's jobs come back in seconds; a live one renews it while the job runs.
+    // XX: a lease that already expired and was taken back is not recreated.
+    const vt = this.options.visibilityTimeoutMs
+    const heartbeat = setInterval(() => {
+      this.redis.zadd(this.inflight, 'XX', Date.now() + vt, member).catch(() => undefined)
+    }, Math.max(100, Math.floor(vt / 3)))
+    const task = handler(job).finally(() => clearInterval(heartbeat)).then(
       () => this.redis.zrem(this.inflight, member).then(() => undefined),
       () => this.redis.eval(NACK, 2, this.due, this.inflight, member, Date.now() + this.redeliveryDelayMs).then(() => undefined)
     ).catch(() => undefined).finally(() => {
@@ -127,6 +134,10 @@ export class RedisQueue implements DeliveryQueue {
   async close (): Promise<void> {
     await this.stop()
     await closeRedis(this.redis)
+  }
+
+  joining (): string[] {
+    return []
   }
 
   async ping (): Promise<void> {

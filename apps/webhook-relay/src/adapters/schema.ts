@@ -86,5 +86,33 @@ export const migrations: Migration[] = [
   {
     id: '016_index_relay_attempts_message',
     sql: 'CREATE INDEX relay_attempts_message ON relay_attempts (message_id, id)'
+  },
+  {
+    // The transactional outbox: a job row is written in the transaction that makes a delivery due (acceptance,
+    // a failed attempt, a replay) and deleted once the queue has it, so acceptance and enqueue cannot diverge.
+    id: '017_table_relay_outbox',
+    sql: `CREATE TABLE relay_outbox (
+      id bigserial PRIMARY KEY, delivery_id text NOT NULL REFERENCES relay_deliveries(id) ON DELETE CASCADE,
+      endpoint_id text NOT NULL, attempt integer NOT NULL, due_at timestamptz NOT NULL, lease_until timestamptz)`
+  },
+  {
+    id: '018_index_relay_outbox_delivery',
+    sql: 'CREATE INDEX relay_outbox_delivery ON relay_outbox (delivery_id)'
+  },
+  {
+    // A claimed attempt holds a lease its relay renews while the request runs; once it lapses the relay is dead.
+    id: '019_column_relay_deliveries_lease',
+    sql: 'ALTER TABLE relay_deliveries ADD COLUMN lease_until timestamptz'
+  },
+  {
+    // Per-endpoint retry schedule and circuit breaker (consecutive failures, open until).
+    id: '020_columns_relay_endpoints_retry_circuit',
+    sql: `ALTER TABLE relay_endpoints ADD COLUMN retry_schedule jsonb, ADD COLUMN consecutive_failures integer NOT NULL DEFAULT 0,
+      ADD COLUMN circuit_open_until timestamptz`
+  },
+  {
+    // Custom endpoint headers (often bearer tokens) sealed like secrets; `headers` stays for rows written before.
+    id: '021_column_relay_endpoints_headers_sealed',
+    sql: 'ALTER TABLE relay_endpoints ADD COLUMN headers_sealed text'
   }
 ]

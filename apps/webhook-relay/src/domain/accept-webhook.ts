@@ -1,19 +1,31 @@
-// Acceptance of one incoming webhook: pick the tenant's subscribed endpoints, encrypt the data, store the message
-// with one delivery per endpoint (honouring Idempotency-Key), then enqueue the deliveries. Enqueue happens after
-// the commit; if the relay dies in between, the stalled-delivery sweep (recovery.ts) enqueues them later.
+// Acceptance of one incoming webhook: pick the tenant's subscribed endpoints, encrypt the data, and store the
+// message with one delivery per endpoint and each delivery's job in the outbox (honouring Idempotency-Key), all
+// in one transaction. The queue is not touched here: the outbox publisher hands the jobs over after the commit,
+// so a broker that fails or a relay that dies after the commit can neither lose a job nor turn a stored message
+// into a 500 that the sender would retry as a second message.
 import { createHash } from 'node:crypto'
-import type { DeliveryQueue } from '../adapters/delivery-queue.js'
-import type { EndpointStore } from '../adapters/endpoint-store.js'
-import type { MessageStore } from '../adapters/message-store.js'
 import { errors } from '../errors.js'
 import type { DataCipher } from './envelope-encryption.js'
 import { matchesEventType } from './event-filter.js'
+import type { AcceptResult, Endpoint, NewMessage } from './types.js'
+
+/** Where acceptance finds the endpoints a tenant delivers to (implemented by adapters/endpoint-store.ts). */
+export interface SubscribedEndpoints {
+  /** Enabled endpoints of a tenant; acceptance applies the event filter. */
+  listActive (tenantId: string): Promise<Endpoint[]>
+}
+
+/** Where acceptance stores a message atomically with its deliveries and their jobs (adapters/message-store.ts). */
+export interface MessageIntake {
+  accept (input: NewMessage): Promise<AcceptResult>
+}
 
 export interface AcceptDeps {
-  endpoints: EndpointStore
-  messages: MessageStore
-  queue: DeliveryQueue
+  endpoints: SubscribedEndpoints
+  messages: MessageIntake
   cipher: DataCipher
+  /** Tells the outbox publisher that jobs were committed. */
+  notifyOutbox: () => void
 }
 
 export interface IncomingWebhook {
@@ -44,6 +56,6 @@ export async function acceptWebhook (deps: AcceptDeps, input: IncomingWebhook): 
   })
   if (result.kind === 'conflict') throw errors.RELAY_IDEMPOTENCY_CONFLICT()
   if (result.kind === 'repeat') return { id: result.messageId, deliveries: result.deliveries, repeated: true }
-  await deps.queue.enqueue(result.deliveries.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, attempt: 1 })))
+  if (result.deliveries.length > 0) deps.notifyOutbox()
   return { id: result.message.id, deliveries: result.deliveries.length, repeated: false }
 }

@@ -2,6 +2,7 @@
 // into a private network, well-formed event filters, and custom headers that cannot forge the relay's own.
 import { errors } from '../errors.js'
 import { assertPublicDestination, ForbiddenDestinationError } from './destination-guard.js'
+import { durationMs } from './duration.js'
 import { isValidEventPattern } from './event-filter.js'
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
@@ -46,4 +47,10 @@ export function checkHeaders (headers: Record<string, string> | undefined): Reco
     normalised[lower] = value
   }
   return normalised
+}
+
+/** A tenant's own retry schedule: each wait at least a second, so a schedule cannot turn the relay on its owner. */
+export function checkRetrySchedule (schedule: readonly string[] | null | undefined): void {
+  const tooShort = schedule?.find((entry) => durationMs(entry) < 1000)
+  if (tooShort !== undefined) throw errors.RELAY_VALIDATION(`retrySchedule entry ${JSON.stringify(tooShort)} is shorter than 1s`, { field: 'body/retrySchedule' })
 }

@@ -1,14 +1,20 @@
 // Envelope encryption of webhook data at rest. Each message gets a fresh AES-256-GCM key (fast, authenticated,
 // any size); only that 32-byte key is encrypted with RSA-OAEP-SHA256, because RSA alone can encrypt just a few
-// hundred bytes. The key id (SHA-256 of the public key, first 16 hex) is stored with each envelope so a rotated
-// ENCRYPTION_KEY can be recognised, and GCM's tag makes tampering fail loudly instead of decrypting garbage.
+// hundred bytes. The key id is stored with each envelope, and GCM's tag makes tampering fail loudly instead of
+// decrypting garbage. Keys rotate through a keyring (ENCRYPTION_KEYS, newest first): new data is sealed under the
+// newest key, data under any listed key stays readable, and `reencrypt` moves old data to the newest key. An
+// envelope names its key by the operator's id, or by the key's fingerprint (SHA-256 of the public key, first 16
+// hex) for data written under the single ENCRYPTION_KEY; either finds the key.
 import { createCipheriv, createDecipheriv, createHash, createPrivateKey, createPublicKey, privateDecrypt, publicEncrypt, randomBytes, constants, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 
 export interface DataCipher {
+  /** The key new data is sealed under ('' stores plaintext). */
   readonly keyId: string
   encrypt (plaintext: string): string
   decrypt (envelope: string): string
+  /** True when stored text is not sealed under the newest key (re-encryption moves it). */
+  isStale (stored: string): boolean
 }
 
 const VERSION = 'env1'
@@ -21,9 +27,12 @@ export function readPrivateKey (value: string): KeyObject {
   return key
 }
 
-export function createRsaCipher (privateKey: KeyObject): DataCipher {
+export function keyFingerprint (privateKey: KeyObject): string {
+  return createHash('sha256').update(createPublicKey(privateKey).export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16)
+}
+
+export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey)): DataCipher {
   const publicKey = createPublicKey(privateKey)
-  const keyId = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16)
   const oaep = { oaepHash: 'sha256', padding: constants.RSA_PKCS1_OAEP_PADDING }
   return {
     keyId,
@@ -43,7 +52,59 @@ export function createRsaCipher (privateKey: KeyObject): DataCipher {
       const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(iv, 'base64'))
       decipher.setAuthTag(Buffer.from(tag, 'base64'))
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8')
-    }
+    },
+    isStale: (stored) => envelopeKeyId(stored) !== keyId
+  }
+}
+
+/** The key id an envelope names, or undefined for text that is not an envelope (stored before encryption). */
+export function envelopeKeyId (stored: string): string | undefined {
+  return stored.startsWith(`${VERSION}.`) ? stored.split('.')[1] : undefined
+}
+
+export interface KeyringEntry { id: string, key: KeyObject }
+
+/**
+ * ENCRYPTION_KEYS: comma-separated `id:key` entries, newest first; each key is a PEM (literal `\n` allowed) or
+ * the path to a PEM file. PEM text holds no commas, so a file (ENCRYPTION_KEYS_FILE) may hold the PEMs in full.
+ */
+export function parseKeyring (value: string): KeyringEntry[] {
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+  if (entries.length === 0) throw new Error('ENCRYPTION_KEYS is empty')
+  const seen = new Set<string>()
+  return entries.map((entry) => {
+    const match = /^([A-Za-z0-9._-]{1,64}):([\s\S]+)$/.exec(entry)
+    if (match === null) throw new Error('ENCRYPTION_KEYS entries must look like id:<PEM or path>, id of letters, digits, ".", "_" or "-"')
+    const id = match[1] as string
+    if (seen.has(id)) throw new Error(`ENCRYPTION_KEYS lists key id ${id} twice`)
+    seen.add(id)
+    return { id, key: readPrivateKey((match[2] as string).trim()) }
+  })
+}
+
+/** New data under the first (newest) key; envelopes of every key readable, by operator id or fingerprint. */
+export function createKeyring (entries: readonly KeyringEntry[]): DataCipher {
+  const newest = entries[0]
+  if (newest === undefined) throw new Error('a keyring needs at least one key')
+  const byId = new Map<string, DataCipher>()
+  for (const { id, key } of entries) {
+    const cipher = createRsaCipher(key, id)
+    byId.set(id, cipher)
+    byId.set(keyFingerprint(key), cipher)
+  }
+  const current = byId.get(newest.id) as DataCipher
+  return {
+    keyId: current.keyId,
+    encrypt: (plaintext) => current.encrypt(plaintext),
+    decrypt (stored) {
+      const id = envelopeKeyId(stored)
+      // Text stored before a key was configured is not an envelope: it is the plaintext itself.
+      if (id === undefined) return stored
+      const cipher = byId.get(id)
+      if (cipher === undefined) throw new Error(`envelope was encrypted with key ${id}, which ENCRYPTION_KEYS does not list`)
+      return cipher.decrypt(`${VERSION}.${cipher.keyId}.${stored.split('.').slice(2).join('.')}`)
+    },
+    isStale: (stored) => envelopeKeyId(stored) !== current.keyId
   }
 }
 
@@ -51,5 +112,16 @@ export function createRsaCipher (privateKey: KeyObject): DataCipher {
 export const plaintextCipher: DataCipher = {
   keyId: '',
   encrypt: (plaintext) => plaintext,
-  decrypt: (stored) => stored
+  decrypt: (stored) => stored,
+  isStale: () => false
+}
+
+/** The cipher the configuration asks for: ENCRYPTION_KEYS, else the single ENCRYPTION_KEY, else plaintext. */
+export function cipherFromConfig (config: { ENCRYPTION_KEYS?: string | undefined, ENCRYPTION_KEY?: string | undefined }): DataCipher {
+  if (config.ENCRYPTION_KEYS !== undefined) return createKeyring(parseKeyring(config.ENCRYPTION_KEYS))
+  if (config.ENCRYPTION_KEY !== undefined) {
+    const key = readPrivateKey(config.ENCRYPTION_KEY)
+    return createKeyring([{ id: keyFingerprint(key), key }])
+  }
+  return plaintextCipher
 }

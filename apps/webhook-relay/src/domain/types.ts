@@ -29,6 +29,12 @@ export interface Endpoint {
   rateLimitPerSecond: number | null
   headers: Record<string, string>
   failingSince: Date | null
+  /** The endpoint's own retry waits (durations), or null for the relay's RETRY_SCHEDULE. */
+  retrySchedule: string[] | null
+  /** Failed attempts since the last success (the circuit opens at CIRCUIT_BREAKER_THRESHOLD). */
+  consecutiveFailures: number
+  /** Set while the circuit is open (or half-open with a probe out): no attempt starts before it. */
+  circuitOpenUntil: Date | null
   createdAt: Date
   updatedAt: Date
 }
@@ -91,3 +97,18 @@ export interface Page<T> {
   data: T[]
   nextCursor: string | null
 }
+
+/** A message to store with one delivery per endpoint id (and their outbox jobs), under an optional Idempotency-Key. */
+export interface NewMessage {
+  tenantId: string
+  event: string
+  data: string
+  keyId: string
+  endpointIds: string[]
+  idempotency?: { key: string, bodyHash: string }
+}
+
+export type AcceptResult =
+  | { kind: 'created', message: StoredMessage, deliveries: Delivery[] }
+  | { kind: 'repeat', messageId: string, deliveries: number }
+  | { kind: 'conflict' }

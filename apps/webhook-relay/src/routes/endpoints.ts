@@ -1,7 +1,7 @@
 // Tenant API: endpoints (CRUD), their signing secret and its rotation, and replay of dead deliveries.
 import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
-import { checkEndpointUrl, checkEventTypes, checkHeaders } from '../domain/endpoint-rules.js'
+import { checkEndpointUrl, checkEventTypes, checkHeaders, checkRetrySchedule } from '../domain/endpoint-rules.js'
 import { errors } from '../errors.js'
 import type { RelayContext } from '../relay-context.js'
 import { cursorId, page } from './pagination.js'
@@ -22,6 +22,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   }, async (request, reply) => {
     const body = request.body
     checkEventTypes(body.eventTypes)
+    checkRetrySchedule(body.retrySchedule)
     const url = await checkEndpointUrl(body.url, allowPrivate)
     const { endpoint, secret } = await ctx.endpoints.create(requireTenant(request), { ...body, url, headers: checkHeaders(body.headers) })
     return reply.status(201).send({ ...presentEndpoint(endpoint), secret })
@@ -47,6 +48,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   }, async (request) => {
     const body = request.body
     checkEventTypes(body.eventTypes)
+    checkRetrySchedule(body.retrySchedule)
     const url = body.url === undefined ? undefined : await checkEndpointUrl(body.url, allowPrivate)
     const endpoint = await ctx.endpoints.update(requireTenant(request), request.params.id, { ...body, url, headers: checkHeaders(body.headers) })
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
@@ -81,7 +83,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
     const since = request.query.since === undefined ? undefined : new Date(request.query.since)
     const replayed = await ctx.deliveries.replay(await ctx.deliveries.deadForEndpoint(endpoint.id, since))
-    await ctx.queue.enqueue(replayed.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 })))
+    ctx.notifyOutbox()
     return reply.status(202).send({ deliveries: replayed.length })
   })
 }

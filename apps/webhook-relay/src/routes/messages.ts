@@ -58,7 +58,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     const message = await ownMessage(requireTenant(request), request.params.id)
     const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')
     const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
-    await ctx.queue.enqueue(replayed.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 })))
+    ctx.notifyOutbox()
     return reply.status(202).send({ deliveries: replayed.length })
   })
 }

@@ -11,6 +11,9 @@ export const presentEndpoint = (e: Endpoint) => ({
   disabledReason: e.disabledReason,
   rateLimitPerSecond: e.rateLimitPerSecond,
   headers: e.headers,
+  retrySchedule: e.retrySchedule,
+  consecutiveFailures: e.consecutiveFailures,
+  circuitOpenUntil: e.circuitOpenUntil?.toISOString() ?? null,
   createdAt: e.createdAt.toISOString(),
   updatedAt: e.updatedAt.toISOString()
 })

@@ -1,5 +1,6 @@
 // Response and parameter schemas shared by the route files; they also shape /openapi.json.
 import { Type, type Static } from '@openmotion/common'
+import { DURATION } from '../domain/duration.js'
 
 export const ErrorResponse = Type.Object({
   error: Type.Object({ code: Type.Union([Type.String(), Type.Number()]), message: Type.String(), requestId: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })
@@ -21,7 +22,14 @@ export const EndpointInputFields = {
   disabled: Type.Optional(Type.Boolean()),
   // A type list, not a union: ajv's type coercion would turn null into 0 (or 0 into null) across union branches.
   rateLimitPerSecond: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 10_000, description: 'Most delivery attempts started per second for this endpoint; null means unlimited' })),
-  headers: Type.Optional(HeadersMap)
+  headers: Type.Optional(HeadersMap),
+  retrySchedule: Type.Optional(Type.Unsafe<string[] | null>({
+    type: ['array', 'null'],
+    items: { type: 'string', pattern: DURATION.source },
+    minItems: 1,
+    maxItems: 20,
+    description: 'This endpoint\'s waits after failure 1, 2, … (durations such as "1m", each at least 1s; one attempt per entry plus the first); absent or null uses the relay\'s RETRY_SCHEDULE'
+  }))
 }
 
 export const EndpointBody = Type.Object({
@@ -33,6 +41,9 @@ export const EndpointBody = Type.Object({
   disabledReason: Type.Union([Type.String(), Type.Null()]),
   rateLimitPerSecond: Type.Union([Type.Integer(), Type.Null()]),
   headers: Type.Record(Type.String(), Type.String()),
+  retrySchedule: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  consecutiveFailures: Type.Integer({ description: 'Failed attempts since the last success' }),
+  circuitOpenUntil: Type.Union([Type.String(), Type.Null()], { description: 'Set while the circuit is open: deliveries wait until then, then one probes' }),
   createdAt: Type.String(),
   updatedAt: Type.String()
 })

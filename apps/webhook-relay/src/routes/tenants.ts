@@ -1,5 +1,5 @@
-// Admin API: tenants and their API keys, behind ADMIN_API_KEY.
-import { Type, type AppInstance } from '@openmotion/common'
+// Admin API: tenants and their API keys, behind ADMIN_API_KEY or an auth-server admin token.
+import { Type, adminGuardFromConfig, type AppInstance } from '@openmotion/common'
 import { adminAuth } from '../auth.js'
 import { errors } from '../errors.js'
 import type { RelayContext } from '../relay-context.js'
@@ -12,7 +12,7 @@ const present = (t: { id: string, name: string, createdAt: Date }) => ({ id: t.i
 const common = { tags: ['admin'], security: [{ adminKey: [] }] }
 
 export async function tenantRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
-  app.addHook('preHandler', adminAuth(ctx.config.ADMIN_API_KEY))
+  app.addHook('preHandler', adminAuth(adminGuardFromConfig(ctx.config)))
 
   app.post('/v1/tenants', {
     schema: { ...common, summary: 'Create a tenant', body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 201: TenantBody, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } }

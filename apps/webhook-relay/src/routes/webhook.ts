@@ -1,9 +1,12 @@
 // POST /webhook: the spec's ingest endpoint. The JSON body is parsed here (not by fastify's default parser) so
-// its raw text can be hashed for Idempotency-Key checks and bad JSON gets the relay's own error code.
+// its raw text can be hashed for Idempotency-Key checks, bad JSON gets the relay's own error code, and the payload
+// is checked strictly (webhook-payload.ts) before the schema's type coercion could turn `5` into `"5"`. Only
+// application/json has a parser in this scope, so text/plain and every other type answer 415 as documented.
 import { Type, type AppInstance } from '@openmotion/common'
 import type { FastifyRequest } from 'fastify'
 import { tenantAuth } from '../auth.js'
 import { acceptWebhook } from '../domain/accept-webhook.js'
+import { checkWebhookPayload, MAX_DATA_DEPTH, MAX_DATA_KEYS, MAX_EVENT_LENGTH } from '../domain/webhook-payload.js'
 import { errors } from '../errors.js'
 import type { RelayContext } from '../relay-context.js'
 import { eventLabel } from '../relay-metrics.js'
@@ -16,21 +19,28 @@ declare module 'fastify' {
 }
 
 const WebhookPayload = Type.Object({
-  event: Type.String({ minLength: 1, maxLength: 200, description: 'Event name, e.g. job.completed' }),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: 'Key-value pairs carried by the event' })
+  event: Type.String({ minLength: 1, maxLength: MAX_EVENT_LENGTH, description: 'Event name, e.g. job.completed; no NUL characters or lone surrogates' }),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: `Key-value pairs carried by the event; at most ${MAX_DATA_DEPTH} levels deep and ${MAX_DATA_KEYS} keys and items in total` })
 })
 
 export async function webhookRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
   app.decorateRequest('rawBody', undefined)
   app.decorateRequest('tenantId', undefined)
-  app.removeContentTypeParser('application/json')
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     request.rawBody = text
+    let parsed: unknown
     try {
-      done(null, JSON.parse(text))
+      parsed = JSON.parse(text)
     } catch {
       done(errors.RELAY_INVALID_JSON(), undefined)
+      return
+    }
+    try {
+      done(null, checkWebhookPayload(parsed))
+    } catch (error) {
+      done(error as Error, undefined)
     }
   })
 

@@ -1,29 +1,21 @@
-// Puts deliveries back in the queue when the queue lost them: everything unfinished after a restart with the
-// memory backend, and on any backend a delivery whose job vanished (relay killed between commit and enqueue, a
-// crashed attempt). Duplicate jobs are harmless: DeliveryStore.begin lets only one run each attempt.
-import type { DeliveryQueue } from '../adapters/delivery-queue.js'
+// Puts jobs back in a queue that provably lost them: the memory queue starts empty, so after a restart every
+// unfinished delivery without a job in the outbox (the publisher hands those over) is queued again at once. Durable
+// queues need no sweep: the outbox hands every job over, and a job survives in the queue until its handler ends.
+// A duplicate job (a delivering row whose lease has not lapsed yet) is harmless: DeliveryStore.begin answers busy.
 import type { DeliveryStore } from '../adapters/delivery-store.js'
+import type { DeliveryQueue } from '../domain/delivery-queue.js'
 
-export interface RecoveryOptions {
-  /** How late past its due time a delivery must be before it counts as lost; negative takes future ones too. */
-  graceMs: number
-  /** How long a delivering row may sit before its relay counts as dead. */
-  staleDeliveringMs: number
-  batch?: number
-}
-
-export async function requeueStalled (deliveries: DeliveryStore, queue: DeliveryQueue, options: RecoveryOptions, now: Date = new Date()): Promise<number> {
-  const batch = options.batch ?? 1000
+export async function requeueUnfinished (deliveries: DeliveryStore, queue: DeliveryQueue, batch = 1000, now: Date = new Date()): Promise<number> {
   let total = 0
   let afterId: string | undefined
   for (;;) {
-    const stalled = await deliveries.stalled(new Date(now.getTime() - options.graceMs), new Date(now.getTime() - options.staleDeliveringMs), batch, afterId)
-    for (const d of stalled) {
+    const unfinished = await deliveries.unfinishedWithoutJob(batch, afterId)
+    for (const d of unfinished) {
       const delayMs = d.status === 'delivering' || d.nextAttemptAt === null ? 0 : d.nextAttemptAt.getTime() - now.getTime()
       await queue.enqueue([{ deliveryId: d.id, endpointId: d.endpointId, attempt: d.attempts + 1 }], Math.max(0, delayMs))
     }
-    total += stalled.length
-    afterId = stalled.at(-1)?.id
-    if (stalled.length < batch) return total
+    total += unfinished.length
+    afterId = unfinished.at(-1)?.id
+    if (unfinished.length < batch) return total
   }
 }

@@ -2,6 +2,7 @@ import { migrate, openDatabase, type Database } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
+import { OutboxStore } from '../../src/adapters/outbox-store.js'
 import { migrations } from '../../src/adapters/schema.js'
 
 let db: Database
@@ -20,26 +21,43 @@ async function newDelivery (): Promise<string> {
 }
 
 describe('delivery claims', () => {
-  it('lets one job claim an attempt, makes a second wait while it runs, and hands it over once stale', async () => {
+  it('lets one job claim an attempt, makes a second wait while its lease runs, and hands it over once the lease lapses', async () => {
     const store = new DeliveryStore(db)
     const id = await newDelivery()
     const t0 = new Date()
-    expect((await store.begin(id, 1, 10_000, t0)).kind).toBe('claimed')
-    const busy = await store.begin(id, 1, 10_000, t0)
+    const lease = (ms: number) => new Date(t0.getTime() + ms)
+    expect((await store.begin(id, 1, lease(5000), t0)).kind).toBe('claimed')
+    const busy = await store.begin(id, 1, lease(5000), t0)
     expect(busy.kind).toBe('busy')
-    expect(busy.kind === 'busy' && busy.retryInMs > 9000).toBe(true)
-    // Ten seconds later nobody finished the attempt: its relay is gone and the job takes over.
-    expect((await store.begin(id, 1, 10_000, new Date(t0.getTime() + 11_000))).kind).toBe('claimed')
+    expect(busy.kind === 'busy' && busy.retryInMs > 4000 && busy.retryInMs <= 5000).toBe(true)
+    // A heartbeat keeps the claim: six seconds later it is still busy.
+    await store.renewLeases([id], lease(10_000))
+    expect((await store.begin(id, 1, lease(15_000), lease(6000))).kind).toBe('busy')
+    // Nobody renewed past ten seconds: its relay is gone and the job takes over at once.
+    expect((await store.begin(id, 1, lease(16_000), lease(10_500))).kind).toBe('claimed')
+  })
+
+  it('commits the retry job in the outbox with the failed attempt, and none when the delivery succeeds', async () => {
+    const store = new DeliveryStore(db)
+    const outbox = new OutboxStore(db)
+    const id = await newDelivery()
+    await outbox.remove((await outbox.claim(1000, new Date(Date.now() + 1000))).map((e) => e.id))
+    const claim = await store.begin(id, 1, new Date(Date.now() + 5000))
+    if (claim.kind !== 'claimed') throw new Error('expected a claim')
+    const retryAt = new Date(Date.now() + 60_000)
+    await store.finish(claim.delivery, { attempt: 1, at: new Date(), statusCode: 500, latencyMs: 3, responseBody: '', error: 'x', outcome: 'failed' }, { status: 'retrying', nextAttemptAt: retryAt, lastError: 'x' })
+    const entries = await outbox.claim(1000, new Date(Date.now() + 1000))
+    expect(entries.map((e) => [e.job, e.dueAt.getTime()])).toEqual([[{ deliveryId: id, endpointId: 'ep_a', attempt: 2 }, retryAt.getTime()]])
   })
 
   it('drops jobs for attempts that already happened', async () => {
     const store = new DeliveryStore(db)
     const id = await newDelivery()
-    const claim = await store.begin(id, 1, 10_000)
+    const claim = await store.begin(id, 1, new Date(Date.now() + 10_000))
     if (claim.kind !== 'claimed') throw new Error('expected a claim')
     await store.finish(claim.delivery, { attempt: 1, at: new Date(), statusCode: 200, latencyMs: 3, responseBody: '', error: null, outcome: 'succeeded' }, { status: 'succeeded', nextAttemptAt: null, lastError: null })
-    expect((await store.begin(id, 1, 10_000)).kind).toBe('stale')
-    expect((await store.begin(id, 2, 10_000)).kind).toBe('stale')
+    expect((await store.begin(id, 1, new Date(Date.now() + 10_000))).kind).toBe('stale')
+    expect((await store.begin(id, 2, new Date(Date.now() + 10_000))).kind).toBe('stale')
     expect((await store.transitions(id)).map((t) => t.to)).toEqual(['pending', 'delivering', 'succeeded'])
   })
 })

@@ -1,7 +1,7 @@
 // Child process of the crash-restart contract test: takes one job, prints its id, then hangs until SIGKILLed.
 import { KafkaQueue } from '../../src/adapters/kafka-queue.js'
 import { RedisQueue } from '../../src/adapters/redis-queue.js'
-import type { DeliveryQueue } from '../../src/adapters/delivery-queue.js'
+import type { DeliveryQueue } from '../../src/domain/delivery-queue.js'
 
 const kind = process.env.CRASH_QUEUE_KIND
 const target = process.env.CRASH_QUEUE_TARGET ?? ''

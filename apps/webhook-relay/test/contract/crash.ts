@@ -1,7 +1,7 @@
 // Spawns crash-consumer.ts, waits until it holds the job, and SIGKILLs it: a relay dying mid-delivery.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { DeliveryJob } from '../../src/adapters/delivery-queue.js'
+import type { DeliveryJob } from '../../src/domain/delivery-queue.js'
 
 const script = fileURLToPath(new URL('./crash-consumer.ts', import.meta.url))
 

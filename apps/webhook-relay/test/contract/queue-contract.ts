@@ -1,8 +1,8 @@
-// The one behaviour every queue backend must have (see src/adapters/delivery-queue.ts). Run against memory in
+// The one behaviour every queue backend must have (see src/domain/delivery-queue.ts). Run against memory in
 // unit tests and against real Redis and Kafka in test/integration.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { DeliveryJob, DeliveryQueue } from '../../src/adapters/delivery-queue.js'
+import type { DeliveryJob, DeliveryQueue } from '../../src/domain/delivery-queue.js'
 
 export interface QueueContractOptions {
   /** A fresh queue; the same `namespace` gives instances sharing one backend (two relays). */

@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '@openmotion/common'
-import type { DeliveryQueue } from '../../src/adapters/delivery-queue.js'
+import type { DeliveryQueue } from '../../src/domain/delivery-queue.js'
 import { buildTestRelay, eventually, type TestRelay } from '../helper.js'
 import { loadReadmeVerifier } from './readme-verifier.js'
 import { startReceiver, type Receiver } from './receiver.js'
@@ -34,7 +34,7 @@ export function relayContract (name: string, options: RelayContractOptions): voi
     async function setup (statuses: number[], env: Record<string, string> = {}) {
       const namespace = randomUUID()
       receiver = await startReceiver(statuses)
-      relay = await buildTestRelay({ ENCRYPTION_KEY: pem, RETRY_BASE_MS: '50', RETRY_MAX_MS: '200', ...env }, { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) })
+      relay = await buildTestRelay({ ENCRYPTION_KEY: pem, RETRY_SCHEDULE: '50ms,100ms,200ms', ...env }, { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) })
       const r = relay
       const endpoint = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: receiver.url } })).json<{ id: string, secret: string }>()
       const message = async (id: string) => (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<{ deliveries: { status: string }[] }>()

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createRsaCipher, readPrivateKey } from '../../src/domain/envelope-encryption.js'
+import { relayConfig } from '../../src/config.js'
+import { cipherFromConfig, createKeyring, createRsaCipher, envelopeKeyId, keyFingerprint, parseKeyring, readPrivateKey } from '../../src/domain/envelope-encryption.js'
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 
@@ -41,5 +42,45 @@ describe('envelope encryption (RSA-OAEP-SHA256 wrapping AES-256-GCM)', () => {
     expect(createRsaCipher(readPrivateKey(path)).keyId).toBe(cipher.keyId)
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
     expect(() => readPrivateKey(ec)).toThrow(/RSA/)
+  })
+})
+
+describe('keyring (ENCRYPTION_KEYS)', () => {
+  const newPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+  const escaped = (text: string) => text.replaceAll('\n', '\\n')
+
+  it('seals new data under the newest (first) key and still reads data of the older keys', () => {
+    const old = createKeyring(parseKeyring(`2025:${escaped(pem)}`))
+    const rotated = createKeyring(parseKeyring(`2026:${escaped(newPem)},2025:${escaped(pem)}`))
+    const before = old.encrypt('{"n":1}')
+    const after = rotated.encrypt('{"n":2}')
+    expect(envelopeKeyId(before)).toBe('2025')
+    expect(envelopeKeyId(after)).toBe('2026')
+    expect(rotated.decrypt(before)).toBe('{"n":1}')
+    expect(rotated.isStale(before)).toBe(true)
+    expect(rotated.isStale(after)).toBe(false)
+    expect(() => old.decrypt(after)).toThrow('ENCRYPTION_KEYS does not list')
+  })
+
+  it('reads envelopes of the single ENCRYPTION_KEY by fingerprint, and plaintext from before encryption as is', () => {
+    const single = createRsaCipher(readPrivateKey(pem))
+    const ring = cipherFromConfig({ ENCRYPTION_KEYS: `new:${escaped(newPem)},old:${escaped(pem)}` })
+    expect(ring.decrypt(single.encrypt('legacy'))).toBe('legacy')
+    expect(ring.decrypt('{"plain":true}')).toBe('{"plain":true}')
+    expect(cipherFromConfig({ ENCRYPTION_KEY: pem }).keyId).toBe(keyFingerprint(readPrivateKey(pem)))
+  })
+
+  it('refuses malformed lists and duplicate ids', () => {
+    expect(() => parseKeyring('no-colon-here')).toThrow('id:<PEM or path>')
+    expect(() => parseKeyring(`a:${escaped(pem)},a:${escaped(newPem)}`)).toThrow('twice')
+  })
+
+  it('takes ENCRYPTION_KEYS from ENCRYPTION_KEYS_FILE with full PEMs, and refuses it next to ENCRYPTION_KEY', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'relay-keys-')), 'keys')
+    writeFileSync(path, `2026:${newPem},\n2025:${pem}\n`)
+    const config = relayConfig.load({ ENCRYPTION_KEYS_FILE: path })
+    expect(cipherFromConfig(config).keyId).toBe('2026')
+    expect(() => relayConfig.load({ ENCRYPTION_KEYS: `k:${escaped(pem)}`, ENCRYPTION_KEY: pem })).toThrow('ENCRYPTION_KEYS and ENCRYPTION_KEY are both set')
+    expect(() => relayConfig.load({ ENCRYPTION_KEYS: 'k:not-a-key' })).toThrow('ENCRYPTION_KEYS is invalid')
   })
 })

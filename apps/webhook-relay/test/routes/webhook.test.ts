@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_DATA_DEPTH, MAX_DATA_KEYS } from '../../src/domain/webhook-payload.js'
 import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
 
 let relay: TestRelay
@@ -12,6 +13,13 @@ afterAll(async () => { await relay.close() })
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   relay.app.inject({ method: 'POST', url: '/webhook', headers: { ...relay.auth, 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) })
+
+// A relay whose body limit lets hostile shapes through to the payload checks (the default one answers 413 first).
+let large: TestRelay
+beforeAll(async () => { large = await buildTestRelay({ MAX_PAYLOAD_BYTES: String(1024 * 1024) }, { worker: false }) })
+afterAll(async () => { await large.close() })
+const postLarge = (payload: string) =>
+  large.app.inject({ method: 'POST', url: '/webhook', headers: { ...large.auth, 'content-type': 'application/json' }, payload })
 
 describe('POST /webhook', () => {
   it('accepts an event with 202, the message id and the number of queued deliveries', async () => {
@@ -42,6 +50,50 @@ describe('POST /webhook', () => {
     const wrongType = await post({ event: 'x', data: [1, 2] })
     expect(wrongType.statusCode).toBe(400)
     expect(wrongType.json().error.details.field).toBe('body/data')
+  })
+
+  it('answers 400 for a NUL character in event instead of failing in the database', async () => {
+    const res = await post('{"event":"job\\u0000done","data":{}}')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/event' } })
+  })
+
+  it('answers 400 for a lone surrogate in event', async () => {
+    const res = await post('{"event":"job.\\ud800","data":{}}')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/event' } })
+    expect((await post('{"event":"job.\\ud83d\\ude00","data":{}}')).statusCode).toBe(202)
+  })
+
+  it('answers 400 for data nested deeper than the cap, even 50,000 levels deep', async () => {
+    const nested = (depth: number) => `{"event":"deep","data":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
+    const huge = await postLarge(nested(50_000))
+    expect(huge.statusCode).toBe(400)
+    expect(huge.json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/data' } })
+    expect((await post(nested(MAX_DATA_DEPTH + 1))).statusCode).toBe(400)
+    expect((await post(nested(MAX_DATA_DEPTH))).statusCode).toBe(202)
+  })
+
+  it('answers 400 for data holding more keys than the cap', async () => {
+    const many = Object.fromEntries(Array.from({ length: MAX_DATA_KEYS + 1 }, (_, i) => [`k${i}`, 0]))
+    const res = await postLarge(JSON.stringify({ event: 'wide', data: many }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/data' } })
+  })
+
+  it('answers 400 for an event that is not a string instead of coercing it', async () => {
+    for (const event of [5, true, ['a']]) {
+      const res = await post({ event, data: {} })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/event' } })
+    }
+    expect((await relay.app.inject({ url: '/v1/messages?event=5', headers: relay.auth })).json().data).toHaveLength(0)
+  })
+
+  it('answers 415 RELAY_UNSUPPORTED_MEDIA_TYPE for text/plain as the README documents', async () => {
+    const res = await post(JSON.stringify({ event: 'plain', data: {} }), { 'content-type': 'text/plain' })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.code).toBe('RELAY_UNSUPPORTED_MEDIA_TYPE')
   })
 
   it('answers 413 RELAY_PAYLOAD_TOO_LARGE above MAX_PAYLOAD_BYTES', async () => {

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MemoryQueue } from '../../src/adapters/memory-queue.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
+import { OutboxStore } from '../../src/adapters/outbox-store.js'
 import { migrations } from '../../src/adapters/schema.js'
-import { requeueStalled } from '../../src/worker/recovery.js'
+import { requeueUnfinished } from '../../src/worker/recovery.js'
+import { buildTestRelay, eventually, RecordingQueue } from '../helper.js'
 
 let db: Database
 
@@ -15,19 +17,36 @@ beforeAll(async () => {
 })
 afterAll(async () => { await db.close() })
 
-describe('stalled-delivery recovery', () => {
-  it('re-queues every unfinished delivery, across several batches, each once', async () => {
+describe('memory-queue recovery', () => {
+  it('re-queues every unfinished delivery whose job left the outbox, across several batches, each once', async () => {
     const messages = new MessageStore(db)
     for (let i = 0; i < 7; i++) await messages.accept({ tenantId: 'tnt_1', event: 'e', data: '{}', keyId: '', endpointIds: ['ep_a'] })
+    const outbox = new OutboxStore(db)
+    // Jobs still in the outbox are the publisher's to hand over: recovery leaves them alone.
+    expect(await requeueUnfinished(new DeliveryStore(db), new MemoryQueue(), 3)).toBe(0)
+    await outbox.remove((await outbox.claim(100, new Date(Date.now() + 1000))).map((e) => e.id))
     const queue = new MemoryQueue()
-    const count = await requeueStalled(new DeliveryStore(db), queue, { graceMs: -1000, staleDeliveringMs: 60_000, batch: 3 })
-    expect(count).toBe(7)
+    expect(await requeueUnfinished(new DeliveryStore(db), queue, 3)).toBe(7)
     expect(queue.size()).toBe(7)
   })
+})
 
-  it('leaves deliveries that are not yet overdue alone on a durable backend', async () => {
-    const queue = new MemoryQueue()
-    expect(await requeueStalled(new DeliveryStore(db), queue, { graceMs: 5 * 60_000, staleDeliveringMs: 60_000 })).toBe(0)
+describe('durable queue under backlog', () => {
+  it('never queues a second job for a delivery that waits overdue behind a backlog, across restarts', async () => {
+    const shared = await openDatabase({})
+    const queue = new RecordingQueue('redis', false)
+    const first = await buildTestRelay({}, { db: shared, queue })
+    await first.app.inject({ method: 'POST', url: '/v1/endpoints', headers: first.auth, payload: { url: 'http://127.0.0.1:9/b' } })
+    for (let i = 0; i < 5; i++) await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'e', data: { i } } })
+    await eventually(() => expect(queue.enqueued).toHaveLength(5))
+    await first.app.close()
+    // Ten minutes overdue: the old sweep took these for lost and queued them again on every start and minute.
+    await shared.query("UPDATE relay_deliveries SET next_attempt_at = now() - interval '10 minutes', updated_at = now() - interval '10 minutes'")
+    const second = await buildTestRelay({}, { db: shared, queue })
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await second.close()
+    expect(queue.enqueued).toHaveLength(5)
+    expect(new Set(queue.enqueued.map((j) => j.deliveryId)).size).toBe(5)
   })
 })
 

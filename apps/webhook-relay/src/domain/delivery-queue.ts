@@ -2,7 +2,8 @@
 // Jobs carry ids only: the (possibly encrypted) payload stays in the database, so no queue ever holds `data`.
 // Semantics shared by all backends and proven by test/contract/queue-contract.ts:
 // - at-least-once: a job is removed only after its handler resolves; a handler that throws gets the job back
-//   after `redeliveryDelayMs`; a consumer that dies mid-job hands it to another (Redis, Kafka) after a timeout;
+//   after `redeliveryDelayMs`; a consumer that dies mid-job hands it to another (Redis, Kafka) within seconds
+//   (a lease renewed while the handler runs; a short consumer-group session);
 // - a delayed job is not handed out before its due time, and due jobs come out in due order;
 // - several consumers never receive the same job at once in the normal path.
 
@@ -24,7 +25,10 @@ export interface DeliveryQueue {
   /** Connects and creates what the backend needs (topics); idempotent. */
   start (): Promise<void>
   enqueue (jobs: readonly DeliveryJob[], delayMs?: number): Promise<void>
+  /** Starts handing jobs to the handler; never waits for a consumer-group join (see `joining`). */
   consume (handler: JobHandler, options: ConsumeOptions): Promise<void>
+  /** Consumers that have not joined their group yet (Kafka); empty when every consumer takes jobs. */
+  joining (): string[]
   /** Stops taking jobs and waits for running handlers to finish (graceful shutdown). */
   stop (): Promise<void>
   /** Releases connections; call after stop. */

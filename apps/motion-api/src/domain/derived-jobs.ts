@@ -1,0 +1,70 @@
+// Resolves jobs made from earlier ones before they are stored: a rerun becomes the earlier job's own request
+// (its prompt and settings, explicit parameters overriding) with its lineage; a refine without a prompt takes
+// the earlier job's. Every referenced job must be the caller's, finished, and have the named variant.
+import { errors } from '../errors.js'
+import type { JobStore } from '../stores/job-store.js'
+import type { MotionSettings, SourceRef, Text2MotionRequest } from './job-params.js'
+
+type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
+
+export async function requireSource (jobs: JobStore, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
+  const job = (await jobs.getMany(clientId, [source.rid])).get(source.rid)
+  if (job === undefined || job.processor !== 'text2motion') throw errors.INVALID_PARAMETER(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
+  if (job.status !== 'SUCCESS') throw errors.INVALID_PARAMETER(`${parameter}: request ${source.rid} has not succeeded`, { parameter })
+  if (job.outputs[source.variantId] === undefined) throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' })
+  return job.request as Resolved
+}
+
+/** The text a job was generated from, following loops of earlier variants back to their source. */
+async function promptOf (jobs: JobStore, clientId: string, request: Resolved, depth = 0): Promise<string | undefined> {
+  switch (request.mode) {
+    case 'generate': return request.prompt
+    case 'inpaint': return request.inpaint.prompt
+    case 'merge': return request.merge.prompt
+    case 'refine': return request.refine.prompt
+    case 'loop':
+      if (request.prompt !== undefined) return request.prompt
+      if (request.source === undefined || depth > 8) return undefined
+      return await promptOf(jobs, clientId, await requireSource(jobs, clientId, request.source, 't2m_rid'), depth + 1)
+  }
+}
+
+function withPrompt (request: Resolved, prompt: string | undefined): Resolved {
+  if (prompt === undefined) return request
+  switch (request.mode) {
+    case 'generate': return { ...request, prompt }
+    case 'inpaint': return { ...request, inpaint: { ...request.inpaint, prompt } }
+    case 'merge': return { ...request, merge: { ...request.merge, prompt } }
+    case 'refine': return { ...request, refine: { ...request.refine, prompt } }
+    case 'loop': return request.source === undefined ? { ...request, prompt } : request
+  }
+}
+
+function rerunOf (earlier: Resolved, request: Extract<Text2MotionRequest, { mode: 'rerun' }>): Resolved {
+  const settings: MotionSettings = { ...earlier.settings, ...request.overrides }
+  if (settings.durationSeconds !== undefined && (earlier.mode === 'inpaint' || earlier.mode === 'merge')) {
+    throw errors.INVALID_PARAMETER(`requestedAnimationDuration: not used when rerunning a ${earlier.mode === 'inpaint' ? 'inpainting' : 'merging'} job`, { parameter: 'requestedAnimationDuration' })
+  }
+  return { ...withPrompt(earlier, request.prompt), settings, lineage: request.source }
+}
+
+export async function resolveDerived (jobs: JobStore, clientId: string, request: Text2MotionRequest): Promise<Resolved> {
+  if (request.mode === 'rerun') {
+    const resolved = rerunOf(await requireSource(jobs, clientId, request.source, 't2m_rid'), request)
+    await checkSources(jobs, clientId, resolved)
+    return resolved
+  }
+  await checkSources(jobs, clientId, request)
+  if (request.mode === 'refine' && request.refine.prompt === undefined) {
+    const prompt = await promptOf(jobs, clientId, await requireSource(jobs, clientId, request.source, 't2m_rid'))
+    if (prompt === undefined) throw errors.INVALID_PARAMETER('refineRequest: give a prompt; the earlier job has none to reuse', { parameter: 'refineRequest' })
+    return { ...request, refine: { ...request.refine, prompt } }
+  }
+  return request
+}
+
+async function checkSources (jobs: JobStore, clientId: string, request: Resolved): Promise<void> {
+  if (request.mode === 'generate') return
+  if (request.source !== undefined) await requireSource(jobs, clientId, request.source, 't2m_rid')
+  if (request.mode === 'merge') await requireSource(jobs, clientId, request.merge.source, 'mergingRequest')
+}

@@ -1,0 +1,17 @@
+// SayMotion clients print a top-level `message` from an error body and otherwise only the HTTP status
+// (motion-api-public-extensions.md, "Responses clients read"), so every error body of this app repeats the shared
+// error object's message at the top level: `{ message, error: { code, message, requestId, details? } }`.
+import type { FastifyInstance } from 'fastify'
+
+function isErrorBody (payload: unknown): payload is { error: { message: string } } {
+  if (payload === null || typeof payload !== 'object' || 'message' in payload) return false
+  const error = (payload as { error?: unknown }).error
+  return error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string'
+}
+
+export function addTopLevelErrorMessage (app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload
+    return { message: payload.error.message, ...payload }
+  })
+}

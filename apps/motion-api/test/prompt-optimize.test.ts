@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type AppInstance } from '@openmotion/common'
+import { buildTestApp, login } from './helper.js'
+
+let app: AppInstance
+let cookie: string
+
+beforeAll(async () => {
+  app = await buildTestApp()
+  cookie = await login(app)
+})
+afterAll(async () => { await app.close() })
+
+async function optimize (params: string[]): Promise<{ status: string, details: Record<string, unknown> }> {
+  const response = await app.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie }, payload: { params } })
+  expect(response.statusCode, response.body).toBe(200)
+  const status = (await app.inject({ url: `/prompt/v1/status/${response.json().rid as string}`, headers: { cookie } })).json()
+  expect(status.count).toBe(1)
+  return status.status[0]
+}
+
+describe('/prompt/v1/optimize', () => {
+  it('normalizes the actions in order with their durations, and splits them when asked', async () => {
+    const prompt = 'A man cheerfully strolls ahead for a few steps and then he jumps two times, finally waving his left hand'
+    const whole = await optimize([`prompt="${prompt}"`])
+    expect(whole.status).toBe('SUCCESS')
+    expect(whole.details).toMatchObject({ In: prompt, optimizedPrompt: 'walk forward 3 steps happily, then jump 2 times happily, then wave with the left hand happily' })
+    expect(whole.details.out).toBe(whole.details.optimizedPrompt)
+    expect(whole.details.actionablePrompts).toBeUndefined()
+    const actions = whole.details.actions as Array<{ kind: string, startSeconds: number, durationSeconds: number }>
+    expect(actions.map((a) => a.kind)).toEqual(['walk', 'jump', 'wave'])
+    expect(actions[1]!.startSeconds).toBeCloseTo(actions[0]!.durationSeconds, 1)
+    expect(whole.details.totalSeconds).toBeCloseTo(actions.reduce((s, a) => s + a.durationSeconds, 0), 0)
+
+    const split = await optimize([`prompt=${prompt}`, 'breakIntoActionablePrompts=1'])
+    expect(split.details.actionablePrompts).toEqual(['walk forward 3 steps happily', 'jump 2 times happily', 'wave with the left hand happily'])
+  })
+
+  it('sub-prompts are jobs the engine runs as the action they name', async () => {
+    const split = await optimize(['prompt=sit down then stand up and clap', 'breakIntoActionablePrompts=1.0'])
+    expect(split.details.actionablePrompts).toEqual(['sit down', 'stand up', 'clap'])
+  })
+
+  it('fails a prompt without an action with 494 in exc_message, and refuses bad parameters with 1102', async () => {
+    expect(await optimize(['prompt=a lovely afternoon'])).toMatchObject({ status: 'FAILURE', details: { code: 494, exc_message: expect.stringMatching(/^494: /) } })
+    const bad = await app.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie }, payload: { params: ['prompt=walk', 'breakIntoActionablePrompts=yes'] } })
+    expect(bad.json()).toMatchObject({ error: { code: 1102, details: { parameter: 'breakIntoActionablePrompts' } }, message: expect.any(String) })
+    expect((await app.inject({ url: '/prompt/v1/status/unknown-rid', headers: { cookie } })).statusCode).toBe(404)
+    expect((await app.inject({ url: '/prompt/v1/status/unknown-rid' })).statusCode).toBe(401)
+  })
+})
+
+describe('prompt answers retention', () => {
+  it('deletes answers older than RETENTION_DAYS and keeps recent ones', async () => {
+    const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'motion-prompts-')) })
+    const short = await buildTestApp({ RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
+    try {
+      const session = await login(short)
+      const ask = async (): Promise<string> => (await short.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie: session }, payload: { params: ['prompt=wave'] } })).json().rid
+      const old = await ask()
+      const recent = await ask()
+      await database.query("UPDATE motion_prompt_requests SET ctime = now() - interval '31 days' WHERE rid = $1", [old])
+      const status = async (rid: string) => (await short.inject({ url: `/prompt/v1/status/${rid}`, headers: { cookie: session } })).statusCode
+      for (let i = 0; i < 50 && await status(old) === 200; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await status(old)).toBe(404)
+      expect(await status(recent)).toBe(200)
+    } finally {
+      await short.close()
+      await database.close()
+    }
+  })
+})

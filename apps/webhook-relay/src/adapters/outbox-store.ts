@@ -1,0 +1,45 @@
+// The outbox table (schema 017): jobs written in the same transaction as the delivery state that makes them due,
+// handed to the queue by the publisher (worker/outbox-publisher.ts). Rows are leased rather than locked for the
+// duration of the enqueue, so a slow or unreachable broker never holds a database connection (PGlite has one);
+// `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
+import type { SqlExecutor } from '@openmotion/common'
+import type { DeliveryJob } from '../domain/delivery-queue.js'
+
+export interface OutboxEntry {
+  id: string
+  job: DeliveryJob
+  dueAt: Date
+}
+
+interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
+
+export class OutboxStore {
+  constructor (private readonly db: SqlExecutor) {}
+
+  /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */
+  async claim (limit: number, leaseUntil: Date, now: Date = new Date()): Promise<OutboxEntry[]> {
+    const { rows } = await this.db.query<OutboxRow>(
+      `UPDATE relay_outbox SET lease_until = $2 WHERE id IN (
+         SELECT id FROM relay_outbox WHERE lease_until IS NULL OR lease_until <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at`, [now, leaseUntil, limit])
+    return rows
+      .map((r) => ({ id: r.id, job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt }, dueAt: r.due_at }))
+      .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))
+  }
+
+  /** The queue has these jobs now. */
+  async remove (ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.db.query('DELETE FROM relay_outbox WHERE id = ANY($1::text[]::bigint[])', [ids])
+  }
+
+  /** Enqueue failed: these entries are tried again from `retryAt` on. */
+  async release (ids: readonly string[], retryAt: Date): Promise<void> {
+    if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
+  }
+
+  /** Entries waiting to be handed to the queue (metrics, tests). */
+  async size (): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_outbox')
+    return Number(rows[0]?.n ?? 0)
+  }
+}

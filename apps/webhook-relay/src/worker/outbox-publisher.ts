@@ -1,0 +1,105 @@
+// Moves outbox rows into the delivery queue. Acceptance, failed attempts and replays only commit rows and call
+// `notify()`, so the request never waits on (or fails with) the broker; the publisher drains at once, and polls
+// as well so rows committed by a relay that died right after its commit are published by any other relay. A row
+// is deleted only after the queue took its job: a crash in between publishes it again (at-least-once; the worker's
+// attempt check drops the duplicate), and a failed enqueue leaves it for a retry a second later.
+import type { Logger } from '@openmotion/common'
+import type { OutboxStore } from '../adapters/outbox-store.js'
+import type { DeliveryJob, DeliveryQueue } from '../domain/delivery-queue.js'
+
+export interface OutboxPublisherOptions {
+  outbox: OutboxStore
+  queue: DeliveryQueue
+  logger: Logger
+  /** Poll for rows other relays committed (default 500 ms). */
+  pollMs?: number
+  batch?: number
+  /**
+   * A claim no publisher finished within this long is taken over (default 5 s): rows claimed by a relay killed
+   * mid-publish wait this long, so it is short; an enqueue slower than this may publish a job twice (harmless).
+   */
+  leaseMs?: number
+  retryMs?: number
+}
+
+export interface OutboxPublisher {
+  /** Rows were committed: publish them now. */
+  notify (): void
+  /** Publishes everything publishable now; resolves when the outbox had nothing left to hand over. */
+  drain (): Promise<number>
+  stop (): Promise<void>
+}
+
+export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPublisher {
+  const { outbox, queue, logger } = options
+  const batch = options.batch ?? 500
+  const leaseMs = options.leaseMs ?? 5000
+  const retryMs = options.retryMs ?? 1000
+  let stopped = false
+  let running: Promise<number> | undefined
+  let again = false
+  let failing = false
+
+  const publishBatch = async (): Promise<number> => {
+    const now = new Date()
+    const entries = await outbox.claim(batch, new Date(now.getTime() + leaseMs), now)
+    if (entries.length === 0) return 0
+    // Jobs sharing a due time go to the queue in one call (the fan-out of one message shares it).
+    const byDue = new Map<number, DeliveryJob[]>()
+    for (const e of entries) byDue.set(e.dueAt.getTime(), [...(byDue.get(e.dueAt.getTime()) ?? []), e.job])
+    try {
+      for (const [dueAt, jobs] of byDue) await queue.enqueue(jobs, Math.max(0, dueAt - Date.now()))
+    } catch (error) {
+      await outbox.release(entries.map((e) => e.id), new Date(Date.now() + retryMs))
+      if (!failing) logger.warn({ err: error, jobs: entries.length }, 'enqueue failed: jobs stay in the outbox and are retried')
+      failing = true
+      throw error
+    }
+    if (failing) logger.info('enqueue works again: outbox publishing resumed')
+    failing = false
+    await outbox.remove(entries.map((e) => e.id))
+    return entries.length
+  }
+
+  const drainOnce = async (): Promise<number> => {
+    let total = 0
+    for (;;) {
+      const n = await publishBatch()
+      total += n
+      if (n < batch || stopped) return total
+    }
+  }
+
+  const drain = async (): Promise<number> => {
+    if (running !== undefined) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      let total = 0
+      for (;;) {
+        again = false
+        total += await drainOnce()
+        if (!again || stopped) return total
+      }
+    })().finally(() => { running = undefined })
+    return running
+  }
+
+  const tick = () => {
+    if (stopped) return
+    drain().catch((error: unknown) => { if (!failing) logger.error({ err: error }, 'outbox publishing failed') })
+  }
+  const timer = setInterval(tick, options.pollMs ?? 500)
+  timer.unref()
+
+  return {
+    notify: tick,
+    drain,
+    async stop () {
+      stopped = true
+      clearInterval(timer)
+      await running?.catch(() => 0)
+    }
+  }
+}

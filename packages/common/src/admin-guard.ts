@@ -1,0 +1,94 @@
+// One operator identity for every operator API: a request is an admin when its bearer token is the app's static
+// ADMIN_API_KEY (standalone deployments) or an ES512 access token from the auth-server whose role claim is the admin
+// role. Tokens are verified against the auth-server's JWKS, fetched and cached by jose; a token signed with a key the
+// cache has not seen makes jose fetch the set again (at most once per cooldown), so a rotation at the auth-server is
+// picked up without restarting this service.
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
+import { Type } from '@sinclair/typebox'
+import { bearerToken, secretsEqual } from './secret-compare.js'
+
+export interface AdminJwksOptions {
+  /** The auth-server's /.well-known/jwks.json. */
+  url: string
+  issuer: string
+  audience: string
+  /** Value the token's `role` claim must have; `admin` unless told. */
+  role?: string
+  /** Least time between two fetches of the key set prompted by an unknown key id, ms (jose's default: 30 s). */
+  cooldownMs?: number
+  /** Time a fetch of the key set may take, ms. */
+  timeoutMs?: number
+}
+
+export interface AdminGuardOptions {
+  staticKey?: string | undefined
+  jwks?: AdminJwksOptions | undefined
+}
+
+/**
+ * disabled: neither a static key nor a JWKS is configured; unauthorized: no bearer token, or one that is neither the
+ * key nor a verifiable token; forbidden: a valid auth-server token of a user without the admin role.
+ */
+export type AdminCheck = { ok: true, subject: string } | { ok: false, reason: 'disabled' | 'unauthorized' | 'forbidden' }
+
+export interface AdminGuard {
+  readonly enabled: boolean
+  check: (authorization: string | undefined) => Promise<AdminCheck>
+}
+
+const ROLE_CLAIM = 'role'
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/
+
+export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
+  const staticKey = options.staticKey === '' ? undefined : options.staticKey
+  const jwks = options.jwks
+  const keySet = jwks === undefined
+    ? undefined
+    : createRemoteJWKSet(new URL(jwks.url), { cooldownDuration: jwks.cooldownMs, timeoutDuration: jwks.timeoutMs ?? 5000 })
+  const role = jwks?.role ?? 'admin'
+
+  async function verify (token: string): Promise<JWTPayload | undefined> {
+    if (keySet === undefined || jwks === undefined || !JWT_SHAPE.test(token)) return undefined
+    try {
+      const { payload } = await jwtVerify(token, keySet, { algorithms: ['ES512'], issuer: jwks.issuer, audience: jwks.audience, requiredClaims: ['sub', 'exp'] })
+      return payload
+    } catch (error) {
+      // An unreachable auth-server is not the caller's fault, yet no token can be accepted without its keys.
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined
+      throw error
+    }
+  }
+
+  return {
+    enabled: staticKey !== undefined || keySet !== undefined,
+    async check (authorization) {
+      if (staticKey === undefined && keySet === undefined) return { ok: false, reason: 'disabled' }
+      const token = bearerToken(authorization)
+      if (token === undefined) return { ok: false, reason: 'unauthorized' }
+      if (staticKey !== undefined && secretsEqual(token, staticKey)) return { ok: true, subject: 'admin-api-key' }
+      const payload = await verify(token)
+      if (payload === undefined) return { ok: false, reason: 'unauthorized' }
+      if (payload[ROLE_CLAIM] !== role) return { ok: false, reason: 'forbidden' }
+      return { ok: true, subject: payload.sub ?? '' }
+    }
+  }
+}
+
+/** The operator-identity variables motion-api and the relay both declare (spread into their config schemas). */
+export const operatorAuthEnv = {
+  AUTH_JWKS_URL: Type.Optional(Type.String({
+    format: 'uri',
+    description: "The auth-server's /.well-known/jwks.json: its ES512 access tokens with role admin are accepted on the admin API, besides ADMIN_API_KEY"
+  })),
+  AUTH_ISSUER: Type.String({ default: 'openmotion-auth', description: 'iss an auth-server token must carry (the auth-server ISSUER)' }),
+  AUTH_AUDIENCE: Type.String({ default: 'openmotion', description: 'aud an auth-server token must carry (the auth-server AUDIENCE)' })
+}
+
+/** The guard an app's admin API uses, from its ADMIN_API_KEY and operatorAuthEnv variables. */
+export function adminGuardFromConfig (config: { ADMIN_API_KEY?: string | undefined, AUTH_JWKS_URL?: string | undefined, AUTH_ISSUER: string, AUTH_AUDIENCE: string }): AdminGuard {
+  const jwksUrl = config.AUTH_JWKS_URL === '' ? undefined : config.AUTH_JWKS_URL
+  return createAdminGuard({
+    staticKey: config.ADMIN_API_KEY,
+    jwks: jwksUrl === undefined ? undefined : { url: jwksUrl, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }
+  })
+}
