@@ -11,6 +11,16 @@ import type { UrlSigner } from '../adapters/blob-store.js'
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
+// Compiled to a serialiser (fast-json-stringify) for the most polled route; `details` stays free-form.
+const StatusReply = Type.Object({
+  count: Type.Integer(),
+  status: Type.Array(Type.Object({
+    rid: Type.String(),
+    status: Type.String(),
+    details: Type.Object({}, { additionalProperties: true }),
+    positionInQueue: Type.Optional(Type.Integer())
+  }))
+})
 
 function parseStatuses (raw: string): string[] {
   const statuses = raw.split(',')
@@ -69,7 +79,7 @@ export function jobRoutes (deps: JobRouteDeps) {
       return result
     })
 
-    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }) } }, async (request) => {
+    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusReply } } }, async (request) => {
       const rids = request.params.rids.split(',')
       const jobs = await deps.jobs.getMany(currentClient(request).id, rids)
       const missing = rids.find((rid) => !jobs.has(rid))
