@@ -13,8 +13,9 @@ import { playgroundAssetsDir } from '@openmotion/motion-playground'
 import type { MotionConfig } from './config.js'
 import type { Processor } from './domain/job-submission.js'
 import type { Pricing } from './domain/pricing.js'
+import { rejectHostileInput } from './domain/input-guard.js'
 import { installStockModels } from './domain/stock-models.js'
-import { frameworkErrorCodes } from './errors.js'
+import { errors, frameworkErrorCodes } from './errors.js'
 import { accountRoutes } from './routes/account.js'
 import { adminRoutes } from './routes/admin.js'
 import { characterRoutes } from './routes/characters.js'
@@ -29,6 +30,7 @@ import { JobStore } from './stores/job-store.js'
 import { migrations } from './stores/migrations.js'
 import { ModelStore } from './stores/model-store.js'
 import { PromptStore } from './stores/prompt-store.js'
+import { UploadStore } from './stores/upload-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
@@ -67,9 +69,9 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
 
   const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
-  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), config.PUBLIC_BASE_URL)
+  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
   // Hot polling reads (sessions, finished jobs, lists) are served from memory; writes made here invalidate at once,
-  // another process's writes are seen within READ_CACHE_MS (see the README's "Throughput").
+  // another process's writes are seen within READ_CACHE_MS (see the README's "Speed").
   const accounts = new AccountStore(db, READ_CACHE_MS)
   const ledger = new CreditLedger(db, accounts)
   const jobs = new JobStore(db, READ_CACHE_MS)
@@ -109,6 +111,13 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     exposedHeaders: ['location', 'range', 'x-request-id']
   })
   app.decorateRequest('client', undefined)
+  app.addHook('preValidation', async (request) => { rejectHostileInput({ params: request.params, query: request.query, body: request.body }) })
+  // JSON is the only body the API parses (the signed upload routes take raw bytes in their own context): any
+  // other content type is a client mistake, 1102 like every other invalid input.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    done(errors.INVALID_PARAMETER(`content-type ${request.headers['content-type'] ?? '(none)'} is not accepted: send application/json`, { parameter: 'content-type' }))
+  })
   const requireSession = sessionGuard(accounts)
 
   // A worker process serves only health, readiness and metrics.
@@ -116,7 +125,7 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(promptRoutes({ prompts, requireSession }))
-    await app.register(characterRoutes({ models, blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
+    await app.register(characterRoutes({ models, uploads: new UploadStore(db), blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
     // The browser playground (packages/motion-playground), built with the app; it calls the routes above.
@@ -136,6 +145,11 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
   })
   return app
+}
+
+/** Where clients reach this process: PUBLIC_BASE_URL, or this machine on the port it listens on. */
+export function publicBaseUrl (config: MotionConfig): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.MOTION_PORT}`
 }
 
 function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {

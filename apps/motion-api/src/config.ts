@@ -3,7 +3,7 @@ import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, require
 const motionSchema = Type.Object({
   ...commonEnv,
   MOTION_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'Port the service listens on' }),
-  PUBLIC_BASE_URL: Type.String({ format: 'uri', default: 'http://localhost:8080', description: 'Base URL clients reach this service at; signed upload and download URLs start with it' }),
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL clients reach this service at; signed upload and download URLs start with it. Unset: http://localhost:<MOTION_PORT>' })),
   DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
   ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })),

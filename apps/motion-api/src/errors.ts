@@ -33,11 +33,12 @@ export const errors = defineErrors({
   NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
   JOB_NOT_FOUND: { code: 4041, status: 404, message: 'Unknown request id' },
   MODEL_NOT_FOUND: { code: 4042, status: 404, message: 'Unknown model id' },
+  UPLOAD_NOT_FOUND: { code: 4045, status: 404, message: 'Unknown upload' },
   CLIENT_NOT_FOUND: { code: 4043, status: 404, message: 'Unknown client' },
   PLAN_NOT_FOUND: { code: 4044, status: 404, message: 'Unknown plan' },
-  JOB_NOT_CANCELLABLE: { code: 4091, status: 409, message: 'The job has already finished' },
   CONFLICT: { code: 4092, status: 409, message: 'Already exists' },
   URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
+  RANGE_NOT_SATISFIABLE: { code: 416, status: 416, message: 'Range not satisfiable' },
   UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }
 })
 

@@ -3,11 +3,11 @@
 // never listen here: `listen` lives in start.ts so tests can build an app and use inject().
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
-import { defaultErrorCodes, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
+import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
 
@@ -35,7 +35,19 @@ export interface ServerOptions {
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/
 
 export async function createServer (options: ServerOptions): Promise<AppInstance> {
+  const codes = { ...defaultErrorCodes, ...options.errorCodes }
   const app = fastify({
+    // A path that is not valid percent-encoded UTF-8 fails in the router, before any handler: answer it in the
+    // shared error shape too, not fastify's own.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      reply.status(400).send(errorBody(request.id, codes.badRequest, error.message))
+    },
+    // A request Node cannot parse (an invalid header value, say) never reaches a route: still the shared shape.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return
+      const body = JSON.stringify(errorBody(randomUUID(), codes.badRequest, 'Malformed HTTP request'))
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    },
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
@@ -66,7 +78,7 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')
   })
-  installErrorHandler(app, { ...defaultErrorCodes, ...options.errorCodes })
+  installErrorHandler(app, codes)
 
   await app.register(swagger, {
     openapi: {

@@ -106,6 +106,13 @@ describe('createServer', () => {
     expect(missing.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Route GET /nope not found' })
   })
 
+  it('answers a path that is not valid percent-encoded UTF-8 with 400 in the same shape', async () => {
+    const server = await build({ errorCodes: { badRequest: 1102 } })
+    const response = await server.inject('/things/%ED%A0%80x')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toMatchObject({ code: 1102, requestId: expect.any(String) })
+  })
+
   it('hides the internals of unknown errors behind a 500', async () => {
     const server = await build()
     const response = await server.inject('/boom')

@@ -1,6 +1,6 @@
 // Where each test service is announced. scripts/services.sh prints exactly these names (`env` command),
 // so a rename here must happen there too.
-export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg' | 'chromium'
+export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg' | 'chromium' | 'schemathesis'
 
 export interface ServiceVariable {
   /** Environment variable holding the service's address. */
@@ -14,7 +14,8 @@ export const serviceVariables: Readonly<Record<ServiceName, ServiceVariable>> = 
   postgres: { variable: 'TEST_DATABASE_URL', holds: 'a postgres:// URL' },
   kafka: { variable: 'TEST_KAFKA_BROKER', holds: 'a host:port bootstrap broker' },
   ffmpeg: { variable: 'FFMPEG_PATH', holds: 'the path of an ffmpeg binary' },
-  chromium: { variable: 'CHROMIUM_PATH', holds: 'the path of a Chromium binary (browser tests)' }
+  chromium: { variable: 'CHROMIUM_PATH', holds: 'the path of a Chromium binary (browser tests)' },
+  schemathesis: { variable: 'SCHEMATHESIS_PATH', holds: 'the path of the schemathesis CLI' }
 })
 
 export const serviceNames = Object.keys(serviceVariables) as readonly ServiceName[]

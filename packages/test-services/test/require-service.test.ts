@@ -7,7 +7,8 @@ const announced: Record<ServiceName, [string, string]> = {
   postgres: ['TEST_DATABASE_URL', 'postgres://openmotion:openmotion@127.0.0.1:15432/openmotion_test'],
   kafka: ['TEST_KAFKA_BROKER', '127.0.0.1:19092'],
   ffmpeg: ['FFMPEG_PATH', '/usr/bin/ffmpeg'],
-  chromium: ['CHROMIUM_PATH', '/usr/bin/chromium']
+  chromium: ['CHROMIUM_PATH', '/usr/bin/chromium'],
+  schemathesis: ['SCHEMATHESIS_PATH', '/repo/.services/schemathesis/bin/schemathesis']
 }
 
 describe('requireService', () => {

@@ -9,7 +9,8 @@ type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 
 export async function requireSource (jobs: JobStore, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
   const job = (await jobs.getMany(clientId, [source.rid])).get(source.rid)
-  if (job === undefined || job.processor !== 'text2motion') throw errors.INVALID_PARAMETER(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
+  // Unknown and other accounts' rids are one answer, 404, so a guessed rid reveals nothing.
+  if (job === undefined || job.processor !== 'text2motion') throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
   if (job.status !== 'SUCCESS') throw errors.INVALID_PARAMETER(`${parameter}: request ${source.rid} has not succeeded`, { parameter })
   if (job.outputs[source.variantId] === undefined) throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' })
   return job.request as Resolved

@@ -1,5 +1,5 @@
 // Turns a validated process request into a stored, charged, queued job. Referenced models and source jobs must
-// belong to the caller (or be stock models); otherwise the parameter that names them is rejected with 1102.
+// belong to the caller (or be stock models): an unknown model is 1102 naming `model`, an unknown source rid 404.
 // A rerun's lineage (t2m_rid, variant_id) is kept in processingInfo, which the list record carries.
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@openmotion/common'

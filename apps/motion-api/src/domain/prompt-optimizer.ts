@@ -41,8 +41,8 @@ export async function optimizePrompt (store: PromptStore, clientId: string, para
 
 export async function promptStatus (store: PromptStore, clientId: string, rids: string[]): Promise<{ count: number, status: PromptRequest[] }> {
   const found = await store.getMany(clientId, rids)
-  const missing = rids.find((rid) => !found.has(rid))
-  if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
-  const status = rids.map((rid) => found.get(rid)!)
+  // As /job/v1/status: the known rids' records, unknown ones left out; only an all-unknown request is 404.
+  const status = rids.flatMap((rid) => found.get(rid) ?? [])
+  if (status.length === 0) throw errors.JOB_NOT_FOUND(`Unknown request id ${rids.join(',')}`)
   return { count: status.length, status }
 }

@@ -1,4 +1,4 @@
-import { Type, type AppInstance } from '@openmotion/common'
+import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { MotionConfig } from '../config.js'
 import { errors } from '../errors.js'
 import { SESSION_COOKIE, currentClient, type SessionGuard } from '../session.js'
@@ -25,7 +25,7 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
 
 export function accountRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }) {
   return async (app: AppInstance) => {
-    app.get('/account/v1/auth', { schema: { tags: ['account'], summary: 'Open a session: Basic client_id:client_secret → dmsess cookie', response: { 200: Type.Object({ result: Type.Boolean() }) } } }, async (request, reply) => {
+    app.get('/account/v1/auth', { schema: { tags: ['account'], summary: 'Open a session: Basic client_id:client_secret → dmsess cookie', response: { 200: Type.Object({ result: Type.Boolean() }), ...errorResponses(401) } } }, async (request, reply) => {
       const credentials = basicCredentials(request.headers.authorization)
       if (credentials === undefined) throw errors.INVALID_CREDENTIALS('Send Authorization: Basic base64(client_id:client_secret)')
       const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
@@ -43,7 +43,7 @@ export function accountRoutes (deps: { accounts: AccountStore, ledger: CreditLed
       return { result: true }
     })
 
-    app.get('/account/v1/creditBalance', { preHandler: deps.requireSession, schema: { tags: ['account'], response: { 200: CreditBalance } } }, async (request) => {
+    app.get('/account/v1/creditBalance', { preHandler: deps.requireSession, schema: { tags: ['account'], response: { 200: CreditBalance, ...errorResponses(401) } } }, async (request) => {
       const client = currentClient(request)
       const credits = await deps.ledger.currentBalance(client.id)
       const fresh = await deps.accounts.getClient(client.id)

@@ -7,10 +7,13 @@ import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
 import type { Model, ModelStore } from '../stores/model-store.js'
+import type { UploadSlot, UploadStore } from '../stores/upload-store.js'
+import { DeletedCount, ModelList, StoredModel, UploadUrls, sessionErrors } from './schemas.js'
 
 const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
 const THUMB_EXTS = ['png', 'jpg', 'jpeg']
 const GLB_MAGIC = 0x46546c67
+const ModelId = Type.String({ maxLength: 200 })
 
 async function prepare (bytes: Uint8Array, format: CharacterFormat, limits: { maxBytes: number, importTimeoutMs: number }): Promise<{ info: CharacterInfo, glb: Uint8Array }> {
   try {
@@ -30,7 +33,7 @@ async function drawThumbnail (glb: Uint8Array): Promise<Buffer> {
   }
 }
 
-export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number, importTimeoutMs: number }) {
+export function characterRoutes (deps: { models: ModelStore, uploads: UploadStore, blobs: BlobStore, signer: UrlSigner, ttl: number, requireSession: SessionGuard, maxBytes: number, importTimeoutMs: number }) {
   // Clients read the id as `Id` (the spec) or `id`; both are sent.
   const record = (model: Model) => ({
     Id: model.id,
@@ -44,16 +47,18 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
     platform: model.platform
   })
 
-  /** Moves an uploaded file (named by its signed upload URL) under the model's own key. */
-  async function claimUpload (url: string, clientId: string, allowed: string[], parameter: string): Promise<{ key: string, ext: string, bytes: Buffer }> {
+  /**
+   * The bytes uploaded to a URL from getModelUploadUrl. The slot must have been issued to this client: another
+   * client's upload answers 404 exactly like one that never existed.
+   */
+  async function claimUpload (url: string, clientId: string, kind: UploadSlot['kind'], allowed: string[], parameter: string): Promise<{ ext: string, bytes: Buffer }> {
     const match = /\/uploads\/([\w-]+)\.(\w+)(\?|$)/.exec(url)
-    if (match === null || !match[1]!.startsWith(`${clientId.replace(/[^\w-]/g, '')}-`)) throw errors.INVALID_PARAMETER(`${parameter}: not an upload URL from getModelUploadUrl`, { parameter })
-    const ext = match[2]!.toLowerCase()
-    if (!allowed.includes(ext)) throw errors.INVALID_PARAMETER(`${parameter}: file type ${ext} is not accepted; use ${allowed.join(', ')}`, { parameter })
-    const info = await deps.blobs.stat(`uploads/${match[1]}.${ext}`)
-    if (info === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
-    const bytes = await deps.blobs.readAll(`uploads/${match[1]}.${ext}`)
-    return { key: `uploads/${match[1]}.${ext}`, ext, bytes }
+    if (match === null) throw errors.INVALID_PARAMETER(`${parameter}: not an upload URL from getModelUploadUrl`, { parameter })
+    const slot = await deps.uploads.owned(clientId, match[1]!)
+    if (slot === undefined || slot.kind !== kind || slot.ext !== match[2]!.toLowerCase()) throw errors.UPLOAD_NOT_FOUND(`${parameter}: unknown upload`, { parameter })
+    if (!allowed.includes(slot.ext)) throw errors.INVALID_PARAMETER(`${parameter}: file type ${slot.ext} is not accepted; use ${allowed.join(', ')}`, { parameter })
+    if (await deps.blobs.stat(slot.blobKey) === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
+    return { ext: slot.ext, bytes: await deps.blobs.readAll(slot.blobKey) }
   }
 
   return async (app: AppInstance) => {
@@ -64,10 +69,11 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
         tags: ['characters'],
         querystring: Type.Object({
           name: Type.Optional(Type.String({ pattern: '^[\\w .-]{1,100}$' })),
-          modelExt: Type.Optional(Type.String()),
-          thumbExt: Type.Optional(Type.String()),
+          modelExt: Type.Optional(Type.String({ maxLength: 16 })),
+          thumbExt: Type.Optional(Type.String({ maxLength: 16 })),
           resumable: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')]))
-        })
+        }),
+        response: { 200: UploadUrls, ...sessionErrors() }
       }
     }, async (request) => {
       const client = currentClient(request)
@@ -76,6 +82,10 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       if (!MODEL_EXTS.includes(modelExt)) throw errors.INVALID_PARAMETER(`modelExt: use ${MODEL_EXTS.join(', ')}`, { parameter: 'modelExt' })
       if (!THUMB_EXTS.includes(thumbExt)) throw errors.INVALID_PARAMETER(`thumbExt: use ${THUMB_EXTS.join(', ')}`, { parameter: 'thumbExt' })
       const id = `${client.id.replace(/[^\w-]/g, '')}-${randomUUID()}`
+      await deps.uploads.register(client.id, [
+        { id, blobKey: `uploads/${id}.${modelExt}`, kind: 'model', ext: modelExt },
+        { id: `${id}-thumb`, blobKey: `uploads/${id}-thumb.${thumbExt}`, kind: 'thumb', ext: thumbExt }
+      ])
       const resumable = request.query.resumable !== '0'
       const suffix = resumable ? '?resumable=1' : ''
       return {
@@ -88,12 +98,13 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       schema: {
         tags: ['characters'],
         body: Type.Object({
-          modelUrl: Type.Optional(Type.String()),
+          modelUrl: Type.Optional(Type.String({ maxLength: 2000 })),
           modelName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-          thumbUrl: Type.Optional(Type.String()),
-          modelId: Type.Optional(Type.String()),
+          thumbUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+          modelId: Type.Optional(ModelId),
           createThumb: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]))
-        })
+        }),
+        response: { 200: StoredModel, ...sessionErrors(404, 413) }
       }
     }, async (request) => {
       const client = currentClient(request)
@@ -106,7 +117,7 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       let modelKey = existing?.modelKey ?? null
       let glbKey = existing?.glbKey ?? null
       if (body.modelUrl !== undefined) {
-        const upload = await claimUpload(body.modelUrl, client.id, MODEL_EXTS, 'modelUrl')
+        const upload = await claimUpload(body.modelUrl, client.id, 'model', MODEL_EXTS, 'modelUrl')
         if ((upload.ext === 'glb' || upload.ext === 'vrm') && (upload.bytes.length < 12 || upload.bytes.readUInt32LE(0) !== GLB_MAGIC)) throw errors.MODEL_LOAD_FAILED('The uploaded file is not a binary glTF')
         // Analysed before anything is stored (in a worker thread with a time limit): a file that cannot be
         // animated is refused with its code. Jobs, the renderer and listModels use the GLB form.
@@ -123,7 +134,7 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
       }
       let thumbKey = existing?.thumbKey ?? null
       if (body.thumbUrl !== undefined) {
-        const upload = await claimUpload(body.thumbUrl, client.id, THUMB_EXTS, 'thumbUrl')
+        const upload = await claimUpload(body.thumbUrl, client.id, 'thumb', THUMB_EXTS, 'thumbUrl')
         thumbKey = `models/${id}/thumb.${upload.ext}`
         await deps.blobs.put(thumbKey, upload.bytes)
       } else if ((body.createThumb === 1 || body.createThumb === '1') && glbKey !== null) {
@@ -146,16 +157,22 @@ export function characterRoutes (deps: { models: ModelStore, blobs: BlobStore, s
     })
 
     app.get('/character/v1/listModels', {
-      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(Type.String()), searchToken: Type.Optional(Type.String()), stockModel: Type.Optional(Type.String()) }) }
+      schema: { tags: ['characters'], querystring: Type.Object({ modelId: Type.Optional(ModelId), searchToken: Type.Optional(Type.String({ maxLength: 200 })), stockModel: Type.Optional(Type.String({ maxLength: 16 })) }), response: { 200: ModelList, ...sessionErrors(404) } }
     }, async (request) => {
-      const models = await deps.models.list(currentClient(request).id, { modelId: request.query.modelId, searchToken: request.query.searchToken, includeStock: request.query.stockModel !== undefined })
+      const client = currentClient(request)
+      const { modelId, searchToken, stockModel } = request.query
+      // A model id names one model: unknown (or another account's) is 404, a stock one is found without stockModel.
+      if (modelId !== undefined && await deps.models.visible(client.id, modelId) === undefined) throw errors.MODEL_NOT_FOUND(`Unknown model id ${modelId}`)
+      const models = await deps.models.list(client.id, { modelId, searchToken, includeStock: stockModel !== undefined || modelId !== undefined })
       return models.map(record)
     })
 
-    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: Type.String() }) } }, async (request) => {
+    app.delete('/character/v1/deleteModel/:modelId', { schema: { tags: ['characters'], params: Type.Object({ modelId: ModelId }), response: { 200: DeletedCount, ...sessionErrors(404) } } }, async (request) => {
       const client = currentClient(request)
       const count = await deps.models.delete(client.id, request.params.modelId)
-      if (count > 0) await deps.blobs.remove(`models/${request.params.modelId.replace(/[^\w-]/g, '')}`)
+      // Only the caller's own custom models can go; stock, unknown and other accounts' ids look the same.
+      if (count === 0) throw errors.MODEL_NOT_FOUND(`Unknown model id ${request.params.modelId}`)
+      await deps.blobs.remove(`models/${request.params.modelId.replace(/[^\w-]/g, '')}`)
       return { count }
     })
   }

@@ -4,7 +4,7 @@
 // `Content-Range: bytes a-b/total` answers `308` with `Range: bytes=0-n` until the file is complete, and
 // `PUT` with `Content-Range: bytes */total` and no body asks how much has arrived, so an upload resumes
 // after a broken connection instead of starting over.
-import { type AppInstance } from '@openmotion/common'
+import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { FastifyReply } from 'fastify'
 import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { parseContentRange, type ContentRange } from '../domain/content-range.js'
@@ -21,6 +21,12 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   json: 'application/json'
 }
+
+// Only documented: a missing or wrong signature is checked by the handler (403), not by the schema.
+const Signed = Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) })
+const UploadId = Type.Object({ id: Type.String({ maxLength: 200 }) })
+const FileBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'the file' })
+const NoBody = (description: string) => Type.Unsafe<unknown>({ description })
 
 /** 308 Resume Incomplete with what has arrived (no Range header when nothing has). */
 function incomplete (reply: FastifyReply, received: number): FastifyReply {
@@ -56,7 +62,7 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxByte
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.maxBytes }, (_request, body, done) => { done(null, body) })
 
-    app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/files/*', { schema: { tags: ['files'], summary: 'A signed download URL (from download or listModels)', querystring: Signed, headers: Type.Object({ range: Type.Optional(Type.String({ description: 'bytes=a-b' })), 'if-none-match': Type.Optional(Type.String()) }), response: { 200: FileBytes, 206: FileBytes, 304: NoBody('Not modified (ETag matches)'), ...errorResponses(400, 403, 404, 416) } } }, async (request, reply) => {
       if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
       const key = (request.params as { '*': string })['*']
       const info = await deps.blobs.stat(key)
@@ -70,13 +76,16 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxByte
       if (range !== null && info.size > 0) {
         const start = range[1] === '' ? Math.max(0, info.size - Number(range[2])) : Number(range[1])
         const end = range[1] === '' || range[2] === '' ? info.size - 1 : Math.min(Number(range[2]), info.size - 1)
-        if (start > end || start >= info.size) return reply.status(416).header('content-range', `bytes */${info.size}`).send()
+        if (start > end || start >= info.size) {
+          reply.header('content-range', `bytes */${info.size}`)
+          throw errors.RANGE_NOT_SATISFIABLE(`The file has ${info.size} bytes`)
+        }
         return reply.status(206).header('content-range', `bytes ${start}-${end}/${info.size}`).header('content-length', end - start + 1).send(deps.blobs.read(key, { start, end }))
       }
       return reply.header('content-length', info.size).send(deps.blobs.read(key))
     })
 
-    app.post('/uploads/:id', { schema: { hide: true } }, async (request, reply) => {
+    app.post('/uploads/:id', { schema: { tags: ['files'], summary: 'Open a resumable upload (a signed URL from getModelUploadUrl)', params: UploadId, querystring: Signed, headers: Type.Object({ 'x-storage-resumable': Type.Optional(Type.String({ description: 'must be start' })) }), response: { 201: Type.Object({ location: Type.String() }), ...errorResponses(400, 403) } } }, async (request, reply) => {
       if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
       if (request.headers['x-storage-resumable'] !== 'start') throw errors.INVALID_PARAMETER('x-storage-resumable: send "start" to open a resumable upload', { parameter: 'x-storage-resumable' })
       const { id } = request.params as { id: string }
@@ -84,7 +93,7 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxByte
       return reply.status(201).header('location', location).send({ location })
     })
 
-    app.put('/uploads/:id', { schema: { hide: true } }, async (request, reply) => {
+    app.put('/uploads/:id', { schema: { tags: ['files'], summary: 'Upload the bytes: whole, or a chunk with Content-Range (bytes a-b/total), or a status query (bytes */total, no body)', params: UploadId, querystring: Signed, headers: Type.Object({ 'content-range': Type.Optional(Type.String()) }), response: { 200: Type.Object({ size: Type.Integer() }), 308: NoBody('Resume incomplete; the Range header says what arrived'), ...errorResponses(400, 403, 413) } } }, async (request, reply) => {
       if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
       const { id } = request.params as { id: string }
       const key = `uploads/${id}`

@@ -2,25 +2,15 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { PROCESS_PARAMS_DESCRIPTION } from '../domain/param-docs.js'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
-import { jobFailure } from '../domain/job-failures.js'
 import { currentClient, type SessionGuard } from '../session.js'
 import type { CreditLedger } from '../stores/credit-ledger.js'
 import type { Job } from '../stores/job-store.js'
 import type { JobWorker } from '../worker/job-worker.js'
 import type { UrlSigner } from '../adapters/blob-store.js'
+import { CancelResponse, DownloadResponse, ListResponse, StatusResponse, SubmitResponse, sessionErrors } from './schemas.js'
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 const STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE']
-// Compiled to a serialiser (fast-json-stringify) for the most polled route; `details` stays free-form.
-const StatusReply = Type.Object({
-  count: Type.Integer(),
-  status: Type.Array(Type.Object({
-    rid: Type.String(),
-    status: Type.String(),
-    details: Type.Object({}, { additionalProperties: true }),
-    positionInQueue: Type.Optional(Type.Integer())
-  }))
-})
 
 function parseStatuses (raw: string): string[] {
   const statuses = raw.split(',')
@@ -67,9 +57,9 @@ export function jobRoutes (deps: JobRouteDeps) {
     app.post('/job/v1/process/:processor', {
       schema: {
         tags: ['jobs'],
-        params: Type.Object({ processor: Type.String() }),
+        params: Type.Object({ processor: Type.String({ maxLength: 64 }) }),
         body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64, description: PROCESS_PARAMS_DESCRIPTION }) }),
-        response: { 200: Type.Object({ rid: Type.String() }) }
+        response: { 200: SubmitResponse, ...sessionErrors(402, 404, 413) }
       }
     }, async (request) => {
       const processor = request.params.processor
@@ -79,28 +69,25 @@ export function jobRoutes (deps: JobRouteDeps) {
       return result
     })
 
-    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusReply } } }, async (request) => {
-      const rids = request.params.rids.split(',')
-      const jobs = await deps.jobs.getMany(currentClient(request).id, rids)
-      const missing = rids.find((rid) => !jobs.has(rid))
-      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
-      const positions = await deps.worker.positions(rids.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
-      const status = rids.map((rid) => statusRecord(jobs.get(rid)!, positions))
+    app.get('/job/v1/status/:rids', { schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusResponse, ...sessionErrors(404) } } }, async (request) => {
+      const { jobs, known } = await knownJobs(deps, currentClient(request).id, request.params.rids.split(','))
+      const positions = await deps.worker.positions(known.filter((rid) => jobs.get(rid)?.status === 'PROGRESS'))
+      const status = known.map((rid) => statusRecord(jobs.get(rid)!, positions))
       return { count: status.length, status }
     })
 
     app.get('/job/v1/download/:rids', {
-      schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), querystring: Type.Object({ variant_id: Type.Optional(Type.String({ maxLength: 4000 })) }) }
+      schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), querystring: Type.Object({ variant_id: Type.Optional(Type.String({ maxLength: 4000 })) }), response: { 200: DownloadResponse, ...sessionErrors(404) } }
     }, async (request) => {
       const client = currentClient(request)
       const rids = request.params.rids.split(',')
       const variantIds = request.query.variant_id?.split(',') ?? []
-      const jobs = await deps.jobs.getMany(client.id, rids)
-      const missing = rids.find((rid) => !jobs.has(rid))
-      if (missing !== undefined) throw errors.JOB_NOT_FOUND(`Unknown request id ${missing}`)
+      const { jobs } = await knownJobs(deps, client.id, rids)
       const links = []
+      // Variant ids pair with the requested rids by position, so an unknown rid still consumes its variant id.
       for (const [index, rid] of rids.entries()) {
-        links.push(await downloadLink(deps, client.id, jobs.get(rid)!, variantIds[index] ?? '1'))
+        const job = jobs.get(rid)
+        if (job !== undefined) links.push(await downloadLink(deps, client.id, job, variantIds[index] ?? '1'))
       }
       return { count: links.length, links }
     })
@@ -109,29 +96,41 @@ export function jobRoutes (deps: JobRouteDeps) {
       const jobs = await deps.jobs.list(clientId, { statuses, processor })
       return { count: jobs.length, list: jobs.map(listRecord) }
     }
-    app.get('/job/v1/list', { schema: { tags: ['jobs'] } }, async (request) => list(currentClient(request).id))
+    app.get('/job/v1/list', { schema: { tags: ['jobs'], response: { 200: ListResponse, ...sessionErrors() } } }, async (request) => list(currentClient(request).id))
     // The public API also lists by status alone (`/job/v1/list/SUCCESS,FAILURE`), across processors.
     app.get('/job/v1/list/:statuses', {
-      schema: { tags: ['jobs'], summary: 'Jobs with one of the comma-separated statuses, any processor', params: Type.Object({ statuses: Type.String() }) }
+      schema: {
+        tags: ['jobs'],
+        summary: 'Jobs with one of the comma-separated statuses, any processor',
+        params: Type.Object({ statuses: Type.String({ maxLength: 200 }) }),
+        response: { 200: ListResponse, ...sessionErrors() }
+      }
     }, async (request) => list(currentClient(request).id, parseStatuses(request.params.statuses)))
     app.get('/job/v1/list/:statuses/:processor', {
-      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String(), processor: Type.String() }) }
+      schema: { tags: ['jobs'], params: Type.Object({ statuses: Type.String({ maxLength: 200 }), processor: Type.String({ maxLength: 64 }) }), response: { 200: ListResponse, ...sessionErrors(404) } }
     }, async (request) => {
       const statuses = parseStatuses(request.params.statuses)
       if (!(PROCESSORS as readonly string[]).includes(request.params.processor)) throw errors.NOT_FOUND(`Unknown processor ${request.params.processor}`)
       return list(currentClient(request).id, statuses, request.params.processor)
     })
 
-    app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$' }) }) } }, async (request) => {
+    app.get('/job/v1/cancel/:rid', { schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$', maxLength: 200 }) }), response: { 200: CancelResponse, ...sessionErrors(404) } } }, async (request) => {
       const job = (await deps.jobs.getMany(currentClient(request).id, [request.params.rid])).get(request.params.rid)
       if (job === undefined) throw errors.JOB_NOT_FOUND()
-      if (job.status !== 'PROGRESS') throw errors.JOB_NOT_CANCELLABLE(`The job is already ${job.status}`)
-      await deps.worker.cancel(job.rid)
-      const cancelled = await deps.worker.fail(job.rid, jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client'))
-      if (!cancelled) throw errors.JOB_NOT_CANCELLABLE()
-      return { result: true }
+      return { result: await deps.worker.cancelJob(job.rid) }
     })
   }
+}
+
+/**
+ * The caller's jobs among `rids`, in request order. Unknown rids (and other accounts' — indistinguishable) are
+ * left out so one stale id does not hide the others; only a request where none is known is 404.
+ */
+async function knownJobs (deps: JobRouteDeps, clientId: string, rids: string[]): Promise<{ jobs: Map<string, Job>, known: string[] }> {
+  const jobs = await deps.jobs.getMany(clientId, rids)
+  const known = rids.filter((rid) => jobs.has(rid))
+  if (known.length === 0) throw errors.JOB_NOT_FOUND(`Unknown request id ${rids.join(',').slice(0, 200)}`)
+  return { jobs, known }
 }
 
 /** The first variant a job's owner downloads is included; each further variant costs once, then stays paid. */

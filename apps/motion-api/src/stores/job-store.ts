@@ -174,6 +174,12 @@ export class JobStore {
     return rows.map((r) => r.rid)
   }
 
+  /** Progress of a running job; a job already finished (cancelled, failed, succeeded) keeps its final details. */
+  async progress (rid: string, details: { step: number, total: number }): Promise<void> {
+    await this.db.query("UPDATE motion_jobs SET details = $2::jsonb, mtime = now() WHERE rid = $1 AND status = 'PROGRESS'", [rid, JSON.stringify(details)])
+    this.written(rid)
+  }
+
   async update (executor: SqlExecutor, rid: string, changes: Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>): Promise<void> {
     await executor.query(`UPDATE motion_jobs SET
         status = COALESCE($2, status), details = COALESCE($3::jsonb, details), charged_amount = COALESCE($4, charged_amount),

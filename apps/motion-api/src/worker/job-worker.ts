@@ -76,6 +76,17 @@ export class JobWorker {
     return await this.options.queue.positions(rids.filter((rid) => !this.running.has(rid)))
   }
 
+  /**
+   * The client's cancel. The database decides, in one locked transition: a job still PROGRESS becomes FAILURE /
+   * Cancelled and is refunded (true); a job that finished first keeps its result (false). Only a cancelled job is
+   * then stopped, wherever it waits or runs; a claim or a completion that comes later finds it no longer PROGRESS.
+   */
+  async cancelJob (rid: string): Promise<boolean> {
+    if (!await this.fail(rid, CANCELLED)) return false
+    await this.cancel(rid)
+    return true
+  }
+
   /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
   async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
     if (await this.options.queue.remove(rid)) return
@@ -134,7 +145,7 @@ export class JobWorker {
       await processor(job, {
         signal: entry.controller.signal,
         progress: async (step, total) => {
-          await this.jobs.update(this.db, rid, { details: { step, total } })
+          await this.jobs.progress(rid, { step, total })
           // Progress events are throttled; the terminal event always follows.
           if (Date.now() - lastEventAt < (this.options.progressEventIntervalMs ?? 1000)) return
           lastEventAt = Date.now()
