@@ -5,7 +5,7 @@
 // TransformLink and the cluster's Transform, as the FBX SDK does). Units and up axis come from GlobalSettings,
 // applied by one root node.
 import { Document, type Material, type Node } from '@gltf-transform/core'
-import { quatFromAxisAngle } from '@openmotion/motion-engine'
+import { quatFromAxisAngleRad } from '@openmotion/motion-engine'
 import { readFbxNodes, type FbxNode, type FbxProperty } from '@openmotion/motion-formats'
 import { readFbxAscii } from './fbx-ascii-reader.js'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
@@ -94,7 +94,7 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   const scene = doc.createScene('Scene')
   const root = doc.createNode('FBXRoot').setScale([unitScale, unitScale, unitScale])
   // Z-up files are turned so +Z becomes +Y, as glTF requires.
-  if (upAxis === 2) root.setRotation(quatFromAxisAngle([1, 0, 0], -Math.PI / 2))
+  if (upAxis === 2) root.setRotation(quatFromAxisAngleRad([1, 0, 0], -Math.PI / 2))
   scene.addChild(root)
 
   const models = objects.children.filter((o) => o.name === 'Model')

@@ -2,7 +2,7 @@
 // and the skinned GLB (the mesh's vertices skinned per frame). The quality yardstick measures these, never the
 // engine's internal clip, so anything the exporters or the mesh get wrong shows up in the figures.
 import type { MotionClip, Quat, Vec3 } from '../src/index.js'
-import { quatFromAxisAngle, quatMultiply, quatRotate } from '../src/math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply, quatRotate } from '../src/math/quat.js'
 
 /** World-space motion of an exported file: joint positions and rotations per frame, plus the mesh floor. */
 export interface ExportedMotion {
@@ -87,7 +87,7 @@ function bvhFrame (nodes: BvhNode[], row: number[]): { positions: Vec3[], rotati
         const axis = 'XYZ'.indexOf(ch[0]!)
         t = t.map((x, k) => (k === axis ? v / 100 : x)) as Vec3
       } else {
-        q = quatMultiply(q, quatFromAxisAngle(AXES[ch[0]!]!, (v * Math.PI) / 180))
+        q = quatMultiply(q, quatFromAxisAngleRad(AXES[ch[0]!]!, (v * Math.PI) / 180))
       }
     }
     if (node.parent < 0) {

@@ -1,6 +1,6 @@
 // Frame-level clip operations shared by engines and editing: slicing, resampling, rigid placement.
 import type { MotionClip, Quat, Skeleton, Vec3 } from './clip.js'
-import { quatFromAxisAngle, quatMultiply, quatRotate, quatSlerp } from './math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply, quatRotate, quatSlerp } from './math/quat.js'
 
 export function readRoot (clip: MotionClip, f: number): Vec3 {
   return [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
@@ -72,7 +72,7 @@ export function headingAt (clip: MotionClip, f: number): number {
  */
 export function placeClip (clip: MotionClip, to: Vec3, yaw: number): MotionClip {
   const J = clip.skeleton.joints.length
-  const q = quatFromAxisAngle([0, 1, 0], yaw)
+  const q = quatFromAxisAngleRad([0, 1, 0], yaw)
   const o = readRoot(clip, 0)
   const root = new Float32Array(clip.rootTranslation.length)
   const rot = Float32Array.from(clip.rotations)

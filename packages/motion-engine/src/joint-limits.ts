@@ -3,7 +3,7 @@
 // hinge axis is decomposed first ('xyz' for knees, hips and spine, 'yxz' for elbows) because the middle angle of
 // an Euler decomposition only spans ±90°, and knees and elbows bend further than that.
 import type { Quat, Skeleton } from './clip.js'
-import { quatFromAxisAngle, quatMultiply } from './math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply } from './math/quat.js'
 
 export interface JointLimit { x: [number, number], y: [number, number], z: [number, number], order?: 'xyz' | 'yxz' }
 
@@ -25,9 +25,9 @@ function toEuler (q: Quat, order: 'xyz' | 'yxz'): [number, number, number] {
 }
 
 function fromEuler (ex: number, ey: number, ez: number, order: 'xyz' | 'yxz'): Quat {
-  const qx = quatFromAxisAngle([1, 0, 0], ex)
-  const qy = quatFromAxisAngle([0, 1, 0], ey)
-  const qz = quatFromAxisAngle([0, 0, 1], ez)
+  const qx = quatFromAxisAngleRad([1, 0, 0], ex)
+  const qy = quatFromAxisAngleRad([0, 1, 0], ey)
+  const qz = quatFromAxisAngleRad([0, 0, 1], ez)
   return order === 'xyz' ? quatMultiply(quatMultiply(qx, qy), qz) : quatMultiply(quatMultiply(qy, qx), qz)
 }
 

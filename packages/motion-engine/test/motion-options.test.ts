@@ -3,7 +3,7 @@ import { createHumanoidSkeleton, fk, jointIndex } from '../src/index.js'
 import type { MotionClip } from '../src/index.js'
 import { simulate } from '../src/post/simulation.js'
 import { lockFeet } from '../src/post/foot-lock.js'
-import { quatFromAxisAngle } from '../src/math/quat.js'
+import { quatFromAxisAngleRad } from '../src/math/quat.js'
 import { engine, footSkate, generate, rootAt, rotationJerk, track } from './helpers/motion.js'
 
 describe('motion options have their documented effects', () => {
@@ -24,9 +24,9 @@ describe('motion options have their documented effects', () => {
     // A rigid body with bent knees sliding forward at 0.9 m/s, soles on the floor: both feet skate.
     for (let f = 0; f < frames; f++) {
       for (const side of ['Left', 'Right']) {
-        rotations.set(quatFromAxisAngle([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'UpLeg')) * 4)
-        rotations.set(quatFromAxisAngle([1, 0, 0], 1), (f * J + jointIndex(skeleton, side + 'Leg')) * 4)
-        rotations.set(quatFromAxisAngle([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'Foot')) * 4)
+        rotations.set(quatFromAxisAngleRad([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'UpLeg')) * 4)
+        rotations.set(quatFromAxisAngleRad([1, 0, 0], 1), (f * J + jointIndex(skeleton, side + 'Leg')) * 4)
+        rotations.set(quatFromAxisAngleRad([1, 0, 0], -0.5), (f * J + jointIndex(skeleton, side + 'Foot')) * 4)
       }
     }
     const root = new Float32Array(frames * 3)
@@ -77,8 +77,8 @@ describe('motion options have their documented effects', () => {
     const rotations = new Float32Array(J * 4)
     for (let j = 0; j < J; j++) rotations[j * 4 + 3] = 1
     // Right arm folded across the chest: upper arm forward-in, forearm back into the torso.
-    rotations.set(quatFromAxisAngle([0, 1, 0], 1.2), jointIndex(skeleton, 'RightArm') * 4)
-    rotations.set(quatFromAxisAngle([0, 1, 0], 2.6), jointIndex(skeleton, 'RightForeArm') * 4)
+    rotations.set(quatFromAxisAngleRad([0, 1, 0], 1.2), jointIndex(skeleton, 'RightArm') * 4)
+    rotations.set(quatFromAxisAngleRad([0, 1, 0], 2.6), jointIndex(skeleton, 'RightForeArm') * 4)
     const clip: MotionClip = { skeleton, fps: 30, frameCount: 1, rootTranslation: new Float32Array([0, 0.85, 0]), rotations }
     const dist = (c: MotionClip) => {
       const p = fk(c, 0).positions
@@ -114,8 +114,8 @@ describe('motion options have their documented effects', () => {
     for (let i = 0; i < frames * J; i++) rotations[i * 4 + 3] = 1
     for (let f = 0; f < frames; f++) {
       // Both legs swung back 20°: the feet still touch the floor but the body's mass is ahead of the toes.
-      rotations.set(quatFromAxisAngle([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'LeftUpLeg')) * 4)
-      rotations.set(quatFromAxisAngle([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'RightUpLeg')) * 4)
+      rotations.set(quatFromAxisAngleRad([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'LeftUpLeg')) * 4)
+      rotations.set(quatFromAxisAngleRad([1, 0, 0], 0.35), (f * J + jointIndex(skeleton, 'RightUpLeg')) * 4)
     }
     const clip: MotionClip = { skeleton, fps: 30, frameCount: frames, rootTranslation: new Float32Array([0, 0.95, 0, 0, 0.95, 0]), rotations }
     const { clip: fixed, report } = simulate(clip, { floor: true })

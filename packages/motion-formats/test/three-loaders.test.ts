@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { writeBvh } from '../src/bvh-writer.js'
 import { writeFbx } from '../src/fbx-writer.js'
 import { writeGlb } from '../src/glb-writer.js'
-import { quatRotate } from '../src/math/rotation.js'
+import { quatRotate } from '@openmotion/motion-engine'
 import { engineClip } from './support/clips.js'
 
 function arrayBuffer (bytes: Uint8Array): ArrayBuffer {

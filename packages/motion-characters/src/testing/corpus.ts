@@ -3,7 +3,7 @@
 // retargeted clip can be checked against the source clip bone by bone.
 import { Document, WebIO } from '@gltf-transform/core'
 import { KHRONOS_EXTENSIONS, KHRTextureTransform } from '@gltf-transform/extensions'
-import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngle, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
+import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngleRad, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
 import { createMannequinMesh } from '@openmotion/motion-formats'
 
 export { NAMING, VRM_HUMANOID } from './naming.js'
@@ -67,13 +67,13 @@ export function buildCharacter (variant: Variant): Document {
   const mesh = createMannequinMesh(skeleton)
   const n = skeleton.joints.length
   const local: Quat[] = skeleton.joints.map((j) => {
-    if (variant.aPose === true && j.name === 'LeftArm') return quatFromAxisAngle([0, 0, 1], -0.7)
-    if (variant.aPose === true && j.name === 'RightArm') return quatFromAxisAngle([0, 0, 1], 0.7)
+    if (variant.aPose === true && j.name === 'LeftArm') return quatFromAxisAngleRad([0, 0, 1], -0.7)
+    if (variant.aPose === true && j.name === 'RightArm') return quatFromAxisAngleRad([0, 0, 1], 0.7)
     return [0, 0, 0, 1]
   })
   const tpose = restWorld(skeleton, skeleton.joints.map(() => [0, 0, 0, 1] as Quat))
   const bind = restWorld(skeleton, local)
-  const facing: Quat = variant.facingBack === true ? quatFromAxisAngle([0, 1, 0], Math.PI) : [0, 0, 0, 1]
+  const facing: Quat = variant.facingBack === true ? quatFromAxisAngleRad([0, 1, 0], Math.PI) : [0, 0, 0, 1]
   const units = variant.unitsPerMetre ?? 1
 
   // Vertices re-posed from the T-pose into the bind pose (linear blend), then turned with the rig.

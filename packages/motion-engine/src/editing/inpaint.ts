@@ -3,7 +3,7 @@ import type { MotionClip } from '../clip.js'
 import { headingAt, placeClip, readRoot, readRotation, resampleClip } from '../clip-ops.js'
 import type { GenerateContext, MotionEngine, MotionOptions } from '../engine.js'
 import { ENGINE_ERROR, EngineError } from '../errors.js'
-import { quatFromAxisAngle, quatMultiply, quatSlerp } from '../math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply, quatSlerp } from '../math/quat.js'
 import { smootherstep } from '../synth/easing.js'
 
 export interface Interval {
@@ -73,7 +73,7 @@ export async function inpaint (clip: MotionClip, request: InpaintRequest, engine
       root.set([src[0] + (x - src[0]) * w, src[1] + (gr[1] - src[1]) * w, src[2] + (z - src[2]) * w], f * 3)
       for (let j = 0; j < J; j++) {
         let q = readRotation(g, i, j)
-        if (j === 0) q = quatMultiply(quatFromAxisAngle([0, 1, 0], yawErr * s), q)
+        if (j === 0) q = quatMultiply(quatFromAxisAngleRad([0, 1, 0], yawErr * s), q)
         rot.set(quatSlerp(readRotation(clip, f, j), q, w), (f * J + j) * 4)
       }
     }

@@ -6,7 +6,7 @@
 import type { MotionClip, Quat, Vec3 } from '../clip.js'
 import { headingAt, readRoot, readRotation, resampleClip } from '../clip-ops.js'
 import { ENGINE_ERROR, EngineError } from '../errors.js'
-import { quatFromAxisAngle, quatMultiply, quatRotate, quatSlerp } from '../math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply, quatRotate, quatSlerp } from '../math/quat.js'
 import { smootherstep } from '../synth/easing.js'
 
 export type FixRootMode = 'INTERPOLATION' | 'LOCKED'
@@ -31,8 +31,8 @@ function wrap (a: number): number {
 }
 
 function place (p: Vec3, q: Quat, t: Placement, origin: Vec3): { p: Vec3, q: Quat } {
-  const d = quatRotate(quatFromAxisAngle([0, 1, 0], t.yaw), [p[0] - origin[0], 0, p[2] - origin[2]])
-  return { p: [origin[0] + d[0] + t.offset[0], p[1] + t.offset[1], origin[2] + d[2] + t.offset[2]], q: quatMultiply(quatFromAxisAngle([0, 1, 0], t.yaw), q) }
+  const d = quatRotate(quatFromAxisAngleRad([0, 1, 0], t.yaw), [p[0] - origin[0], 0, p[2] - origin[2]])
+  return { p: [origin[0] + d[0] + t.offset[0], p[1] + t.offset[1], origin[2] + d[2] + t.offset[2]], q: quatMultiply(quatFromAxisAngleRad([0, 1, 0], t.yaw), q) }
 }
 
 /** Removes the root's drift between frame 0 and frame `L`, as the fix flags ask; `window` frames before L when not across the entire motion. */
@@ -62,7 +62,7 @@ export function fixRootDrift (clip: MotionClip, L: number, window: number, o: Lo
     if (fixY) root[f * 3 + 1] = locked ? p[1] + (start[1] - p[1]) * w : p[1] - (end[1] - start[1]) * w
     if (fixR) {
       const correction = locked ? -wrap(headingAt(clip, f) - yaw0) * w : -yawDrift * w
-      rot.set(quatMultiply(quatFromAxisAngle([0, 1, 0], correction), readRotation(clip, f, 0)), f * J * 4)
+      rot.set(quatMultiply(quatFromAxisAngleRad([0, 1, 0], correction), readRotation(clip, f, 0)), f * J * 4)
     }
   }
   return { ...clip, rootTranslation: root, rotations: rot }
@@ -122,7 +122,7 @@ export function makeLoop (clip: MotionClip, options: LoopOptions): MotionClip {
       rot.set(placed.q, (r * N + i) * J * 4)
     }
     // Compose: the next repetition starts where this one's wrap frame is, turned by its accumulated heading.
-    const d = quatRotate(quatFromAxisAngle([0, 1, 0], at.yaw), next.offset)
+    const d = quatRotate(quatFromAxisAngleRad([0, 1, 0], at.yaw), next.offset)
     at = { yaw: at.yaw + next.yaw, offset: [at.offset[0] + d[0], at.offset[1] + next.offset[1], at.offset[2] + d[2]] }
   }
   return { ...clip, frameCount: reps * N, rootTranslation: root, rotations: rot }

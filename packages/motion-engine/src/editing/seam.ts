@@ -1,7 +1,7 @@
 // Helpers for joining motion at seams: heading alignment and blended transition frames.
 import type { MotionClip, Vec3 } from '../clip.js'
 import { headingAt, placeClip, readRoot, readRotation } from '../clip-ops.js'
-import { quatFromAxisAngle, quatRotate, quatSlerp } from '../math/quat.js'
+import { quatFromAxisAngleRad, quatRotate, quatSlerp } from '../math/quat.js'
 import { smootherstep } from '../synth/easing.js'
 
 /** Root displacement from frame f-1 to f (XZ and Y), or zero for the first frame. */
@@ -20,7 +20,7 @@ export function bridge (prev: MotionClip, next: MotionClip, frames: number): { t
   const J = prev.skeleton.joints.length
   const last = prev.frameCount - 1
   const yaw = headingAt(prev, last) - headingAt(next, 0)
-  const turn = quatFromAxisAngle([0, 1, 0], yaw)
+  const turn = quatFromAxisAngleRad([0, 1, 0], yaw)
   const vPrev = rootVelocity(prev, last)
   const vNextRaw = rootVelocity(next, 1)
   const vNext = quatRotate(turn, [vNextRaw[0], 0, vNextRaw[2]])

@@ -24,11 +24,16 @@ export function quatNormalize (q: Quat): Quat {
   return [q[0] / len, q[1] / len, q[2] / len, q[3] / len]
 }
 
-export function quatFromAxisAngle (axis: Vec3, angle: number): Quat {
+export function quatFromAxisAngleRad (axis: Vec3, angle: number): Quat {
   const len = Math.hypot(axis[0], axis[1], axis[2])
   if (len < 1e-12) return [0, 0, 0, 1]
   const s = Math.sin(angle / 2) / len
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)]
+}
+
+/** The same with the angle in degrees (Euler angles in BVH and FBX files are in degrees). */
+export function quatFromAxisAngleDeg (axis: Vec3, degrees: number): Quat {
+  return quatFromAxisAngleRad(axis, degrees * Math.PI / 180)
 }
 
 export function quatRotate (q: Quat, v: Vec3): Vec3 {
@@ -77,7 +82,7 @@ export function quatFromTo (from: Vec3, to: Vec3): Quat {
   if (d < -0.999999) {
     // Opposite vectors: rotate half a turn about any axis perpendicular to `from`.
     const axis: Vec3 = Math.abs(from[0]) < 0.9 ? [0, -from[2], from[1]] : [from[2], 0, -from[0]]
-    return quatFromAxisAngle(axis, Math.PI)
+    return quatFromAxisAngleRad(axis, Math.PI)
   }
   const c: Vec3 = [from[1] * to[2] - from[2] * to[1], from[2] * to[0] - from[0] * to[2], from[0] * to[1] - from[1] * to[0]]
   return quatNormalize([c[0], c[1], c[2], 1 + d])

@@ -4,7 +4,7 @@ import type { MotionClip, Quat, Skeleton, Vec3 } from '../clip.js'
 import { fkPose } from '../fk.js'
 import { solveTwoBone } from '../ik.js'
 import { clampFrame, limitsFor } from '../joint-limits.js'
-import { quatFromAxisAngle, quatMultiply } from '../math/quat.js'
+import { quatFromAxisAngleRad, quatMultiply } from '../math/quat.js'
 import type { ActionSpec, TimelineEntry } from '../prompt/parser.js'
 import type { Emotion } from '../prompt/vocabulary.js'
 import { ACTIONS } from '../actions/library.js'
@@ -57,7 +57,7 @@ function toWorld (p: Vec3, origin: Vec3, heading: number): Vec3 {
 }
 
 function footWorldRotation (yaw: number, pitchDeg: number): Quat {
-  return quatMultiply(quatFromAxisAngle([0, 1, 0], yaw), quatFromAxisAngle([1, 0, 0], (pitchDeg * Math.PI) / 180))
+  return quatMultiply(quatFromAxisAngleRad([0, 1, 0], yaw), quatFromAxisAngleRad([1, 0, 0], (pitchDeg * Math.PI) / 180))
 }
 
 const GAITS = new Set(['walk', 'jog', 'run', 'sneak'])

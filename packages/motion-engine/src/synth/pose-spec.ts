@@ -2,7 +2,7 @@
 // Sign conventions: flexion is forward, abduction is away from the midline, positive yaw/twist turns to the
 // character's left, positive side bend leans to the character's left.
 import type { Quat, Skeleton, Vec3 } from '../clip.js'
-import { quatFromAxisAngle, quatFromTo, quatMultiply, quatRotate } from '../math/quat.js'
+import { quatFromAxisAngleRad, quatFromTo, quatMultiply, quatRotate } from '../math/quat.js'
 import { jointIndex } from '../skeleton.js'
 
 export const CHANNELS = [
@@ -45,7 +45,7 @@ const Y: Vec3 = [0, 1, 0]
 const Z: Vec3 = [0, 0, 1]
 
 function rot (axis: Vec3, deg: number): Quat {
-  return quatFromAxisAngle(axis, deg * D)
+  return quatFromAxisAngleRad(axis, deg * D)
 }
 
 function chain (...qs: Quat[]): Quat {
@@ -100,7 +100,7 @@ function put (out: Float32Array, base: number, joint: number, q: Quat): void {
 
 /** Writes local rotations for `p` into `out` at `base` (the frame's offset); heading yaw (radians) goes on the hips. */
 export function writePose (p: PoseSpec, heading: number, ix: PoseIndices, out: Float32Array, base: number): void {
-  put(out, base, ix.hips, chain(quatFromAxisAngle(Y, heading), rot(Y, p.pelvisYaw), rot(X, p.pelvisPitch), rot(Z, -p.pelvisRoll)))
+  put(out, base, ix.hips, chain(quatFromAxisAngleRad(Y, heading), rot(Y, p.pelvisYaw), rot(X, p.pelvisPitch), rot(Z, -p.pelvisRoll)))
   const share = [0.3, 0.35, 0.35]
   ix.spine.forEach((joint, k) => {
     const w = share[k]!

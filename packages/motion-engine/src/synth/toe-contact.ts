@@ -2,7 +2,7 @@
 // it instead of driving the toe tip through the floor (the mesh's lowest point is the toe tip).
 import type { Quat, Skeleton, Vec3 } from '../clip.js'
 import { fkPose } from '../fk.js'
-import { quatConjugate, quatFromAxisAngle, quatMultiply, quatRotate, quatSlerp } from '../math/quat.js'
+import { quatConjugate, quatFromAxisAngleRad, quatMultiply, quatRotate, quatSlerp } from '../math/quat.js'
 import { TOE_HEIGHT } from '../skeleton.js'
 
 export function flattenToes (skeleton: Skeleton, root: Vec3, frame: Float32Array, base: number, feet: [number, number], toes: [number, number], k: number): void {
@@ -17,7 +17,7 @@ export function flattenToes (skeleton: Skeleton, root: Vec3, frame: Float32Array
     // Only a toe pointing below the ball is bent back up; toes already level or raised are left alone.
     if (quatRotate(toeWorld, [0, 0, 1])[1] >= 0) continue
     const fwd = quatRotate(footWorld, [0, 0, 1])
-    const flat = quatFromAxisAngle([0, 1, 0], Math.atan2(fwd[0], fwd[2]))
+    const flat = quatFromAxisAngleRad([0, 1, 0], Math.atan2(fwd[0], fwd[2]))
     const o = base + toe * 4
     const current: Quat = [frame[o]!, frame[o + 1]!, frame[o + 2]!, frame[o + 3]!]
     const q = quatSlerp(current, quatMultiply(quatConjugate(footWorld), flat), w)

@@ -1,36 +1,8 @@
-// Quaternion and Euler conversions the writers share. Quaternions are [x, y, z, w] like the clip contract.
-import type { Quat, Vec3 } from '@openmotion/motion-engine'
+// Euler conversions the writers share (degrees, as BVH and FBX store them). Quaternion algebra is the engine's
+// (math/quat.ts), one module with the units in its names. Quaternions are [x, y, z, w] like the clip contract.
+import { quatFromAxisAngleDeg, quatMultiply, type Quat, type Vec3 } from '@openmotion/motion-engine'
 
 const RAD = 180 / Math.PI
-
-export function quatMultiply (a: Quat, b: Quat): Quat {
-  const [ax, ay, az, aw] = a
-  const [bx, by, bz, bw] = b
-  return [
-    aw * bx + ax * bw + ay * bz - az * by,
-    aw * by - ax * bz + ay * bw + az * bx,
-    aw * bz + ax * by - ay * bx + az * bw,
-    aw * bw - ax * bx - ay * by - az * bz
-  ]
-}
-
-export function quatRotate (q: Quat, v: Vec3): Vec3 {
-  const [x, y, z, w] = q
-  const tx = 2 * (y * v[2] - z * v[1])
-  const ty = 2 * (z * v[0] - x * v[2])
-  const tz = 2 * (x * v[1] - y * v[0])
-  return [
-    v[0] + w * tx + y * tz - z * ty,
-    v[1] + w * ty + z * tx - x * tz,
-    v[2] + w * tz + x * ty - y * tx
-  ]
-}
-
-export function quatFromAxisAngle (axis: Vec3, degrees: number): Quat {
-  const h = degrees / RAD / 2
-  const s = Math.sin(h)
-  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(h)]
-}
 
 /** Row-major 3×3 rotation matrix of a unit quaternion. */
 function quatToMatrix (q: Quat): number[] {
@@ -76,7 +48,7 @@ export function quatFromEulerOrder (order: string, degrees: Record<string, numbe
   let q: Quat = [0, 0, 0, 1]
   for (const axis of order) {
     const v: Vec3 = axis === 'X' ? [1, 0, 0] : axis === 'Y' ? [0, 1, 0] : [0, 0, 1]
-    q = quatMultiply(q, quatFromAxisAngle(v, degrees[axis] ?? 0))
+    q = quatMultiply(q, quatFromAxisAngleDeg(v, degrees[axis] ?? 0))
   }
   return q
 }

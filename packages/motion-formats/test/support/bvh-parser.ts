@@ -1,6 +1,6 @@
 // An independent BVH reader for the tests: parses the text and runs forward kinematics from the channels alone.
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
-import { quatFromAxisAngle, quatMultiply, quatRotate } from '../../src/math/rotation.js'
+import { quatFromAxisAngleDeg, quatMultiply, quatRotate } from '@openmotion/motion-engine'
 
 export interface BvhNode {
   name: string
@@ -77,7 +77,7 @@ export function bvhWorldPositions (bvh: ParsedBvh, frame: number): Map<string, V
     for (const ch of node.channels) {
       const v = row[c++]!
       if (ch.endsWith('position')) t = ch === 'Xposition' ? [v, t[1], t[2]] : ch === 'Yposition' ? [t[0], v, t[2]] : [t[0], t[1], v]
-      else q = quatMultiply(q, quatFromAxisAngle(ch === 'Xrotation' ? [1, 0, 0] : ch === 'Yrotation' ? [0, 1, 0] : [0, 0, 1], v))
+      else q = quatMultiply(q, quatFromAxisAngleDeg(ch === 'Xrotation' ? [1, 0, 0] : ch === 'Yrotation' ? [0, 1, 0] : [0, 0, 1], v))
     }
     if (node.parent < 0) {
       pos.push(t); rot.push(q)
