@@ -38,6 +38,8 @@ import { startMaintenance, type Maintenance } from './worker/maintenance.js'
 import { createMemoryCancelBus, createMemoryJobQueue, type CancelBus, type JobQueue } from './queue/job-queue.js'
 import { createRedisCancelBus, createRedisJobQueue } from './queue/redis-job-queue.js'
 
+const READ_CACHE_MS = 1000
+
 export interface AppOverrides {
   logger?: Logger
   database?: Database
@@ -68,9 +70,11 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
-  const accounts = new AccountStore(db)
+  // Hot polling reads (sessions, finished jobs, lists) are served from memory; writes made here invalidate at once,
+  // another process's writes are seen within READ_CACHE_MS (see the README's "Speed").
+  const accounts = new AccountStore(db, READ_CACHE_MS)
   const ledger = new CreditLedger(db, accounts)
-  const jobs = new JobStore(db)
+  const jobs = new JobStore(db, READ_CACHE_MS)
   const models = new ModelStore(db)
   const prompts = new PromptStore(db)
   const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }

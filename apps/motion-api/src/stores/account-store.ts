@@ -1,5 +1,6 @@
 // Plans, API clients and sessions. A client's credit period rolls forward lazily: the first read after the
 // period ends opens the next one and grants the plan's credits (ledger kind 'renewal').
+import { ReadCache } from '../adapters/read-cache.js'
 import { hashSecret, randomToken, sha256Hex, verifySecret, type Database, type SqlExecutor } from '@openmotion/common'
 
 export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }
@@ -32,7 +33,13 @@ function toClient (row: ClientRow): Client {
 }
 
 export class AccountStore {
-  constructor (private readonly db: Database) {}
+  /** Session token hash → its client, so a polling client does not cost a database read per request. */
+  private readonly sessions: ReadCache<{ client: Client, expiresAt: number }>
+
+  /** `cacheMs` bounds how long another process's change to a client (disable, plan, secret) takes to be seen here. */
+  constructor (private readonly db: Database, cacheMs = 0) {
+    this.sessions = new ReadCache(cacheMs)
+  }
 
   async upsertPlan (plan: Plan): Promise<Plan> {
     await this.db.query(`INSERT INTO motion_plans (name, credits, max_variants, period_days) VALUES ($1, $2, $3, $4)
@@ -81,6 +88,9 @@ export class AccountStore {
       WHERE id = $1 RETURNING *`,
     [id, changes.disabled ?? null, changes.plan ?? null, changes.corsOrigins === undefined ? null : JSON.stringify(changes.corsOrigins), secretHash])
     if (changes.disabled === true) await this.db.query('DELETE FROM motion_sessions WHERE client_id = $1', [id])
+    // Any change (disable, plan, origins, secret rotation) drops the client's cached sessions: the next request
+    // reads the database again and sees the client as it now is.
+    this.forgetSessionsOf(id)
     return rows[0] === undefined ? undefined : toClient(rows[0])
   }
 
@@ -101,6 +111,7 @@ export class AccountStore {
     const elapsed = Math.floor((now.getTime() - row.period_end.getTime()) / periodMs) + 1
     const start = new Date(row.period_end.getTime() + (elapsed - 1) * periodMs)
     await tx.query('UPDATE motion_clients SET period_start = $2, period_end = $3 WHERE id = $1', [clientId, start, new Date(start.getTime() + periodMs)])
+    this.forgetSessionsOf(clientId)
     await tx.query("INSERT INTO motion_credit_ledger (client_id, amount, kind, note) VALUES ($1, $2, 'renewal', $3)", [clientId, row.credits, `period from ${start.toISOString()}`])
   }
 
@@ -113,8 +124,22 @@ export class AccountStore {
   }
 
   async clientForSession (token: string): Promise<Client | undefined> {
-    const { rows } = await this.db.query<ClientRow>(`SELECT c.* FROM motion_sessions s JOIN motion_clients c ON c.id = s.client_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT c.disabled`, [sha256Hex(token)])
-    return rows[0] === undefined ? undefined : toClient(rows[0])
+    const hash = sha256Hex(token)
+    const cached = this.sessions.get(hash)
+    if (cached !== undefined && cached.expiresAt > Date.now()) return cached.client
+    const mark = this.sessions.mark()
+    const { rows } = await this.db.query<ClientRow & { session_expires_at: Date }>(`SELECT c.*, s.expires_at AS session_expires_at
+      FROM motion_sessions s JOIN motion_clients c ON c.id = s.client_id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT c.disabled`, [hash])
+    const row = rows[0]
+    if (row === undefined) return undefined
+    const client = toClient(row)
+    this.sessions.set(hash, { client, expiresAt: row.session_expires_at.getTime() }, mark)
+    return client
+  }
+
+  /** Drops every cached session of a client; sessions deleted in the database are then refused at once. */
+  forgetSessionsOf (clientId: string): void {
+    this.sessions.deleteWhere((entry) => entry.client.id === clientId)
   }
 }

@@ -1,5 +1,6 @@
 import type { Database, SqlExecutor } from '@openmotion/common'
 import type { JobRequest } from '../domain/job-params.js'
+import { ReadCache } from '../adapters/read-cache.js'
 
 export type JobStatus = 'PROGRESS' | 'SUCCESS' | 'FAILURE'
 
@@ -56,13 +57,33 @@ function toJob (row: JobRow): Job {
   }
 }
 
+// A finished job only changes when a variant's download is paid (variants, chargedAmount) or when retention
+// deletes it; both go through this store, so finished jobs are cached for longer than the lists.
+const FINISHED_TTL_FACTOR = 30
+// Our transactions (submit, finish, paid download) last milliseconds; lists are not stored this long after one.
+const TRANSACTION_GRACE_MS = 1000
+
 export class JobStore {
-  constructor (private readonly db: Database) {}
+  private readonly finished: ReadCache<Job>
+  private readonly lists: ReadCache<Job[]>
+
+  /** `cacheMs` bounds how long another process's write (a separate worker) takes to show in a list read here. */
+  constructor (private readonly db: Database, cacheMs = 0) {
+    this.finished = new ReadCache(cacheMs * FINISHED_TTL_FACTOR)
+    this.lists = new ReadCache(cacheMs, 1000)
+  }
+
+  private written (rid?: string, executor: SqlExecutor = this.db): void {
+    if (rid !== undefined) this.finished.delete(rid)
+    this.lists.clear()
+    if (executor !== this.db) this.lists.suspend(TRANSACTION_GRACE_MS)
+  }
 
   async insert (tx: SqlExecutor, job: Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo'>): Promise<void> {
     await tx.query(`INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
       VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8)`,
     [job.rid, job.clientId, job.processor, JSON.stringify(job.parameters), JSON.stringify(job.request), JSON.stringify(job.details), job.chargedAmount, JSON.stringify(job.processingInfo)])
+    this.written(undefined, tx)
   }
 
   async get (rid: string, executor: SqlExecutor = this.db): Promise<Job | undefined> {
@@ -77,15 +98,34 @@ export class JobStore {
 
   /** Jobs of one client only: another account's rid is simply absent. */
   async getMany (clientId: string, rids: string[]): Promise<Map<string, Job>> {
-    const { rows } = await this.db.query<JobRow>('SELECT * FROM motion_jobs WHERE client_id = $1 AND rid = ANY($2)', [clientId, rids])
-    return new Map(rows.map((row) => [row.rid, toJob(row)]))
+    const found = new Map<string, Job>()
+    const missing: string[] = []
+    for (const rid of rids) {
+      const job = this.finished.get(rid)
+      if (job !== undefined && job.clientId === clientId) found.set(rid, job); else missing.push(rid)
+    }
+    if (missing.length === 0) return found
+    const mark = this.finished.mark()
+    const { rows } = await this.db.query<JobRow>('SELECT * FROM motion_jobs WHERE client_id = $1 AND rid = ANY($2)', [clientId, missing])
+    for (const row of rows) {
+      const job = toJob(row)
+      found.set(job.rid, job)
+      if (job.status !== 'PROGRESS') this.finished.set(job.rid, job, mark)
+    }
+    return found
   }
 
   async list (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<Job[]> {
+    const key = `${clientId}\n${filter.statuses?.join(',') ?? '*'}\n${filter.processor ?? '*'}`
+    const cached = this.lists.get(key)
+    if (cached !== undefined) return cached
+    const mark = this.lists.mark()
     const { rows } = await this.db.query<JobRow>(`SELECT * FROM motion_jobs WHERE client_id = $1
       AND ($2::text[] IS NULL OR status = ANY($2)) AND ($3::text IS NULL OR processor = $3) ORDER BY seq DESC LIMIT 1000`,
     [clientId, filter.statuses ?? null, filter.processor ?? null])
-    return rows.map(toJob)
+    const jobs = rows.map(toJob)
+    this.lists.set(key, jobs, mark)
+    return jobs
   }
 
   /** Started jobs still PROGRESS whose row has not changed (no progress written) since `before`. */
@@ -99,6 +139,8 @@ export class JobStore {
     const { rows } = await this.db.query<{ rid: string }>(`DELETE FROM motion_jobs WHERE rid IN (
         SELECT rid FROM motion_jobs WHERE status <> 'PROGRESS' AND ($3::text IS NULL OR status = $3) AND mtime < $1 ORDER BY seq LIMIT $2
       ) RETURNING rid`, [before, limit, status ?? null])
+    for (const row of rows) this.written(row.rid)
+    this.written()
     return rows.map((r) => r.rid)
   }
 
@@ -106,12 +148,14 @@ export class JobStore {
   async claim (rid: string, startedAt: number): Promise<Job | undefined> {
     const { rows } = await this.db.query<JobRow>(`UPDATE motion_jobs SET processing_info = processing_info || jsonb_build_object('startedAt', $2::bigint), mtime = now()
       WHERE rid = $1 AND status = 'PROGRESS' AND NOT processing_info ? 'startedAt' RETURNING *`, [rid, startedAt])
+    this.written(rid)
     return rows[0] === undefined ? undefined : toJob(rows[0])
   }
 
   /** Single-process restart: every PROGRESS job becomes unstarted again; returns them in submission order. */
   async resetStarted (): Promise<string[]> {
     await this.db.query("UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'")
+    this.written()
     return await this.pending()
   }
 
@@ -133,6 +177,7 @@ export class JobStore {
   /** Progress of a running job; a job already finished (cancelled, failed, succeeded) keeps its final details. */
   async progress (rid: string, details: { step: number, total: number }): Promise<void> {
     await this.db.query("UPDATE motion_jobs SET details = $2::jsonb, mtime = now() WHERE rid = $1 AND status = 'PROGRESS'", [rid, JSON.stringify(details)])
+    this.written(rid)
   }
 
   async update (executor: SqlExecutor, rid: string, changes: Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>): Promise<void> {
@@ -143,5 +188,6 @@ export class JobStore {
     [rid, changes.status ?? null, changes.details === undefined ? null : JSON.stringify(changes.details), changes.chargedAmount ?? null,
       changes.variants === undefined ? null : JSON.stringify(changes.variants), changes.outputs === undefined ? null : JSON.stringify(changes.outputs),
       changes.processingInfo === undefined ? null : JSON.stringify(changes.processingInfo)])
+    this.written(rid, executor)
   }
 }

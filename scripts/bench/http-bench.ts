@@ -1,0 +1,128 @@
+// `pnpm bench:http`: every hot HTTP route of the apps next to a bare fastify JSON route, measured the same way in
+// one run: the servers live in this process, autocannon runs in a child process (scripts/bench/load.mjs).
+// BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_JOBS (20) tune it; with TEST_DATABASE_URL set, motion-api is
+// measured on PostgreSQL too (in a database of its own, dropped afterwards); BENCH_RELAY=1 appends the relay's
+// own bench (ingest and deliveries).
+import { execFile, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fastify from 'fastify'
+import { createLogger, openDatabase } from '../../packages/common/src/index.js'
+import { buildApp as buildMotion, motionConfig } from '../../apps/motion-api/src/app.js'
+import { authConfig, buildApp as buildAuth, createLogMailer } from '../../apps/auth-server/src/app.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const jobCount = Number(process.env.BENCH_JOBS ?? 20)
+const logger = createLogger({ name: 'bench', level: 'silent' })
+const loadScript = join(import.meta.dirname, 'load.mjs')
+
+interface Load { url: string, method?: string, headers?: Record<string, string>, body?: string, refresh?: string[] }
+interface Figure { rps: number, p50: number, p99: number, failures: number }
+
+const run = promisify(execFile)
+async function load (job: Load): Promise<Figure> {
+  const { stdout } = await run(process.execPath, [loadScript, JSON.stringify({ connections, seconds, ...job })], { encoding: 'utf8' })
+  return JSON.parse(stdout) as Figure
+}
+
+let bareRps = 0
+function report (name: string, figure: Figure): void {
+  const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare` : ''
+  const failed = figure.failures > 0 ? `   ${figure.failures} FAILED` : ''
+  console.log(`${name.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(5)} ms${ratio}${failed}`)
+}
+
+const bare = fastify()
+bare.get('/status', async () => ({ count: 1, status: [{ rid: 'a1b2c3d4e5f6', status: 'SUCCESS', details: {} }] }))
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+async function measureBare (): Promise<void> {
+  bareRps = 0
+  const figure = await load({ url: `${bareUrl}/status` })
+  report('bare fastify JSON route', figure)
+  bareRps = figure.rps
+}
+
+async function benchMotion (label: string, databaseUrl?: string): Promise<void> {
+  const app = await buildMotion(motionConfig.load({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-bench-')),
+    RENDER_ENABLED: 'false',
+    DEV_PLAN_CREDITS: '100000',
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })
+  }), { logger })
+  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const auth = await fetch(`${base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from('dev-client:dev-secret').toString('base64')}` } })
+  const cookie = auth.headers.get('set-cookie')!.split(';')[0]!
+  const headers = { cookie }
+  const rids: string[] = []
+  for (let i = 0; i < jobCount; i++) {
+    const response = await fetch(`${base}/job/v1/process/text2motion`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ params: ['prompt=nod then wave', 'model=openmotion_mannequin', 'skipFBX=1'] })
+    })
+    rids.push(((await response.json()) as { rid: string }).rid)
+  }
+  for (const rid of rids) {
+    while (((await (await fetch(`${base}/job/v1/status/${rid}`, { headers })).json()) as { status: Array<{ status: string }> }).status[0]!.status === 'PROGRESS') {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  // The first download of variant 1 is free and marks it paid; measured afterwards, every request signs links.
+  const download = `${base}/job/v1/download/${rids[0]!}`
+  if (!(await fetch(download, { headers })).ok) throw new Error('download link request failed')
+  console.log(`motion-api on ${label}, ${jobCount} finished jobs`)
+  await measureBare()
+  report('  GET /job/v1/status/<rid>', await load({ url: `${base}/job/v1/status/${rids[0]!}`, headers }))
+  report('  GET /job/v1/status/<10 rids>', await load({ url: `${base}/job/v1/status/${rids.slice(0, 10).join(',')}`, headers }))
+  report(`  GET /job/v1/list (${jobCount} jobs)`, await load({ url: `${base}/job/v1/list`, headers }))
+  report('  GET /job/v1/download/<rid>', await load({ url: download, headers }))
+  await app.close()
+}
+
+async function benchAuth (): Promise<void> {
+  const app = await buildAuth(authConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-bench-')), SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }),
+    { logger, mailer: createLogMailer(logger, { production: false }) })
+  const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/graphql`
+  const headers = { 'content-type': 'application/json' }
+  const post = async (query: string) => (await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query }) })).json()) as { data: { signIn: { refreshToken: string } } }
+  await post('mutation { signUp(email: "bench@example.com", password: "correct horse") }')
+  const signIn = 'mutation { signIn(email: "bench@example.com", password: "correct horse") { accessToken refreshToken } }'
+  const pool: string[] = []
+  for (let i = 0; i < connections; i++) pool.push((await post(signIn)).data.signIn.refreshToken)
+  console.log('auth-server on embedded PGlite (default BCRYPT_COST)')
+  await measureBare()
+  report('  refreshToken (ES512)', await load({ url, method: 'POST', headers, refresh: pool }))
+  report('  signIn (bcrypt + ES512)', await load({ url, method: 'POST', headers, body: JSON.stringify({ query: signIn }) }))
+  await app.close()
+}
+
+async function withPostgresDatabase (url: string, run: (databaseUrl: string) => Promise<void>): Promise<void> {
+  const name = `motion_bench_${randomBytes(6).toString('hex')}`
+  const admin = await openDatabase({ url })
+  await admin.query(`CREATE DATABASE ${name}`)
+  try {
+    const databaseUrl = new URL(url)
+    databaseUrl.pathname = `/${name}`
+    await run(databaseUrl.toString())
+  } finally {
+    // A pool that has just been closed may still hold its sockets for a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: Error) => { console.log(`database ${name} left behind: ${error.message}`) })
+    await admin.close()
+  }
+}
+
+console.log(`${seconds} s per case, ${connections} connections, autocannon in its own process, Node ${process.version}`)
+await benchMotion('embedded PGlite')
+if (process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '') {
+  await withPostgresDatabase(process.env.TEST_DATABASE_URL, (databaseUrl) => benchMotion('PostgreSQL', databaseUrl))
+}
+await benchAuth()
+await bare.close()
+if (process.env.BENCH_RELAY === '1') {
+  console.log('webhook-relay (its own bench: ingest and deliveries)')
+  spawnSync('pnpm', ['--filter', '@openmotion/webhook-relay', 'bench'], { stdio: 'inherit' })
+}
