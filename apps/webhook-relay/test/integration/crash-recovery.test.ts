@@ -66,9 +66,17 @@ async function crashAndRestart (label: string, databaseAdminUrl: string, backend
       expect(res.status).toBe(202)
       accepted.push(String(res.body.id))
     }
+    // Kill once deliveries are hanging: when ENDPOINT_CONCURRENCY of them are, or once their number has stopped
+    // growing for a second (a Kafka consumer holds fewer at once, depending on how the partitions fall).
     const deadline = Date.now() + 120_000
-    while (receiver.received.length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(receiver.received.length).toBeGreaterThanOrEqual(10)
+    let seen = 0
+    let steadySince = Date.now()
+    while (receiver.received.length < 10 && Date.now() < deadline) {
+      if (receiver.received.length !== seen) { seen = receiver.received.length; steadySince = Date.now() }
+      if (seen > 0 && Date.now() - steadySince > 1000) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(receiver.received.length).toBeGreaterThanOrEqual(1)
     await first.kill()
     receiver.answer()
 
