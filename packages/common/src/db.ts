@@ -50,6 +50,10 @@ function openPostgres (url: string, poolSize: number): Database {
       oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+  // An idle connection the server ends (a PostgreSQL restart, a terminated backend) makes the pool emit 'error';
+  // unheard, that event would crash the process. The pool has already dropped the connection and the next query
+  // opens a new one, so there is nothing else to do.
+  pool.on('error', () => {})
   const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
     const result = await client.query(sql, params === undefined ? undefined : [...params])
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 }
