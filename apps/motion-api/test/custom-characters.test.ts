@@ -5,32 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
 import { createHumanoidSkeleton, restPoseClip } from '@openmotion/motion-engine'
 import { writeFbx } from '@openmotion/motion-formats'
+import { NAMING } from '@openmotion/motion-characters/testing'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
-
-const UNREAL: Record<string, string> = {
-  Hips: 'pelvis',
-  Spine: 'spine_01',
-  Spine1: 'spine_02',
-  Spine2: 'spine_03',
-  Neck: 'neck_01',
-  Head: 'head',
-  LeftShoulder: 'clavicle_l',
-  LeftArm: 'upperarm_l',
-  LeftForeArm: 'lowerarm_l',
-  LeftHand: 'hand_l',
-  LeftUpLeg: 'thigh_l',
-  LeftLeg: 'calf_l',
-  LeftFoot: 'foot_l',
-  LeftToeBase: 'ball_l',
-  RightShoulder: 'clavicle_r',
-  RightArm: 'upperarm_r',
-  RightForeArm: 'lowerarm_r',
-  RightHand: 'hand_r',
-  RightUpLeg: 'thigh_r',
-  RightLeg: 'calf_r',
-  RightFoot: 'foot_r',
-  RightToeBase: 'ball_r'
-}
 
 let app: AppInstance
 let cookie: string
@@ -49,8 +25,8 @@ async function customCharacter (options: { skinned: boolean }): Promise<Uint8Arr
   const io = new WebIO()
   const doc = await io.readBinary(stockGlb)
   for (const node of doc.getRoot().listNodes()) {
-    const renamed = UNREAL[node.getName()]
-    if (renamed !== undefined) node.setName(renamed)
+    // The corpus's Unreal names (pelvis, thigh_l, upperarm_r…); nodes that are not joints keep theirs.
+    if (node.getSkin() === null && node.getMesh() === null) node.setName(NAMING.unreal(node.getName()))
     if (!options.skinned) node.setSkin(null)
   }
   for (const animation of doc.getRoot().listAnimations()) animation.dispose()
