@@ -4,8 +4,10 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import type {} from '@fastify/swagger'
 import { ConfigError, adminGuardFromConfig, corsPlugin, createCorsPolicy, createLogger, createServer, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { createCharacterImporter } from './adapters/character-importer.js'
 import { createDiskBlobStore, UrlSigner, type BlobStore } from './adapters/blob-store.js'
-import { createRelayJobEvents, noJobEvents, type JobEvents } from './adapters/job-events.js'
+import { createRelayJobEvents } from './adapters/job-events.js'
+import { noJobEvents, type JobEvents } from './domain/ports.js'
 import { createMotionPipeline, type MotionPipeline } from './adapters/motion-pipeline.js'
 import { createFfmpegVideoRenderer, type VideoRenderer } from './adapters/video-renderer.js'
 import { createEngine } from '@openmotion/motion-engine'
@@ -24,19 +26,19 @@ import { jobRoutes } from './routes/jobs.js'
 import { promptRoutes } from './routes/prompts.js'
 import { sessionGuard } from './session.js'
 import { addTopLevelErrorMessage } from './error-message.js'
-import { AccountStore } from './stores/account-store.js'
-import { CreditLedger } from './stores/credit-ledger.js'
-import { JobStore } from './stores/job-store.js'
-import { migrations } from './stores/migrations.js'
-import { ModelStore } from './stores/model-store.js'
-import { PromptStore } from './stores/prompt-store.js'
-import { UploadStore } from './stores/upload-store.js'
+import { AccountStore } from './adapters/account-store.js'
+import { CreditLedger } from './adapters/credit-ledger.js'
+import { JobStore } from './adapters/job-store.js'
+import { migrations } from './adapters/migrations.js'
+import { ModelStore } from './adapters/model-store.js'
+import { PromptStore } from './adapters/prompt-store.js'
+import { UploadStore } from './adapters/upload-store.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 import { createRenderProcessor } from './worker/render-processor.js'
 import { startMaintenance, type Maintenance } from './worker/maintenance.js'
-import { createMemoryCancelBus, createMemoryJobQueue, type CancelBus, type JobQueue } from './queue/job-queue.js'
-import { createRedisCancelBus, createRedisJobQueue } from './queue/redis-job-queue.js'
+import { createMemoryCancelBus, createMemoryJobQueue, type CancelBus, type JobQueue } from './adapters/job-queue.js'
+import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 
 const READ_CACHE_MS = 1000
 
@@ -125,7 +127,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
     await app.register(accountRoutes({ accounts, ledger, config, crossOrigin: cors.configured.length > 0, requireSession }))
     await app.register(jobRoutes({ db, accounts, ledger, jobs, models, pricing, enabledProcessors, worker, signer, downloadTtl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(promptRoutes({ prompts, requireSession }))
-    await app.register(characterRoutes({ models, uploads: new UploadStore(db), blobs, signer, ttl: config.DOWNLOAD_URL_TTL, requireSession, maxBytes: config.MAX_MODEL_BYTES, importTimeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }))
+    const importer = createCharacterImporter({ maxBytes: config.MAX_MODEL_BYTES, timeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS })
+    await app.register(characterRoutes({ models, uploads: new UploadStore(db), blobs, signer, importer, ttl: config.DOWNLOAD_URL_TTL, requireSession }))
     await app.register(fileRoutes({ blobs, signer, maxBytes: config.MAX_MODEL_BYTES, uploadTtl: config.DOWNLOAD_URL_TTL }))
     await app.register(adminRoutes({ accounts, ledger, admin: adminGuardFromConfig(config) }))
     // The browser playground (packages/motion-playground), built with the app; it calls the routes above.

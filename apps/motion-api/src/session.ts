@@ -2,7 +2,8 @@
 // client on the request or answers 401.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors } from './errors.js'
-import type { AccountStore, Client } from './stores/account-store.js'
+import type { AccountRepository } from './domain/ports.js'
+import type { Client } from './domain/records.js'
 
 export const SESSION_COOKIE = 'dmsess'
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export function sessionGuard (accounts: AccountStore) {
+export function sessionGuard (accounts: AccountRepository) {
   return async function requireSession (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = request.cookies[SESSION_COOKIE]
     const client = token === undefined || token === '' ? undefined : await accounts.clientForSession(token)

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { ADMIN, buildTestApp, localPath, login, waitForJob } from './helper.js'
+import { ADMIN, localPath, login, useSignedInApp, waitForJob } from './helper.js'
 
 let app: AppInstance
 let cookie: string
 
-beforeAll(async () => {
-  app = await buildTestApp()
-  cookie = await login(app)
-})
-afterAll(async () => { await app.close() })
+useSignedInApp((built, session) => { app = built; cookie = session })
 
 const process = (params: string[], processor = 'text2motion', session = cookie) =>
   app.inject({ method: 'POST', url: `/job/v1/process/${processor}`, headers: { cookie: session }, payload: { params } })

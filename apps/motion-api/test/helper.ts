@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,19 @@ export const ADMIN = 'admin-token-for-tests-0123456789'
 export async function buildTestApp (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<AppInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'motion-api-'))
   return buildApp(motionConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, URL_SIGNING_SECRET: 'test-signing-secret-0123456789', RENDER_ENABLED: 'false', RENDER_WIDTH: '320', RENDER_HEIGHT: '180', ...env }), overrides)
+}
+
+/**
+ * One app for the whole test file, signed in as the dev client: built before the first test, closed after the
+ * last. `ready` receives the app and the session cookie.
+ */
+export function useSignedInApp (ready: (app: AppInstance, cookie: string) => void, env: Record<string, string> = {}, overrides: AppOverrides = {}): void {
+  let built: AppInstance | undefined
+  beforeAll(async () => {
+    built = await buildTestApp(env, overrides)
+    ready(built, await login(built))
+  })
+  afterAll(async () => { await built?.close() })
 }
 
 export async function login (app: AppInstance, id = 'dev-client', secret = 'dev-secret'): Promise<string> {

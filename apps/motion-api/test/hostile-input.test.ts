@@ -1,17 +1,13 @@
 // A hostile or careless client: every malformed request is a 400 with code 1102 (or 413 for an oversized body),
 // never a 5xx, and it changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { buildTestApp, login } from './helper.js'
+import { useSignedInApp } from './helper.js'
 
 let app: AppInstance
 let cookie: string
 
-beforeAll(async () => {
-  app = await buildTestApp()
-  cookie = await login(app)
-})
-afterAll(async () => { await app.close() })
+useSignedInApp((built, session) => { app = built; cookie = session })
 
 const NUL = '\u0000'
 const valid = ['prompt=walk', 'model=openmotion_mannequin']

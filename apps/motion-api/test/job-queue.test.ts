@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { createMemoryCancelBus, createMemoryJobQueue } from '../src/queue/job-queue.js'
+import { createMemoryCancelBus, createMemoryJobQueue } from '../src/adapters/job-queue.js'
 import { jobQueueContract } from './contract/job-queue-contract.js'
 
 describe('memory job queue', () => {

@@ -1,18 +1,14 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance } from '@openmotion/common'
-import { buildTestApp, login } from './helper.js'
+import { buildTestApp, login, useSignedInApp } from './helper.js'
 
 let app: AppInstance
 let cookie: string
 
-beforeAll(async () => {
-  app = await buildTestApp()
-  cookie = await login(app)
-})
-afterAll(async () => { await app.close() })
+useSignedInApp((built, session) => { app = built; cookie = session })
 
 async function optimize (params: string[]): Promise<{ status: string, details: Record<string, unknown> }> {
   const response = await app.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie }, payload: { params } })

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, openDatabase, type Database } from '@openmotion/common'
-import { AccountStore } from '../src/stores/account-store.js'
-import { JobStore } from '../src/stores/job-store.js'
-import { migrations } from '../src/stores/migrations.js'
+import { AccountStore } from '../src/adapters/account-store.js'
+import { JobStore } from '../src/adapters/job-store.js'
+import { migrations } from '../src/adapters/migrations.js'
 import { ADMIN, buildTestApp, login, waitForJob } from './helper.js'
 
 // A cache lifetime far longer than any test: whatever is refused or refreshed below is so because of invalidation.

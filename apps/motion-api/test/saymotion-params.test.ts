@@ -1,17 +1,13 @@
 // The parameters SayMotion clients send (motion-api-public-extensions.md): numVariant, quoting, floats,
 // requestedAnimationDuration, and the rerun, loop and refine requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { buildTestApp, localPath, login, waitForJob } from './helper.js'
+import { localPath, useSignedInApp, waitForJob } from './helper.js'
 
 let app: AppInstance
 let cookie: string
 
-beforeAll(async () => {
-  app = await buildTestApp()
-  cookie = await login(app)
-})
-afterAll(async () => { await app.close() })
+useSignedInApp((built, session) => { app = built; cookie = session })
 
 const MODEL = 'model=openmotion_mannequin'
 const process = (params: string[]) => app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params } })

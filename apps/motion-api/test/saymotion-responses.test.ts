@@ -1,17 +1,13 @@
 // What SayMotion clients read back (motion-api-public-extensions.md): a top-level error message, signed URLs
 // fetched with the session's headers, lists by status alone, stock models for any stockModel value.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { buildTestApp, localPath, login, waitForJob } from './helper.js'
+import { localPath, useSignedInApp, waitForJob } from './helper.js'
 
 let app: AppInstance
 let cookie: string
 
-beforeAll(async () => {
-  app = await buildTestApp()
-  cookie = await login(app)
-})
-afterAll(async () => { await app.close() })
+useSignedInApp((built, session) => { app = built; cookie = session })
 
 const process = (params: string[]) => app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params } })
 

@@ -4,21 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
 import { dirname, join, normalize } from 'node:path'
-import type { Readable } from 'node:stream'
+import type { BlobEntry, BlobStore, UrlSigning } from '../domain/ports.js'
 
-export interface BlobInfo { size: number, mtime: Date }
-export interface BlobEntry extends BlobInfo { key: string }
-
-export interface BlobStore {
-  put (key: string, bytes: Uint8Array): Promise<void>
-  append (key: string, bytes: Uint8Array): Promise<number>
-  stat (key: string): Promise<BlobInfo | undefined>
-  read (key: string, range?: { start: number, end: number }): Readable
-  readAll (key: string): Promise<Buffer>
-  remove (prefix: string): Promise<void>
-  /** Every file under `prefix` (recursively); none when the prefix does not exist. */
-  list (prefix: string): Promise<BlobEntry[]>
-}
+export type { BlobEntry, BlobInfo, BlobStore } from '../domain/ports.js'
 
 const SAFE_KEY = /^[\w-]+(\/[\w.-]+)*$/
 
@@ -86,7 +74,7 @@ export function createDiskBlobStore (root: string): BlobStore {
 }
 
 /** Signs `path` (which may carry a query) until `expires` (unix seconds). */
-export class UrlSigner {
+export class UrlSigner implements UrlSigning {
   constructor (private readonly secret: string, private readonly baseUrl: string) {}
 
   private mac (path: string, expires: number): string {

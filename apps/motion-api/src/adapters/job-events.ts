@@ -3,23 +3,9 @@
 // the relay then signs and delivers them to the client's endpoints. Publishing never blocks or fails a job:
 // events go out in the background with a few retries, and one that cannot be delivered is logged and dropped.
 import type { Logger } from '@openmotion/common'
+import type { JobEvent, JobEvents } from '../domain/ports.js'
 
-export type JobEventType = 'job.progress' | 'job.succeeded' | 'job.failed'
-
-export interface JobEvent {
-  type: JobEventType
-  /** Stable per event: the relay answers a repeat with the first response and queues nothing. */
-  idempotencyKey: string
-  data: Record<string, unknown>
-}
-
-export interface JobEvents {
-  publish (event: JobEvent): void
-  /** Waits for events still being sent (shutdown). */
-  flush (): Promise<void>
-}
-
-export const noJobEvents: JobEvents = { publish () {}, async flush () {} }
+export type { JobEvent, JobEventType, JobEvents } from '../domain/ports.js'
 
 export interface RelayOptions {
   url: string

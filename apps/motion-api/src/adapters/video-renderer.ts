@@ -3,18 +3,10 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkFfmpeg, renderVideo, type SceneOptions } from '@openmotion/motion-render'
+import { checkFfmpeg, renderVideo } from '@openmotion/motion-render'
+import type { VideoRenderer } from '../domain/ports.js'
 
-export interface RenderedVideo {
-  video: Buffer
-  poster: Buffer
-  frameCount: number
-  durationSeconds: number
-}
-
-export interface VideoRenderer {
-  render: (glb: Uint8Array, scene: SceneOptions, context: { signal: AbortSignal, onProgress: (frame: number, total: number) => void }) => Promise<RenderedVideo>
-}
+export type { RenderedVideo, VideoRenderer } from '../domain/ports.js'
 
 export interface FfmpegRendererOptions {
   ffmpegPath: string

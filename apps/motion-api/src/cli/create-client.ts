@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { loadConfigOrExit, migrate, openDatabase } from '@openmotion/common'
 import { motionConfig } from '../config.js'
-import { AccountStore } from '../stores/account-store.js'
-import { migrations } from '../stores/migrations.js'
+import { AccountStore } from '../adapters/account-store.js'
+import { migrations } from '../adapters/migrations.js'
 
 const [id, planName = 'dev'] = process.argv.slice(2).filter((a) => a !== '--')
 if (id === undefined || !/^[\w.-]{3,64}$/.test(id)) {

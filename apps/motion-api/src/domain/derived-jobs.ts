@@ -2,12 +2,12 @@
 // (its prompt and settings, explicit parameters overriding) with its lineage; a refine without a prompt takes
 // the earlier job's. Every referenced job must be the caller's, finished, and have the named variant.
 import { errors } from '../errors.js'
-import type { JobStore } from '../stores/job-store.js'
 import type { MotionSettings, SourceRef, Text2MotionRequest } from './job-params.js'
+import type { JobRepository } from './ports.js'
 
 type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 
-export async function requireSource (jobs: JobStore, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
+export async function requireSource (jobs: JobRepository, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
   const job = (await jobs.getMany(clientId, [source.rid])).get(source.rid)
   // Unknown and other accounts' rids are one answer, 404, so a guessed rid reveals nothing.
   if (job === undefined || job.processor !== 'text2motion') throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
@@ -17,7 +17,7 @@ export async function requireSource (jobs: JobStore, clientId: string, source: S
 }
 
 /** The text a job was generated from, following loops of earlier variants back to their source. */
-async function promptOf (jobs: JobStore, clientId: string, request: Resolved, depth = 0): Promise<string | undefined> {
+async function promptOf (jobs: JobRepository, clientId: string, request: Resolved, depth = 0): Promise<string | undefined> {
   switch (request.mode) {
     case 'generate': return request.prompt
     case 'inpaint': return request.inpaint.prompt
@@ -49,7 +49,7 @@ function rerunOf (earlier: Resolved, request: Extract<Text2MotionRequest, { mode
   return { ...withPrompt(earlier, request.prompt), settings, lineage: request.source }
 }
 
-export async function resolveDerived (jobs: JobStore, clientId: string, request: Text2MotionRequest): Promise<Resolved> {
+export async function resolveDerived (jobs: JobRepository, clientId: string, request: Text2MotionRequest): Promise<Resolved> {
   if (request.mode === 'rerun') {
     const resolved = rerunOf(await requireSource(jobs, clientId, request.source, 't2m_rid'), request)
     await checkSources(jobs, clientId, resolved)
@@ -64,7 +64,7 @@ export async function resolveDerived (jobs: JobStore, clientId: string, request:
   return request
 }
 
-async function checkSources (jobs: JobStore, clientId: string, request: Resolved): Promise<void> {
+async function checkSources (jobs: JobRepository, clientId: string, request: Resolved): Promise<void> {
   if (request.mode === 'generate') return
   if (request.source !== undefined) await requireSource(jobs, clientId, request.source, 't2m_rid')
   if (request.mode === 'merge') await requireSource(jobs, clientId, request.merge.source, 'mergingRequest')

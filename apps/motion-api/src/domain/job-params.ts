@@ -2,32 +2,31 @@
 // additions (motion-api-public-extensions.md). Every rule names the parameter it rejects: unknown names,
 // duplicates, malformed pairs and out-of-range values are 1102; JSON parameters that do not parse are 502
 // (the spec's "error parsing motion generation parameters").
+import { Type, type Static } from '@openmotion/common'
+import { DEFAULT_OPTIONS, isFootLockingMode, FOOT_LOCKING_MODES, MotionOptionsSchema, POSE_FILTERING_LIMITS } from '@openmotion/motion-engine'
 import { parseLoopRequest, parseRefineRequest, parseRerunRequest, type LoopSpec, type RefineSpec } from './derived-requests.js'
 import { flag, integer, invalid, json, number, numericField, splitParams, text } from './param-values.js'
 
 export const BACKDROPS_2D = ['Checker_Cloudscape', 'Golden_Age_Glitz', 'Inferno_Stage', 'Jungle_Grove', 'Mystic_Brick', 'Mystic_Concrete',
   'Rainbow_Spotlight', 'Red_Carpet', 'Retro_Revue', 'Sakura_Dreamscape', 'Spotlit_Stage', 'Timbered_Retreat', 'Urban_Rooftop'] as const
 
-export type FootLockingMode = 'auto' | 'always' | 'never' | 'grounding'
 export interface EditRequest { numTrimLeft: number, numTrimRight: number }
 export interface SourceRef { rid: string, variantId: string }
-
-export interface MotionSettings {
-  model: string
-  simulation: boolean
-  footLockingMode: FootLockingMode
-  poseFilteringStrength: number
-  rootAtOrigin: boolean
-  skipFBX: boolean
-  numVariants: number
-  /** requestedAnimationDuration, seconds; undefined lets the engine pick the natural length. */
-  durationSeconds?: number
-}
 
 /** Bounds of requestedAnimationDuration, seconds (README: "Coming from SayMotion"). */
 export const DURATION_LIMITS = { min: 0.5, max: 60 } as const
 /** numVariant's upper bound before the plan's maxVariantsGeneration applies (the public API's 1–8). */
 export const MAX_VARIANTS = 8
+
+/** The engine's options (its own schema) and what the API adds around a generation; stored with each job. */
+export const MotionSettingsSchema = Type.Composite([MotionOptionsSchema, Type.Object({
+  model: Type.String(),
+  skipFBX: Type.Boolean(),
+  numVariants: Type.Integer({ minimum: 1, maximum: MAX_VARIANTS }),
+  /** requestedAnimationDuration, seconds; absent lets the engine pick the natural length. */
+  durationSeconds: Type.Optional(Type.Number({ minimum: DURATION_LIMITS.min, maximum: DURATION_LIMITS.max }))
+})])
+export type MotionSettings = Static<typeof MotionSettingsSchema>
 
 /** `lineage`: the earlier job and variant a rerun was made from. */
 type Derived = { lineage?: SourceRef }
@@ -87,11 +86,11 @@ function parseSettings (values: Map<string, string>, maxVariants: number): { set
   }
   const footLockingMode = values.get('footLockingMode')
   if (footLockingMode !== undefined) {
-    if (!['auto', 'always', 'never', 'grounding'].includes(footLockingMode)) throw invalid('footLockingMode', 'expected auto, always, never or grounding')
-    explicit.footLockingMode = footLockingMode as FootLockingMode
+    if (!isFootLockingMode(footLockingMode)) throw invalid('footLockingMode', `expected ${FOOT_LOCKING_MODES.join(', ')}`)
+    explicit.footLockingMode = footLockingMode
   }
   const strength = values.get('poseFilteringStrength')
-  if (strength !== undefined) explicit.poseFilteringStrength = number('poseFilteringStrength', strength, 0, 1)
+  if (strength !== undefined) explicit.poseFilteringStrength = number('poseFilteringStrength', strength, POSE_FILTERING_LIMITS.min, POSE_FILTERING_LIMITS.max)
   const rootAtOrigin = values.get('rootAtOrigin')
   if (rootAtOrigin !== undefined) explicit.rootAtOrigin = flag('rootAtOrigin', rootAtOrigin)
   const skipFBX = values.get('skipFBX')
@@ -106,11 +105,8 @@ function parseSettings (values: Map<string, string>, maxVariants: number): { set
   const duration = values.get('requestedAnimationDuration')
   if (duration !== undefined) explicit.durationSeconds = number('requestedAnimationDuration', duration, DURATION_LIMITS.min, DURATION_LIMITS.max, ' seconds')
   const settings: MotionSettings = {
+    ...DEFAULT_OPTIONS,
     model: '',
-    simulation: true,
-    footLockingMode: 'auto',
-    poseFilteringStrength: 0,
-    rootAtOrigin: false,
     skipFBX: false,
     numVariants: 1,
     ...explicit

@@ -4,23 +4,20 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@openmotion/common'
 import { errors } from '../errors.js'
-import type { AccountStore } from '../stores/account-store.js'
-import type { CreditLedger } from '../stores/credit-ledger.js'
-import type { JobStore } from '../stores/job-store.js'
-import type { ModelStore } from '../stores/model-store.js'
 import { requireSource, resolveDerived } from './derived-jobs.js'
 import { parseRender, parseText2Motion, type JobRequest } from './job-params.js'
 import { text2motionHold, type Pricing } from './pricing.js'
+import type { AccountRepository, JobRepository, Ledger, ModelRepository } from './ports.js'
 
 export const PROCESSORS = ['text2motion', 'render'] as const
 export type Processor = typeof PROCESSORS[number]
 
 export interface SubmissionDeps {
   db: Database
-  accounts: AccountStore
-  ledger: CreditLedger
-  jobs: JobStore
-  models: ModelStore
+  accounts: AccountRepository
+  ledger: Ledger
+  jobs: JobRepository
+  models: ModelRepository
   pricing: Pricing
   enabledProcessors: Set<Processor>
 }

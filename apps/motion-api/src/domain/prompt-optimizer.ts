@@ -4,14 +4,15 @@
 import { randomUUID } from 'node:crypto'
 import { analyzePrompt, UNDERSTOOD_PHRASES } from '@openmotion/motion-engine'
 import { codeOf, errors } from '../errors.js'
-import type { PromptRequest, PromptStore } from '../stores/prompt-store.js'
 import { flag, splitParams, text } from './param-values.js'
+import type { PromptRepository } from './ports.js'
+import type { PromptRequest } from './records.js'
 
 export const OPTIMIZE_PARAMS = ['prompt', 'breakIntoActionablePrompts'] as const
 /** Code of a prompt without a recognisable action: the job pipeline's "invalid pipeline input". */
 const NO_ACTION = codeOf(errors.INVALID_PIPELINE_INPUT)
 
-export async function optimizePrompt (store: PromptStore, clientId: string, params: string[]): Promise<{ rid: string }> {
+export async function optimizePrompt (store: PromptRepository, clientId: string, params: string[]): Promise<{ rid: string }> {
   const values = splitParams(params, OPTIMIZE_PARAMS)
   const prompt = text('prompt', values.get('prompt'))
   const split = flag('breakIntoActionablePrompts', values.get('breakIntoActionablePrompts') ?? '0')
@@ -39,7 +40,7 @@ export async function optimizePrompt (store: PromptStore, clientId: string, para
   return { rid }
 }
 
-export async function promptStatus (store: PromptStore, clientId: string, rids: string[]): Promise<{ count: number, status: PromptRequest[] }> {
+export async function promptStatus (store: PromptRepository, clientId: string, rids: string[]): Promise<{ count: number, status: PromptRequest[] }> {
   const found = await store.getMany(clientId, rids)
   // As /job/v1/status: the known rids' records, unknown ones left out; only an all-unknown request is 404.
   const status = rids.flatMap((rid) => found.get(rid) ?? [])

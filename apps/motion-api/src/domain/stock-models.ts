@@ -4,8 +4,7 @@
 import { createHumanoidSkeleton, restPoseClip } from '@openmotion/motion-engine'
 import { STOCK_CHARACTERS, writeGlb, type StockCharacterId } from '@openmotion/motion-formats'
 import { renderThumbnail } from '@openmotion/motion-render'
-import type { BlobStore } from '../adapters/blob-store.js'
-import type { ModelStore } from '../stores/model-store.js'
+import type { BlobStore, ModelRepository } from './ports.js'
 
 export const OPERATOR_PLATFORM = 'openmotion'
 const PREFIX = 'openmotion_'
@@ -16,7 +15,7 @@ export function stockCharacterOf (modelId: string): StockCharacterId | undefined
   return STOCK_CHARACTERS.find((c) => c.id === id)?.id
 }
 
-export async function installStockModels (models: ModelStore, blobs: BlobStore): Promise<void> {
+export async function installStockModels (models: ModelRepository, blobs: BlobStore): Promise<void> {
   for (const character of STOCK_CHARACTERS) {
     const id = `${PREFIX}${character.id}`
     const glbKey = `stock/${id}.glb`

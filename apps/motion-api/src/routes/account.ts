@@ -2,8 +2,7 @@ import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { MotionConfig } from '../config.js'
 import { errors } from '../errors.js'
 import { SESSION_COOKIE, currentClient, type SessionGuard } from '../session.js'
-import type { AccountStore } from '../stores/account-store.js'
-import type { CreditLedger } from '../stores/credit-ledger.js'
+import type { AccountRepository, Ledger } from '../domain/ports.js'
 
 const CreditBalance = Type.Object({
   credits: Type.Integer(),
@@ -23,7 +22,7 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
 }
 
-export function accountRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }) {
+export function accountRoutes (deps: { accounts: AccountRepository, ledger: Ledger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }) {
   return async (app: AppInstance) => {
     app.get('/account/v1/auth', { schema: { tags: ['account'], summary: 'Open a session: Basic client_id:client_secret → dmsess cookie', response: { 200: Type.Object({ result: Type.Boolean() }), ...errorResponses(401) } } }, async (request, reply) => {
       const credentials = basicCredentials(request.headers.authorization)

@@ -2,8 +2,8 @@
 // (AUTH_JWKS_URL); off when neither is configured.
 import { Type, errorResponses, randomToken, type AdminGuard, type AppInstance } from '@openmotion/common'
 import { errors } from '../errors.js'
-import type { AccountStore, Client } from '../stores/account-store.js'
-import type { CreditLedger } from '../stores/credit-ledger.js'
+import type { AccountRepository, Ledger } from '../domain/ports.js'
+import type { Client } from '../domain/records.js'
 
 // Operator answers are plain JSON objects; every admin route can meet the token check (401/403) and bad input.
 const ADMIN_RESPONSES = { 200: Type.Object({}, { additionalProperties: true }), 201: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 409) }
@@ -14,7 +14,7 @@ function view (client: Client, balance: number) {
   return { id: client.id, plan: client.plan, disabled: client.disabled, corsOrigins: client.corsOrigins, credits: balance, currentPeriod: { start: client.periodStart.getTime(), end: client.periodEnd.getTime() } }
 }
 
-export function adminRoutes (deps: { accounts: AccountStore, ledger: CreditLedger, admin: AdminGuard }) {
+export function adminRoutes (deps: { accounts: AccountRepository, ledger: Ledger, admin: AdminGuard }) {
   return async (app: AppInstance) => {
     app.addHook('onRequest', async (request) => {
       const check = await deps.admin.check(request.headers.authorization)

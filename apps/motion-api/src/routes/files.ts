@@ -6,9 +6,9 @@
 // after a broken connection instead of starting over.
 import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { FastifyReply } from 'fastify'
-import type { BlobStore, UrlSigner } from '../adapters/blob-store.js'
 import { parseContentRange, type ContentRange } from '../domain/content-range.js'
 import { errors } from '../errors.js'
+import type { BlobStore, UrlSigning } from '../domain/ports.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   glb: 'model/gltf-binary',
@@ -55,7 +55,7 @@ function keyedSerializer (): <T>(key: string, task: () => Promise<T>) => Promise
   }
 }
 
-export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigner, maxBytes: number, uploadTtl: number }) {
+export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigning, maxBytes: number, uploadTtl: number }) {
   const serialized = keyedSerializer()
   return async (app: AppInstance) => {
     // Uploads carry raw bytes whatever their content type (a .gltf is JSON, but is stored, not parsed).

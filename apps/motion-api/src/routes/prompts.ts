@@ -1,8 +1,8 @@
 import { Type, type AppInstance } from '@openmotion/common'
 import { optimizePrompt, promptStatus } from '../domain/prompt-optimizer.js'
 import { currentClient, type SessionGuard } from '../session.js'
-import type { PromptStore } from '../stores/prompt-store.js'
 import { SubmitResponse, sessionErrors } from './schemas.js'
+import type { PromptRepository } from '../domain/ports.js'
 
 const PromptStatusResponse = Type.Object({
   count: Type.Integer({ description: 'How many records came back: unknown rids are left out' }),
@@ -15,7 +15,7 @@ const PromptStatusResponse = Type.Object({
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
 
-export function promptRoutes (deps: { prompts: PromptStore, requireSession: SessionGuard }) {
+export function promptRoutes (deps: { prompts: PromptRepository, requireSession: SessionGuard }) {
   return async (app: AppInstance) => {
     app.addHook('preHandler', deps.requireSession)
 

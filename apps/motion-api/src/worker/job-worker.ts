@@ -1,13 +1,10 @@
 // Job runner: WORKER_CONCURRENCY loops take request ids from the job queue (in memory, or Redis when workers are
 // separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101) and shutdown.
 import type { Database, Logger } from '@openmotion/common'
-import type { Job } from '../stores/job-store.js'
-import type { JobStore } from '../stores/job-store.js'
-import type { CreditLedger } from '../stores/credit-ledger.js'
-import { noJobEvents, type JobEvents } from '../adapters/job-events.js'
-import type { CancelBus, JobQueue } from '../queue/job-queue.js'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
+import { noJobEvents, type CancelBus, type JobEvents, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
+import type { Job } from '../domain/records.js'
 
 export type { JobFailure } from '../domain/job-failures.js'
 
@@ -37,8 +34,8 @@ export class JobWorker {
 
   constructor (
     private readonly db: Database,
-    private readonly jobs: JobStore,
-    private readonly ledger: CreditLedger,
+    private readonly jobs: JobRepository,
+    private readonly ledger: Ledger,
     private readonly processors: Record<string, JobProcessor>,
     private readonly options: JobWorkerOptions
   ) {}

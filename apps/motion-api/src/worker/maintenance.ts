@@ -6,12 +6,11 @@
 import type { Logger } from '@openmotion/common'
 import { jobFailure } from '../domain/job-failures.js'
 import { errors } from '../errors.js'
-import type { BlobStore } from '../adapters/blob-store.js'
-import type { JobStore } from '../stores/job-store.js'
 import type { JobWorker } from './job-worker.js'
+import type { BlobStore, JobRepository } from '../domain/ports.js'
 
 export interface MaintenanceOptions {
-  jobs: JobStore
+  jobs: JobRepository
   blobs: BlobStore
   worker: JobWorker
   logger: Logger

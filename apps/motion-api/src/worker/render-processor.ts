@@ -3,18 +3,17 @@
 // marked SUCCESS at the price held at submission.
 import type { Database } from '@openmotion/common'
 import { RenderError, RENDER_ERROR } from '@openmotion/motion-render'
-import type { BlobStore } from '../adapters/blob-store.js'
-import type { VideoRenderer } from '../adapters/video-renderer.js'
-import type { RenderRequest } from '../domain/job-params.js'
-import type { JobStore, VariantOutput } from '../stores/job-store.js'
+import { storedRender } from '../domain/stored-requests.js'
 import type { JobProcessor } from './job-worker.js'
+import type { BlobStore, JobRepository, VideoRenderer } from '../domain/ports.js'
+import type { VariantOutput } from '../domain/records.js'
 
 /** Progress is written per frame but at most this often, to keep the database out of the frame loop. */
 const PROGRESS_INTERVAL_MS = 250
 
-export function createRenderProcessor (deps: { db: Database, jobs: JobStore, blobs: BlobStore, renderer: VideoRenderer }): JobProcessor {
+export function createRenderProcessor (deps: { db: Database, jobs: JobRepository, blobs: BlobStore, renderer: VideoRenderer }): JobProcessor {
   return async (job, { signal, progress }) => {
-    const request = job.request as RenderRequest
+    const request = storedRender(job)
     const source = await deps.jobs.get(request.source.rid)
     const variant = source?.outputs[request.source.variantId]
     const glb = variant?.files.find((f) => f.type === 'glb')

@@ -3,17 +3,15 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '@openmotion/common'
 import type { MotionOptions } from '@openmotion/motion-engine'
-import { serializeClip, type MotionPipeline } from '../adapters/motion-pipeline.js'
-import type { BlobStore } from '../adapters/blob-store.js'
 import { text2motionPrice, type Pricing } from '../domain/pricing.js'
-import type { Text2MotionRequest } from '../domain/job-params.js'
+import { storedText2Motion, type StoredText2Motion } from '../domain/stored-requests.js'
 import { clipKey, variantClip } from './variant-clip.js'
-import type { CreditLedger } from '../stores/credit-ledger.js'
-import type { JobStore, VariantOutput } from '../stores/job-store.js'
 import type { JobProcessor } from './job-worker.js'
 import { stockCharacterOf } from '../domain/stock-models.js'
-import type { ModelStore } from '../stores/model-store.js'
 import { CharacterError, CHARACTER_ERROR } from '@openmotion/motion-characters'
+import type { BlobStore, JobRepository, Ledger, ModelRepository, MotionPipeline } from '../domain/ports.js'
+import type { VariantOutput } from '../domain/records.js'
+import { serializeClip } from './clip-bytes.js'
 
 const STEPS_PER_VARIANT = 10
 
@@ -22,16 +20,16 @@ function seedOf (rid: string): number {
 }
 
 /** The GLB form of the job's custom character (FBX and glTF uploads were converted at storeModel). */
-async function customCharacterGlb (deps: { models: ModelStore, blobs: BlobStore }, clientId: string, modelId: string): Promise<Uint8Array> {
+async function customCharacterGlb (deps: { models: ModelRepository, blobs: BlobStore }, clientId: string, modelId: string): Promise<Uint8Array> {
   const model = await deps.models.visible(clientId, modelId)
   if (model === undefined) throw new CharacterError(CHARACTER_ERROR.meshLoad, `model ${modelId} no longer exists`)
   if (model.glbKey === null) throw new CharacterError(CHARACTER_ERROR.meshLoad, `model ${modelId} has no GLB form; store it again`)
   return await deps.blobs.readAll(model.glbKey)
 }
 
-export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore, ledger: CreditLedger, blobs: BlobStore, models: ModelStore, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
+export function createText2MotionProcessor (deps: { db: Database, jobs: JobRepository, ledger: Ledger, blobs: BlobStore, models: ModelRepository, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
   return async (job, { signal, progress }) => {
-    const request = job.request as Exclude<Text2MotionRequest, { mode: 'rerun' }>
+    const request = storedText2Motion(job)
     const settings = request.settings
     const options: MotionOptions = { footLockingMode: settings.footLockingMode, poseFilteringStrength: settings.poseFilteringStrength, simulation: settings.simulation, rootAtOrigin: settings.rootAtOrigin }
     const total = settings.numVariants * STEPS_PER_VARIANT
@@ -80,7 +78,7 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobStore
 }
 
 /** SUCCESS details' `In`: the prompt of a generated clip, or the earlier variant a derived one was made from. */
-function inputOf (request: Exclude<Text2MotionRequest, { mode: 'rerun' }>): string {
+function inputOf (request: StoredText2Motion): string {
   if (request.mode === 'generate') return request.prompt
   if (request.mode === 'loop' && request.source === undefined) return request.prompt ?? ''
   const source = request.source!

@@ -2,9 +2,9 @@
 // earlier variants (inpainting, merging, loop, refine). requestedAnimationDuration fits the generated clip, the
 // refined clip and, for loops, one repetition.
 import type { MotionClip, MotionOptions } from '@openmotion/motion-engine'
-import type { BlobStore } from '../adapters/blob-store.js'
-import { deserializeClip, type MotionPipeline, type StepContext } from '../adapters/motion-pipeline.js'
 import type { SourceRef, Text2MotionRequest } from '../domain/job-params.js'
+import type { BlobStore, MotionPipeline, StepContext } from '../domain/ports.js'
+import { deserializeClip } from './clip-bytes.js'
 
 type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 

@@ -1,7 +1,7 @@
 // One behaviour for every job queue: FIFO, one taker per job, withdrawal, places in line, waiting takers, and
 // cancellations reaching subscribers. Run against memory (unit) and Redis (integration).
 import { expect, it } from 'vitest'
-import type { CancelBus, CancelMessage, JobQueue } from '../../src/queue/job-queue.js'
+import type { CancelBus, CancelMessage, JobQueue } from '../../src/adapters/job-queue.js'
 
 export function jobQueueContract (make: () => Promise<{ queue: JobQueue, bus: CancelBus, cleanup: () => Promise<void> }>): void {
   const withQueue = async (fn: (queue: JobQueue, bus: CancelBus) => Promise<void>): Promise<void> => {

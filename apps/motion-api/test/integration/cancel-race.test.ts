@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { describe } from 'vitest'
 import { openDatabase } from '@openmotion/common'
 import { describeWithService, requireService } from '@openmotion/test-services'
-import { createRedisCancelBus, createRedisJobQueue } from '../../src/queue/redis-job-queue.js'
+import { createRedisCancelBus, createRedisJobQueue } from '../../src/adapters/redis-job-queue.js'
 import { cancelRaceSuite, type RaceSetup } from '../contract/cancel-race-suite.js'
 
 /** A fresh database on the test server, dropped afterwards. */

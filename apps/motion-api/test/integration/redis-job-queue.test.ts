@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describeWithService } from '@openmotion/test-services'
-import { createRedisCancelBus, createRedisJobQueue } from '../../src/queue/redis-job-queue.js'
+import { createRedisCancelBus, createRedisJobQueue } from '../../src/adapters/redis-job-queue.js'
 import { jobQueueContract } from '../contract/job-queue-contract.js'
 
 describeWithService('redis', (url) => {

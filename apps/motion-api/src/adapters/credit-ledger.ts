@@ -3,12 +3,12 @@
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { errors } from '../errors.js'
 import type { AccountStore } from './account-store.js'
+import type { Ledger } from '../domain/ports.js'
+import type { LedgerEntry, LedgerKind } from '../domain/records.js'
 
-export type LedgerKind = 'grant' | 'renewal' | 'charge' | 'refund' | 'adjust'
+export type { LedgerEntry, LedgerKind } from '../domain/records.js'
 
-export interface LedgerEntry { id: number, amount: number, kind: LedgerKind, rid: string | null, note: string | null, createdAt: Date }
-
-export class CreditLedger {
+export class CreditLedger implements Ledger {
   constructor (private readonly db: Database, private readonly accounts: AccountStore) {}
 
   async balance (clientId: string, executor: SqlExecutor = this.db): Promise<number> {

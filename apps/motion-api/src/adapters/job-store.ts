@@ -1,27 +1,10 @@
 import type { Database, SqlExecutor } from '@openmotion/common'
 import type { JobRequest } from '../domain/job-params.js'
-import { ReadCache } from '../adapters/read-cache.js'
+import { ReadCache } from './read-cache.js'
+import type { JobRepository } from '../domain/ports.js'
+import type { Job, JobChanges, JobStatus, NewJob } from '../domain/records.js'
 
-export type JobStatus = 'PROGRESS' | 'SUCCESS' | 'FAILURE'
-
-export interface OutputFile { type: string, key: string }
-export interface VariantOutput { name: string, files: OutputFile[] }
-
-export interface Job {
-  rid: string
-  clientId: string
-  processor: 'text2motion' | 'render'
-  parameters: string[]
-  request: JobRequest
-  status: JobStatus
-  details: Record<string, unknown>
-  chargedAmount: number
-  variants: Record<string, { download: boolean }>
-  outputs: Record<string, VariantOutput>
-  processingInfo: Record<string, unknown>
-  ctime: Date
-  mtime: Date
-}
+export type { Job, JobChanges, JobStatus, NewJob, OutputFile, VariantOutput } from '../domain/records.js'
 
 interface JobRow {
   rid: string
@@ -63,7 +46,7 @@ const FINISHED_TTL_FACTOR = 30
 // Our transactions (submit, finish, paid download) last milliseconds; lists are not stored this long after one.
 const TRANSACTION_GRACE_MS = 1000
 
-export class JobStore {
+export class JobStore implements JobRepository {
   private readonly finished: ReadCache<Job>
   private readonly lists: ReadCache<Job[]>
 
@@ -79,7 +62,7 @@ export class JobStore {
     if (executor !== this.db) this.lists.suspend(TRANSACTION_GRACE_MS)
   }
 
-  async insert (tx: SqlExecutor, job: Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo'>): Promise<void> {
+  async insert (tx: SqlExecutor, job: NewJob): Promise<void> {
     await tx.query(`INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
       VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8)`,
     [job.rid, job.clientId, job.processor, JSON.stringify(job.parameters), JSON.stringify(job.request), JSON.stringify(job.details), job.chargedAmount, JSON.stringify(job.processingInfo)])
@@ -180,7 +163,7 @@ export class JobStore {
     this.written(rid)
   }
 
-  async update (executor: SqlExecutor, rid: string, changes: Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>): Promise<void> {
+  async update (executor: SqlExecutor, rid: string, changes: JobChanges): Promise<void> {
     await executor.query(`UPDATE motion_jobs SET
         status = COALESCE($2, status), details = COALESCE($3::jsonb, details), charged_amount = COALESCE($4, charged_amount),
         variants = COALESCE($5::jsonb, variants), outputs = COALESCE($6::jsonb, outputs), processing_info = COALESCE($7::jsonb, processing_info), mtime = now()

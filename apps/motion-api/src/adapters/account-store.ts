@@ -1,19 +1,11 @@
 // Plans, API clients and sessions. A client's credit period rolls forward lazily: the first read after the
 // period ends opens the next one and grants the plan's credits (ledger kind 'renewal').
-import { ReadCache } from '../adapters/read-cache.js'
+import { ReadCache } from './read-cache.js'
 import { hashSecret, randomToken, sha256Hex, verifySecret, type Database, type SqlExecutor } from '@openmotion/common'
+import type { AccountRepository } from '../domain/ports.js'
+import type { Client, Plan } from '../domain/records.js'
 
-export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }
-
-export interface Client {
-  id: string
-  plan: string
-  disabled: boolean
-  corsOrigins: string[]
-  periodStart: Date
-  periodEnd: Date
-  createdAt: Date
-}
+export type { Client, Plan } from '../domain/records.js'
 
 interface ClientRow {
   id: string
@@ -32,7 +24,7 @@ function toClient (row: ClientRow): Client {
   return { id: row.id, plan: row.plan, disabled: row.disabled, corsOrigins: row.cors_origins, periodStart: row.period_start, periodEnd: row.period_end, createdAt: row.created_at }
 }
 
-export class AccountStore {
+export class AccountStore implements AccountRepository {
   /** Session token hash → its client, so a polling client does not cost a database read per request. */
   private readonly sessions: ReadCache<{ client: Client, expiresAt: number }>
 

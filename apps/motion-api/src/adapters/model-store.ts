@@ -1,19 +1,8 @@
 import type { Database } from '@openmotion/common'
+import type { ModelRepository } from '../domain/ports.js'
+import type { Model } from '../domain/records.js'
 
-export interface Model {
-  id: string
-  clientId: string | null
-  name: string
-  platform: string
-  modelKey: string | null
-  glbKey: string | null
-  thumbKey: string | null
-  rigId: string
-  faceDataType: number
-  handDataType: number
-  ctime: Date
-  mtime: Date
-}
+export type { Model } from '../domain/records.js'
 
 interface ModelRow {
   id: string
@@ -34,7 +23,7 @@ function toModel (r: ModelRow): Model {
   return { id: r.id, clientId: r.client_id, name: r.name, platform: r.platform, modelKey: r.model_key, glbKey: r.glb_key, thumbKey: r.thumb_key, rigId: r.rig_id, faceDataType: r.face_data_type, handDataType: r.hand_data_type, ctime: r.ctime, mtime: r.mtime }
 }
 
-export class ModelStore {
+export class ModelStore implements ModelRepository {
   constructor (private readonly db: Database) {}
 
   async upsert (model: Omit<Model, 'ctime' | 'mtime'>): Promise<Model> {

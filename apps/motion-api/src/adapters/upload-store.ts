@@ -1,10 +1,12 @@
 // Upload slots handed out by getModelUploadUrl, each recorded with the client it was issued to: storeModel
 // takes an upload only from its own client (motion_uploads; the id in the URL alone proves nothing).
 import type { Database } from '@openmotion/common'
+import type { UploadRepository } from '../domain/ports.js'
+import type { UploadSlot } from '../domain/records.js'
 
-export interface UploadSlot { id: string, blobKey: string, kind: 'model' | 'thumb', ext: string }
+export type { UploadSlot } from '../domain/records.js'
 
-export class UploadStore {
+export class UploadStore implements UploadRepository {
   constructor (private readonly db: Database) {}
 
   async register (clientId: string, slots: UploadSlot[]): Promise<void> {

@@ -2,25 +2,9 @@
 // workers run as separate processes (`motion-api worker`). Cancellation of a running job is broadcast the same
 // way, so it reaches whichever process runs the job.
 import { EventEmitter } from 'node:events'
+import type { CancelBus, JobQueue } from '../domain/ports.js'
 
-export interface JobQueue {
-  push: (rid: string) => Promise<void>
-  /** The next waiting job; waits until one arrives, or resolves undefined once `signal` is aborted. */
-  pop: (signal: AbortSignal) => Promise<string | undefined>
-  /** Takes a waiting job out; false when it was not waiting. */
-  remove: (rid: string) => Promise<boolean>
-  /** 1-based places of the given jobs among the waiting ones; jobs not waiting are absent. */
-  positions: (rids: string[]) => Promise<Map<string, number>>
-  close: () => Promise<void>
-}
-
-export interface CancelMessage { rid: string, code: number, type: string, message: string }
-
-export interface CancelBus {
-  publish: (message: CancelMessage) => Promise<void>
-  subscribe: (handler: (message: CancelMessage) => void) => Promise<void>
-  close: () => Promise<void>
-}
+export type { CancelBus, CancelMessage, JobQueue } from '../domain/ports.js'
 
 export function createMemoryJobQueue (): JobQueue {
   const waiting: string[] = []

@@ -1,12 +1,10 @@
 import type { Database } from '@openmotion/common'
+import type { PromptRepository } from '../domain/ports.js'
+import type { PromptRequest } from '../domain/records.js'
 
-export interface PromptRequest {
-  rid: string
-  status: 'PROGRESS' | 'SUCCESS' | 'FAILURE'
-  details: Record<string, unknown>
-}
+export type { PromptRequest } from '../domain/records.js'
 
-export class PromptStore {
+export class PromptStore implements PromptRepository {
   constructor (private readonly db: Database) {}
 
   async insert (clientId: string, parameters: string[], request: PromptRequest): Promise<void> {

@@ -1,0 +1,195 @@
+// The outside world as the domain and the worker see it. Adapters (src/adapters/) implement these; the domain
+// never imports an adapter, so a store, queue or renderer can be swapped without touching the rules.
+import type { Readable } from 'node:stream'
+import type { SqlExecutor } from '@openmotion/common'
+import type { LoopOptions, MotionClip, MotionOptions, Progress } from '@openmotion/motion-engine'
+import type { SceneOptions } from '@openmotion/motion-render'
+import type { CharacterFormat, CharacterInfo } from '@openmotion/motion-characters'
+import type { StockCharacterId } from '@openmotion/motion-formats'
+import type { Client, Job, JobChanges, LedgerEntry, Model, NewJob, Plan, PromptRequest, UploadSlot } from './records.js'
+
+export interface JobRepository {
+  insert (tx: SqlExecutor, job: NewJob): Promise<void>
+  get (rid: string, executor?: SqlExecutor): Promise<Job | undefined>
+  lockForUpdate (tx: SqlExecutor, rid: string): Promise<Job | undefined>
+  /** One client's jobs among `rids`; other accounts' jobs are absent. */
+  getMany (clientId: string, rids: string[]): Promise<Map<string, Job>>
+  list (clientId: string, filter?: { statuses?: string[], processor?: string }): Promise<Job[]>
+  stalledSince (before: Date): Promise<string[]>
+  deleteFinishedBefore (before: Date, status?: 'SUCCESS' | 'FAILURE', limit?: number): Promise<string[]>
+  /** Marks a waiting job started; undefined when it was not waiting (cancelled, or claimed by another worker). */
+  claim (rid: string, startedAt: number): Promise<Job | undefined>
+  resetStarted (): Promise<string[]>
+  unstarted (): Promise<string[]>
+  pending (): Promise<string[]>
+  renderJobsOf (clientId: string, t2mRid: string): Promise<string[]>
+  progress (rid: string, details: { step: number, total: number }): Promise<void>
+  update (executor: SqlExecutor, rid: string, changes: JobChanges): Promise<void>
+}
+
+export interface AccountRepository {
+  upsertPlan (plan: Plan): Promise<Plan>
+  listPlans (): Promise<Plan[]>
+  getPlan (name: string): Promise<Plan | undefined>
+  createClient (input: { id: string, secret: string, plan: Plan, corsOrigins?: string[], now?: Date }): Promise<Client>
+  getClient (id: string): Promise<Client | undefined>
+  listClients (): Promise<Client[]>
+  updateClient (id: string, changes: { disabled?: boolean, plan?: string, corsOrigins?: string[], secret?: string }): Promise<Client | undefined>
+  verifyCredentials (id: string, secret: string): Promise<Client | undefined>
+  renewPeriod (tx: SqlExecutor, clientId: string, now?: Date): Promise<void>
+  createSession (clientId: string, ttlSeconds: number): Promise<{ token: string, expiresAt: Date }>
+  clientForSession (token: string): Promise<Client | undefined>
+  forgetSessionsOf (clientId: string): void
+}
+
+/** Credits: charges never take a balance below zero (they throw the public "not enough credits" error). */
+export interface Ledger {
+  balance (clientId: string, executor?: SqlExecutor): Promise<number>
+  currentBalance (clientId: string): Promise<number>
+  charge (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
+  refund (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
+  adjust (clientId: string, change: { add?: number, set?: number }, note: string): Promise<number>
+  entries (clientId: string, limit?: number): Promise<LedgerEntry[]>
+}
+
+export interface ModelRepository {
+  upsert (model: Omit<Model, 'ctime' | 'mtime'>): Promise<Model>
+  /** A stock model or one of this client's. */
+  visible (clientId: string, id: string): Promise<Model | undefined>
+  list (clientId: string, filter: { modelId?: string, searchToken?: string, includeStock: boolean }): Promise<Model[]>
+  delete (clientId: string, id: string): Promise<number>
+}
+
+export interface UploadRepository {
+  register (clientId: string, slots: UploadSlot[]): Promise<void>
+  /** The slot when it was issued to this client. */
+  owned (clientId: string, id: string): Promise<UploadSlot | undefined>
+}
+
+export interface PromptRepository {
+  insert (clientId: string, parameters: string[], request: PromptRequest): Promise<void>
+  getMany (clientId: string, rids: string[]): Promise<Map<string, PromptRequest>>
+  deleteBefore (before: Date): Promise<number>
+}
+
+export interface BlobInfo { size: number, mtime: Date }
+export interface BlobEntry extends BlobInfo { key: string }
+
+export interface BlobStore {
+  put (key: string, bytes: Uint8Array): Promise<void>
+  append (key: string, bytes: Uint8Array): Promise<number>
+  stat (key: string): Promise<BlobInfo | undefined>
+  read (key: string, range?: { start: number, end: number }): Readable
+  readAll (key: string): Promise<Buffer>
+  remove (prefix: string): Promise<void>
+  /** Every file under `prefix` (recursively); none when the prefix does not exist. */
+  list (prefix: string): Promise<BlobEntry[]>
+}
+
+/** Turns a path of this API into an expiring URL clients can fetch without a session. */
+export interface UrlSigning {
+  sign (path: string, ttlSeconds: number): string
+  /** True for an unexpired URL this signer produced (query values included). */
+  verify (url: string): boolean
+}
+
+export interface JobQueue {
+  push: (rid: string) => Promise<void>
+  /** The next waiting job; waits until one arrives, or resolves undefined once `signal` is aborted. */
+  pop: (signal: AbortSignal) => Promise<string | undefined>
+  /** Takes a waiting job out; false when it was not waiting. */
+  remove: (rid: string) => Promise<boolean>
+  /** 1-based places of the given jobs among the waiting ones; jobs not waiting are absent. */
+  positions: (rids: string[]) => Promise<Map<string, number>>
+  close: () => Promise<void>
+}
+
+/** The job runner as the domain sees it: where submitted jobs go, and how a cancel reaches the running one. */
+export interface JobRunner {
+  enqueue (rid: string): Promise<void>
+  /** Queue places (1-based) of waiting jobs; running and unknown ones are absent. */
+  positions (rids: string[]): Promise<Map<string, number>>
+  /** Fails the job as Cancelled and refunds it in one transition; false when it had already finished. */
+  cancelJob (rid: string): Promise<boolean>
+}
+
+export interface CancelMessage { rid: string, code: number, type: string, message: string }
+
+/** Reaches whichever process runs a job. */
+export interface CancelBus {
+  publish: (message: CancelMessage) => Promise<void>
+  subscribe: (handler: (message: CancelMessage) => void) => Promise<void>
+  close: () => Promise<void>
+}
+
+export type JobEventType = 'job.progress' | 'job.succeeded' | 'job.failed'
+
+export interface JobEvent {
+  type: JobEventType
+  /** Stable per event: the relay answers a repeat with the first response and queues nothing. */
+  idempotencyKey: string
+  data: Record<string, unknown>
+}
+
+export interface JobEvents {
+  publish (event: JobEvent): void
+  /** Waits for events still being sent (shutdown). */
+  flush (): Promise<void>
+}
+
+/** Events go nowhere (no RELAY_URL). */
+export const noJobEvents: JobEvents = { publish () {}, async flush () {} }
+
+export interface ExportedFile { type: 'glb' | 'fbx' | 'bvh', fileName: string, bytes: Uint8Array }
+
+export interface StepContext { signal: AbortSignal, onProgress: (progress: Progress) => void }
+
+export interface ClipEdit { numTrimLeft: number, numTrimRight: number }
+
+/** The animation engine and the file exporters. */
+export interface MotionPipeline {
+  generate (prompt: string, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  inpaint (
+    clip: MotionClip, request: { prompt: string, intervals: Array<{ start: number, end: number }> },
+    seed: number, variantIndex: number, options: MotionOptions, context: StepContext
+  ): Promise<MotionClip>
+  merge (
+    clipA: MotionClip, editA: ClipEdit, request: { prompt: string, blendFrames: number, clipB: MotionClip, editB: ClipEdit },
+    seed: number, variantIndex: number, options: MotionOptions, context: StepContext
+  ): Promise<MotionClip>
+  trim (clip: MotionClip, edit: ClipEdit): MotionClip
+  /** The clip made to last `seconds` (requestedAnimationDuration). */
+  fitDuration (clip: MotionClip, seconds: number, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  /** A seamless loop of the clip, repeated (loopRequest). */
+  loop (clip: MotionClip, options: LoopOptions): MotionClip
+  /** A variation near `source` (refineRequest); creativity 0 stays close, 1 departs like a fresh variant. */
+  refine (
+    source: MotionClip, request: { prompt: string, creativity: number },
+    seed: number, variantIndex: number, options: MotionOptions, context: StepContext
+  ): Promise<MotionClip>
+  export (clip: MotionClip, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean, character: StockCharacterId }): Promise<ExportedFile[]>
+  /** The clip retargeted onto an uploaded character (its GLB form): their mesh in the GLB, their skeleton in BVH/FBX. */
+  exportOnCharacter (clip: MotionClip, characterGlb: Uint8Array, options: { name: string, skipFBX: boolean, rootAtOrigin: boolean }): Promise<ExportedFile[]>
+}
+
+/** Reads uploaded characters: analysis and conversion to GLB, and a still for listModels. */
+export interface CharacterImporter {
+  /** Throws the public error (901, 902, 905, 909…) for a file that cannot be animated. */
+  prepare (bytes: Uint8Array, format: CharacterFormat): Promise<{ info: CharacterInfo, glb: Uint8Array }>
+  /** A 256×256 PNG of the character; 901 when it cannot be drawn. */
+  thumbnail (glb: Uint8Array): Promise<Buffer>
+}
+
+export interface RenderedVideo {
+  video: Buffer
+  poster: Buffer
+  frameCount: number
+  durationSeconds: number
+}
+
+export interface VideoRenderer {
+  render: (
+    glb: Uint8Array, scene: SceneOptions,
+    context: { signal: AbortSignal, onProgress: (frame: number, total: number) => void }
+  ) => Promise<RenderedVideo>
+}

@@ -1,0 +1,66 @@
+// What the domain stores and reads back: plain records, independent of how an adapter keeps them.
+import type { JobRequest } from './job-params.js'
+
+export type JobStatus = 'PROGRESS' | 'SUCCESS' | 'FAILURE'
+
+export interface OutputFile { type: string, key: string }
+export interface VariantOutput { name: string, files: OutputFile[] }
+
+export interface Job {
+  rid: string
+  clientId: string
+  processor: 'text2motion' | 'render'
+  parameters: string[]
+  request: JobRequest
+  status: JobStatus
+  details: Record<string, unknown>
+  chargedAmount: number
+  variants: Record<string, { download: boolean }>
+  outputs: Record<string, VariantOutput>
+  processingInfo: Record<string, unknown>
+  ctime: Date
+  mtime: Date
+}
+
+export type NewJob = Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo'>
+export type JobChanges = Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>
+
+export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }
+
+export interface Client {
+  id: string
+  plan: string
+  disabled: boolean
+  corsOrigins: string[]
+  periodStart: Date
+  periodEnd: Date
+  createdAt: Date
+}
+
+export type LedgerKind = 'grant' | 'renewal' | 'charge' | 'refund' | 'adjust'
+
+export interface LedgerEntry { id: number, amount: number, kind: LedgerKind, rid: string | null, note: string | null, createdAt: Date }
+
+export interface Model {
+  id: string
+  /** null for the stock characters every client sees. */
+  clientId: string | null
+  name: string
+  platform: string
+  modelKey: string | null
+  glbKey: string | null
+  thumbKey: string | null
+  rigId: string
+  faceDataType: number
+  handDataType: number
+  ctime: Date
+  mtime: Date
+}
+
+export interface UploadSlot { id: string, blobKey: string, kind: 'model' | 'thumb', ext: string }
+
+export interface PromptRequest {
+  rid: string
+  status: JobStatus
+  details: Record<string, unknown>
+}
