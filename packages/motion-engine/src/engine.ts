@@ -1,19 +1,9 @@
 // The one interface the motion-api worker talks to; engines differ only in how they produce the raw clip.
 import type { MotionClip } from './clip.js'
 import { ENGINE_ERROR, EngineError } from './errors.js'
+import { DEFAULT_OPTIONS, motionOptionsProblem, type MotionOptions } from './motion-options.js'
 
-export type FootLockingMode = 'auto' | 'always' | 'never' | 'grounding'
-
-export interface MotionOptions {
-  /** Default 'auto'. */
-  footLockingMode: FootLockingMode
-  /** 0 (off) .. 1 (strongest smoothing); default 0. */
-  poseFilteringStrength: number
-  /** Physical plausibility pass; default true, the API's `dis=s` sets false. */
-  simulation: boolean
-  /** Root translation starts at the origin in XZ; default false (the motion's ground path is centred on the origin). */
-  rootAtOrigin: boolean
-}
+export { DEFAULT_OPTIONS, type FootLockingMode, type MotionOptions } from './motion-options.js'
 
 export interface GenerateRequest {
   prompt: string
@@ -41,13 +31,6 @@ export interface MotionEngine {
   generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip>
 }
 
-export const DEFAULT_OPTIONS: Readonly<MotionOptions> = Object.freeze({
-  footLockingMode: 'auto',
-  poseFilteringStrength: 0,
-  simulation: true,
-  rootAtOrigin: false
-})
-
 export interface NormalizedRequest {
   prompt: string
   seed: number
@@ -71,14 +54,8 @@ export function normalizeRequest (request: GenerateRequest): NormalizedRequest {
   const fps = request.fps ?? 30
   if (!Number.isFinite(fps) || fps < 1 || fps > 240) throw bad('fps must be between 1 and 240')
   const o = { ...DEFAULT_OPTIONS, ...request.options }
-  if (!['auto', 'always', 'never', 'grounding'].includes(o.footLockingMode)) {
-    throw bad('footLockingMode must be one of auto, always, never, grounding')
-  }
-  if (typeof o.poseFilteringStrength !== 'number' || !(o.poseFilteringStrength >= 0 && o.poseFilteringStrength <= 1)) {
-    throw bad('poseFilteringStrength must be a number from 0 to 1')
-  }
-  if (typeof o.simulation !== 'boolean') throw bad('simulation must be a boolean')
-  if (typeof o.rootAtOrigin !== 'boolean') throw bad('rootAtOrigin must be a boolean')
+  const problem = motionOptionsProblem(o)
+  if (problem !== undefined) throw bad(problem)
   const d = request.durationSeconds
   if (d !== undefined && !(Number.isFinite(d) && d > 0 && d <= 600)) throw bad('durationSeconds must be in (0, 600]')
   return { prompt: request.prompt, seed, variantIndex, fps, options: Object.freeze(o), durationSeconds: d }
