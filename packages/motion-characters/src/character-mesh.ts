@@ -5,16 +5,16 @@
 import type { Accessor, Node, Primitive } from '@gltf-transform/core'
 import type { SkinnedMesh } from '@openmotion/motion-formats'
 import type { Character } from './load-character.js'
-import { multiply4 } from './matrix4.js'
+import { mat4Multiply } from '@openmotion/motion-engine'
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 const TRIANGLES = 4
 
-function transformPoint (m: readonly number[], v: readonly number[], w: number): [number, number, number] {
+function transformPoint (m: ArrayLike<number>, v: readonly number[], w: number): [number, number, number] {
   return [0, 1, 2].map((r) => m[r]! * v[0]! + m[4 + r]! * v[1]! + m[8 + r]! * v[2]! + m[12 + r]! * w) as [number, number, number]
 }
 
-interface Influence { matrix: readonly number[], bone: number }
+interface Influence { matrix: ArrayLike<number>, bone: number }
 
 export function characterMesh (character: Character, bones: readonly number[]): SkinnedMesh {
   const nodes = character.document.getRoot().listNodes()
@@ -44,7 +44,7 @@ export function characterMesh (character: Character, bones: readonly number[]): 
     if (skin !== null) {
       const ibm = skin.getInverseBindMatrices()
       influences = skin.listJoints().map((joint, j) => ({
-        matrix: multiply4(joint.getWorldMatrix(), ibm === null ? IDENTITY : ibm.getElement(j, [])),
+        matrix: mat4Multiply(joint.getWorldMatrix(), ibm === null ? IDENTITY : ibm.getElement(j, [])),
         bone: carrier(nodeIndex.get(joint)!)
       }))
     } else {

@@ -12,7 +12,7 @@ import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { numbers, readGeometry, shapeDeltas, type FbxGeometry } from './fbx-geometry.js'
 import { diffuseImage } from './fbx-texture.js'
 import { geometricMatrix, modelLocalMatrix } from './fbx-transform.js'
-import { invert4, multiply4 } from './matrix4.js'
+import { mat4Invert, mat4Multiply, type Mat4 } from '@openmotion/motion-engine'
 
 const BINARY_MAGIC = 'Kaydara FBX Binary'
 
@@ -46,12 +46,12 @@ export function readFbxFile (bytes: Uint8Array): FbxNode[] {
 type Matrix = Parameters<Node['setMatrix']>[0]
 
 /** Column-major 4×4 applied to a point (w = 1) or a direction (w = 0). */
-function apply (m: readonly number[], x: number, y: number, z: number, w: number): [number, number, number] {
+function apply (m: ArrayLike<number>, x: number, y: number, z: number, w: number): [number, number, number] {
   return [0, 1, 2].map((r) => m[r]! * x + m[4 + r]! * y + m[8 + r]! * z + m[12 + r]! * w) as [number, number, number]
 }
 
 /** The geometric transform baked into positions (points), normals and shape deltas (directions). */
-function bake (geometry: FbxGeometry, m: readonly number[]): void {
+function bake (geometry: FbxGeometry, m: ArrayLike<number>): void {
   for (let i = 0; i < geometry.positions.length; i += 3) {
     geometry.positions.set(apply(m, geometry.positions[i]!, geometry.positions[i + 1]!, geometry.positions[i + 2]!, 1), i)
     const n = apply(m, geometry.normals[i]!, geometry.normals[i + 1]!, geometry.normals[i + 2]!, 0)
@@ -100,10 +100,10 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   const models = objects.children.filter((o) => o.name === 'Model')
   if (models.length > limits.maxNodes) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${models.length} models; the limit is ${limits.maxNodes}`)
   const nodes = new Map<string, Node>()
-  const local = new Map<string, number[]>()
+  const local = new Map<string, Mat4>()
   for (const m of models) {
     const matrix = modelLocalMatrix(properties(m))
-    nodes.set(id(m.props[0]), doc.createNode(objectName(m.props[1])).setMatrix(matrix as unknown as Matrix))
+    nodes.set(id(m.props[0]), doc.createNode(objectName(m.props[1])).setMatrix(Array.from(matrix) as Matrix))
     local.set(id(m.props[0]), matrix)
   }
   const modelParent = (modelId: string): string | undefined => (parentsOf.get(modelId) ?? []).find((p) => nodes.has(p))
@@ -112,13 +112,13 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     ;(parent === undefined ? root : nodes.get(parent)!).addChild(n)
   }
   // Rest global matrices in file units (below the root), for the mesh bind transform.
-  const globalCache = new Map<string, number[]>()
-  const globalOf = (modelId: string, depth = 0): number[] => {
+  const globalCache = new Map<string, Mat4>()
+  const globalOf = (modelId: string, depth = 0): Mat4 => {
     const cached = globalCache.get(modelId)
     if (cached !== undefined) return cached
     if (depth > models.length) throw new CharacterError(CHARACTER_ERROR.metadata, 'the FBX model hierarchy has a cycle')
     const parent = modelParent(modelId)
-    const g = parent === undefined ? local.get(modelId)! : multiply4(globalOf(parent, depth + 1), local.get(modelId)!)
+    const g = parent === undefined ? local.get(modelId)! : mat4Multiply(globalOf(parent, depth + 1), local.get(modelId)!)
     globalCache.set(modelId, g)
     return g
   }
@@ -176,7 +176,7 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     const bones = clusters.map((c) => ofKind(childrenOf.get(id(c.props[0])), 'Model')[0])
     if (clusters.length === 0 || bones.some((b) => b === undefined)) {
       // Unskinned: placed by its model's transform.
-      meshNode.setMatrix(globalOf(modelId) as unknown as Matrix)
+      meshNode.setMatrix(Array.from(globalOf(modelId)) as Matrix)
       continue
     }
     const influences: Array<Array<[number, number]>> = Array.from({ length: geometry.controlPointCount }, () => [])
@@ -202,13 +202,13 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     const ibm = new Float32Array(clusters.length * 16)
     clusters.forEach((c, j) => {
       const link = numbers(child(c, 'TransformLink'))
-      ibm.set(multiply4(invert4(link.length === 16 ? link : globalOf(id(bones[j]!.props[0]))), meshGlobal), j * 16)
+      ibm.set(mat4Multiply(mat4Invert(link.length === 16 ? link : globalOf(id(bones[j]!.props[0]))), meshGlobal), j * 16)
     })
     const gltfSkin = doc.createSkin('Skin').setInverseBindMatrices(accessor(ibm, 'MAT4'))
     for (const b of bones) gltfSkin.addJoint(nodes.get(id(b!.props[0]))!)
     meshNode.setSkin(gltfSkin)
 
-    function addBlendshapes (node: FbxNode, g: FbxGeometry, bakeMatrix: number[]): void {
+    function addBlendshapes (node: FbxNode, g: FbxGeometry, bakeMatrix: ArrayLike<number>): void {
       const names: string[] = []
       for (const blend of ofKind(childrenOf.get(id(node.props[0])), 'Deformer', 'BlendShape')) {
         for (const channel of ofKind(childrenOf.get(id(blend.props[0])), 'Deformer', 'BlendShapeChannel')) {
