@@ -1,6 +1,7 @@
 // The dmsess session: every route except /account/v1/auth runs `requireSession`, which puts the caller's
 // client on the request or answers 401.
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { errors } from './errors.js'
 import type { AccountRepository } from './domain/ports.js'
 import type { Client } from './domain/records.js'
@@ -12,6 +13,9 @@ declare module 'fastify' {
     client: Client | undefined
   }
 }
+
+/** Declares `request.client` up front so every request object keeps one shape. */
+export const sessionClient = fp(async (app) => { app.decorateRequest('client', undefined) }, { name: 'session-client' })
 
 export function sessionGuard (accounts: AccountRepository) {
   return async function requireSession (request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -8,10 +8,8 @@ import { storedRender, storedText2Motion } from '../src/domain/stored-requests.j
 
 function jobWith (request: unknown): Job {
   const now = new Date()
-  return {
-    rid: 'r-1', clientId: 'c', processor: 'text2motion', parameters: [], request: request as Job['request'], status: 'PROGRESS',
-    details: {}, chargedAmount: 0, variants: {}, outputs: {}, processingInfo: {}, ctime: now, mtime: now
-  }
+  const base = { rid: 'r-1', clientId: 'c', processor: 'text2motion' as const, parameters: [], status: 'PROGRESS' as const, details: {}, chargedAmount: 0 }
+  return { ...base, request: request as Job['request'], variants: {}, outputs: {}, processingInfo: {}, ctime: now, mtime: now }
 }
 
 const generated = parseText2Motion(['prompt=walk', 'model=openmotion_mannequin', 'footLockingMode=always', 'poseFilteringStrength=0.5'], 8)

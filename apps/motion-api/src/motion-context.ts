@@ -1,0 +1,128 @@
+// Everything the API and the worker share, built once from the configuration: the database (opened and
+// migrated with the server's lifecycle), the stores, files, engine pipeline, renderer, queue and the job worker.
+// Tests replace any outside piece through AppOverrides.
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { ConfigError, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
+import { createEngine } from '@openmotion/motion-engine'
+import { AccountStore } from './adapters/account-store.js'
+import { createDiskBlobStore, UrlSigner } from './adapters/blob-store.js'
+import { createCharacterImporter } from './adapters/character-importer.js'
+import { CreditLedger } from './adapters/credit-ledger.js'
+import { createRelayJobEvents } from './adapters/job-events.js'
+import { createMemoryCancelBus, createMemoryJobQueue } from './adapters/job-queue.js'
+import { JobStore } from './adapters/job-store.js'
+import { migrations } from './adapters/migrations.js'
+import { ModelStore } from './adapters/model-store.js'
+import { createMotionPipeline } from './adapters/motion-pipeline.js'
+import { PromptStore } from './adapters/prompt-store.js'
+import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
+import { UploadStore } from './adapters/upload-store.js'
+import { createFfmpegVideoRenderer } from './adapters/video-renderer.js'
+import type { MotionConfig } from './config.js'
+import type { CharacterDeps } from './domain/custom-characters.js'
+import type { Processor } from './domain/job-submission.js'
+import { noJobEvents, type BlobStore, type CancelBus, type JobEvents, type JobQueue, type MotionPipeline, type VideoRenderer } from './domain/ports.js'
+import type { Pricing } from './domain/pricing.js'
+import { installStockModels } from './domain/stock-models.js'
+import { JobWorker } from './worker/job-worker.js'
+import { createRenderProcessor } from './worker/render-processor.js'
+import { createText2MotionProcessor } from './worker/text2motion-processor.js'
+
+// Hot polling reads (sessions, finished jobs, lists) are served from memory; writes made here invalidate at once,
+// another process's writes are seen within READ_CACHE_MS (see the README's "Speed").
+const READ_CACHE_MS = 1000
+
+export interface AppOverrides {
+  logger?: Logger
+  database?: Database
+  blobs?: BlobStore
+  pipeline?: MotionPipeline
+  renderer?: VideoRenderer
+  queue?: { queue: JobQueue, cancels: CancelBus }
+}
+
+export type MotionContext = Awaited<ReturnType<typeof createMotionContext>>
+
+export async function createMotionContext (app: AppInstance, config: MotionConfig, logger: Logger, overrides: AppOverrides) {
+  // Only processes that run jobs need ffmpeg; an API-only process accepts render jobs when RENDER_ENABLED is set.
+  const consume = config.MOTION_ROLE !== 'api'
+  const renderer = consume ? videoRenderer(config, overrides) : undefined
+  if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
+
+  const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
+  const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
+  const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
+  const accounts = new AccountStore(db, READ_CACHE_MS)
+  const ledger = new CreditLedger(db, accounts)
+  const jobs = new JobStore(db, READ_CACHE_MS)
+  const models = new ModelStore(db)
+  const prompts = new PromptStore(db)
+  const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
+  const engine = config.ENGINE === 'http'
+    ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
+    : createEngine({ kind: 'builtin' })
+  const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
+  await installStockModels(models, blobs)
+
+  const { queue, cancels } = overrides.queue ?? jobQueue(config)
+  if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
+  const worker = new JobWorker(db, jobs, ledger, {
+    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
+    ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
+  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events: jobEvents(config, logger), queue, cancels, consume })
+  const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
+  const characters: CharacterDeps = {
+    models,
+    uploads: new UploadStore(db),
+    blobs,
+    signer,
+    importer: createCharacterImporter({ maxBytes: config.MAX_MODEL_BYTES, timeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }),
+    ttl: config.DOWNLOAD_URL_TTL
+  }
+  return {
+    logger,
+    db,
+    blobs,
+    signer,
+    accounts,
+    ledger,
+    jobs,
+    models,
+    prompts,
+    pricing,
+    worker,
+    characters,
+    enabledProcessors: new Set<Processor>(renderAccepted ? ['text2motion', 'render'] : ['text2motion']),
+    /** A queue given by a test belongs to the test. */
+    async closeQueue (): Promise<void> {
+      if (overrides.queue === undefined) { await queue.close(); await cancels.close() }
+    }
+  }
+}
+
+/** Where clients reach this process: PUBLIC_BASE_URL, or this machine on the port it listens on. */
+export function publicBaseUrl (config: MotionConfig): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.MOTION_PORT}`
+}
+
+function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
+  if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
+  const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
+  return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
+}
+
+function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRenderer | undefined {
+  if (overrides.renderer !== undefined) return overrides.renderer
+  if (!config.RENDER_ENABLED) return undefined
+  try {
+    return createFfmpegVideoRenderer({ ffmpegPath: config.FFMPEG_PATH, width: config.RENDER_WIDTH, height: config.RENDER_HEIGHT, fps: config.RENDER_FPS, tempDir: join(config.DATA_DIR, 'tmp') })
+  } catch (error) {
+    throw new ConfigError('FFMPEG_PATH', `${(error as Error).message}; or set RENDER_ENABLED=false to run without render jobs`)
+  }
+}
+
+function jobEvents (config: MotionConfig, logger: Logger): JobEvents {
+  if (config.RELAY_URL === undefined || config.RELAY_URL === '') return noJobEvents
+  return createRelayJobEvents({ url: config.RELAY_URL, apiKey: config.RELAY_API_KEY ?? '', logger })
+}

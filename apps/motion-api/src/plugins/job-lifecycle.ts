@@ -1,0 +1,33 @@
+// Starts the job worker when the server is ready and stops it (after in-flight jobs) when it closes. API
+// processes also recover jobs an earlier process left unfinished and run maintenance (stuck jobs, retention).
+import fp from 'fastify-plugin'
+import type { MotionConfig } from '../config.js'
+import type { MotionContext } from '../motion-context.js'
+import { startMaintenance, type Maintenance } from '../worker/maintenance.js'
+
+export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(async (app, { config, motion }) => {
+  const { worker, jobs, blobs, prompts, logger } = motion
+  let maintenance: Maintenance | undefined
+  app.addHook('onReady', async () => {
+    await worker.start()
+    if (config.MOTION_ROLE === 'worker') return
+    await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
+    maintenance = startMaintenance({
+      jobs,
+      blobs,
+      worker,
+      prompts,
+      logger,
+      intervalMs: config.MAINTENANCE_INTERVAL_MS,
+      stuckJobMs: config.STUCK_JOB_MS,
+      retentionDays: config.RETENTION_DAYS,
+      failedRetentionDays: config.FAILED_RETENTION_DAYS,
+      uploadRetentionMs: config.UPLOAD_RETENTION_HOURS * 3_600_000
+    })
+  })
+  app.addHook('onClose', async () => {
+    await maintenance?.stop()
+    await worker.close()
+    await motion.closeQueue()
+  })
+}, { name: 'job-lifecycle' })
