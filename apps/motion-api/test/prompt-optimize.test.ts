@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance } from '@openmotion/common'
-import { buildTestApp, login, useSignedInApp } from './helper.js'
+import { buildTestApp, login, useSignedInApp, waitForJob } from './helper.js'
 
 let app: AppInstance
 let cookie: string
@@ -38,6 +38,19 @@ describe('/prompt/v1/optimize', () => {
   it('sub-prompts are jobs the engine runs as the action they name', async () => {
     const split = await optimize(['prompt=sit down then stand up and clap', 'breakIntoActionablePrompts=1.0'])
     expect(split.details.actionablePrompts).toEqual(['sit down', 'stand up', 'clap'])
+  })
+
+  it('reports how a misspelt movement word was understood, in optimize and in the finished job', async () => {
+    const optimized = await optimize(['prompt=wakl forward'])
+    expect(optimized.status).toBe('SUCCESS')
+    expect(optimized.details.understood).toEqual(['"wakl" read as "walk"'])
+    const actions = optimized.details.actions as Array<{ understood?: string }>
+    expect(actions.map((a) => a.understood)).toContain((optimized.details.understood as string[])[0])
+    expect((await optimize(['prompt=walk forward'])).details.understood).toBeUndefined()
+
+    const submitted = await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=wakl forward', 'model=openmotion_mannequin'] } })
+    const job = await waitForJob(app, cookie, submitted.json().rid as string)
+    expect(job).toMatchObject({ status: 'SUCCESS', details: { understood: optimized.details.understood } })
   })
 
   it('fails a prompt without an action with 494 in exc_message, and refuses bad parameters with 1102', async () => {

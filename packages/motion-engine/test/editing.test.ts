@@ -63,7 +63,7 @@ describe('editing: trim, inpaint, merge', () => {
 
   it('merges a new section after a trimmed clip with continuous root motion at the seam', async () => {
     const a = await generate('walk forward for 3 seconds', { options: { rootAtOrigin: true } })
-    const merged = await merge(a, { numTrimLeft: 2, numTrimRight: 10 }, { prompt: 'jog forward for 2 seconds', blendDuration: 12 }, engine, { seed: 3 })
+    const merged = await merge(a, { numTrimLeft: 2, numTrimRight: 10 }, { prompt: 'jog forward for 2 seconds', blendFrames: 12 }, engine, { seed: 3 })
     const kept = a.frameCount - 12
     expect(merged.frameCount).toBeGreaterThan(kept + 12)
     const rootLimit = Math.max(typical(a, rootStep), typical(merged, rootStep)) * 1.5 + 1e-3
@@ -73,12 +73,12 @@ describe('editing: trim, inpaint, merge', () => {
     expect(rootAt(merged, merged.frameCount - 1)[2]).toBeGreaterThan(rootAt(merged, kept - 1)[2] + 1)
   })
 
-  it('merges two clips around a prompted section and rejects a non-integer blendDuration', async () => {
+  it('merges two clips around a prompted section and rejects a non-integer blendFrames', async () => {
     const a = await generate('walk forward for 2 seconds')
     const b = await generate('wave')
-    const merged = await merge(a, {}, { prompt: 'turn left', blendDuration: 8, clipB: b, editB: { numTrimLeft: 3 } }, engine)
+    const merged = await merge(a, {}, { prompt: 'turn left', blendFrames: 8, clipB: b, editB: { numTrimLeft: 3 } }, engine)
     const section = await engine.generate({ prompt: 'turn left', options: { rootAtOrigin: true } })
     expect(merged.frameCount).toBe(a.frameCount + 8 + section.frameCount + 8 + b.frameCount - 3)
-    await expect(merge(a, {}, { prompt: 'wave', blendDuration: 0.5 }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
+    await expect(merge(a, {}, { prompt: 'wave', blendFrames: 0.5 }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
   })
 })

@@ -1,6 +1,6 @@
 // The worker's port onto the animation engine and the file exporters. The shipped implementation is
 // @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
-import { createEngine, fitDuration, inpaint, makeLoop, merge, refine, trim, type MotionEngine } from '@openmotion/motion-engine'
+import { createEngine, fitDuration, inpaint, makeLoop, merge, refine, trim, understandPrompt, type MotionEngine } from '@openmotion/motion-engine'
 import { animateCharacter } from '@openmotion/motion-characters'
 import { writeBvh, writeFbx, writeGlb } from '@openmotion/motion-formats'
 import type { ExportedFile, MotionPipeline } from '../domain/ports.js'
@@ -10,9 +10,11 @@ export type { ExportedFile, MotionPipeline, StepContext } from '../domain/ports.
 export function createMotionPipeline (engine: MotionEngine = createEngine({ kind: 'builtin' })): MotionPipeline {
   return {
     generate: (prompt, seed, variantIndex, options, context) => engine.generate({ prompt, seed, variantIndex, options }, context),
+    // Only the builtin engine reads prompts with this vocabulary; a model server understands them its own way.
+    understand: (prompt) => engine.kind === 'builtin' ? understandPrompt(prompt) : [],
     inpaint: (clip, request, seed, variantIndex, options, context) => inpaint(clip, request, engine, { seed, variantIndex, options, ...context }),
     merge: (clipA, editA, request, seed, variantIndex, options, context) =>
-      merge(clipA, editA, { prompt: request.prompt, blendDuration: request.blendFrames, clipB: request.clipB, editB: request.editB }, engine, { seed, variantIndex, options, ...context }),
+      merge(clipA, editA, { prompt: request.prompt, blendFrames: request.blendFrames, clipB: request.clipB, editB: request.editB }, engine, { seed, variantIndex, options, ...context }),
     trim: (clip, edit) => trim(clip, edit),
     fitDuration: (clip, seconds, seed, variantIndex, options, context) => fitDuration(clip, seconds, engine, { seed, variantIndex, options, signal: context.signal }),
     loop: (clip, options) => makeLoop(clip, options),

@@ -149,6 +149,8 @@ export interface ClipEdit { numTrimLeft: number, numTrimRight: number }
 /** The animation engine and the file exporters. */
 export interface MotionPipeline {
   generate (prompt: string, seed: number, variantIndex: number, options: MotionOptions, context: StepContext): Promise<MotionClip>
+  /** How words outside the engine's vocabulary were read ("gallop" read as "run"); empty when all were known. */
+  understand (prompt: string): string[]
   inpaint (
     clip: MotionClip, request: { prompt: string, intervals: Array<{ start: number, end: number }> },
     seed: number, variantIndex: number, options: MotionOptions, context: StepContext

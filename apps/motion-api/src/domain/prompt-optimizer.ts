@@ -33,6 +33,7 @@ export async function optimizePrompt (store: PromptRepository, clientId: string,
           optimizedPrompt: analysis.optimizedPrompt,
           totalSeconds: analysis.totalSeconds,
           actions: analysis.actions,
+          ...(analysis.understood.length === 0 ? {} : { understood: analysis.understood }),
           ...(split ? { actionablePrompts: analysis.actions.map((a) => a.prompt) } : {})
         }
       }

@@ -70,11 +70,20 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobRepos
         chargedAmount: Math.max(price, current.chargedAmount),
         variants,
         outputs,
-        details: { In: inputOf(request), out: Object.values(outputs).map((o) => o.name).join(',') },
+        details: { In: inputOf(request), out: Object.values(outputs).map((o) => o.name).join(','), ...understoodIn(request, deps.pipeline) },
         processingInfo: { ...current.processingInfo, finishedAt: Date.now(), motionSeconds: durations }
       })
     })
   }
+}
+
+/** SUCCESS details' `understood`: how words outside the vocabulary of the job's prompts were read, when any were. */
+function understoodIn (request: StoredText2Motion, pipeline: MotionPipeline): { understood?: string[] } {
+  const prompts = request.mode === 'generate' || request.mode === 'loop'
+    ? [request.prompt]
+    : request.mode === 'inpaint' ? [request.inpaint.prompt] : request.mode === 'merge' ? [request.merge.prompt] : [request.refine.prompt]
+  const understood = prompts.flatMap((prompt) => prompt === undefined ? [] : pipeline.understand(prompt))
+  return understood.length === 0 ? {} : { understood }
 }
 
 /** SUCCESS details' `In`: the prompt of a generated clip, or the earlier variant a derived one was made from. */

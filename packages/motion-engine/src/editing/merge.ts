@@ -1,5 +1,5 @@
 // Merging: an earlier clip (trimmed), a newly prompted section, and optionally a second earlier clip, joined by
-// generated transition frames. blendDuration counts those transition frames at each seam.
+// generated transition frames. blendFrames counts those transition frames at each seam.
 import type { MotionClip } from '../clip.js'
 import { concatClips } from '../clip-ops.js'
 import type { GenerateContext, MotionEngine } from '../engine.js'
@@ -12,16 +12,16 @@ import type { EditRequest } from './trim.js'
 export interface MergeRequest {
   prompt: string
   /** Transition frames generated at each seam (frames, not seconds; 0 joins directly). */
-  blendDuration: number
+  blendFrames: number
   /** A second earlier clip appended after the new section, and its trimming. */
   clipB?: MotionClip
   editB?: EditRequest
 }
 
 export async function merge (clipA: MotionClip, editA: EditRequest, request: MergeRequest, engine: MotionEngine, opts: EditGenerateOptions = {}): Promise<MotionClip> {
-  const n = request.blendDuration
+  const n = request.blendFrames
   if (!Number.isInteger(n) || n < 0 || n > 10 * clipA.fps) {
-    throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `blendDuration must be an integer number of frames from 0 to ${10 * clipA.fps}`)
+    throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `blendFrames must be an integer number of frames from 0 to ${10 * clipA.fps}`)
   }
   const a = trim(clipA, editA)
   const b = request.clipB ? trim(request.clipB, request.editB) : undefined

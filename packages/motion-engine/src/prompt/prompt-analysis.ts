@@ -16,6 +16,8 @@ export interface AnalyzedAction {
   durationSeconds: number
   /** An upper-body action layered on this one ("walk while waving"). */
   overlay?: ActionKind
+  /** How a word outside the vocabulary was read for this action ("gallop" read as "run"). */
+  understood?: string
 }
 
 export interface PromptAnalysis {
@@ -23,6 +25,8 @@ export interface PromptAnalysis {
   optimizedPrompt: string
   actions: AnalyzedAction[]
   totalSeconds: number
+  /** Every word outside the vocabulary and what it was read as; empty when every word was known. */
+  understood: string[]
 }
 
 const PHRASE: Readonly<Record<ActionKind, string>> = Object.fromEntries(([
@@ -71,16 +75,22 @@ function describeEntry (entry: TimelineEntry): string {
 }
 
 /** The actions of a prompt in order, with their canonical phrases and lengths at `fps`. */
+/** How the words outside the vocabulary were read (parsing only, no motion is made); empty when all were known. */
+export function understandPrompt (prompt: string): string[] {
+  return parsePrompt(prompt).flatMap((entry) => entry.understood ?? [])
+}
+
 export async function analyzePrompt (prompt: string, fps = 30): Promise<PromptAnalysis> {
-  const timeline = expandTimeline(parsePrompt(prompt))
+  const parsed = parsePrompt(prompt)
+  const timeline = expandTimeline(parsed)
   const skeleton = createHumanoidSkeleton()
   const actions: AnalyzedAction[] = []
   let start = 0
   for (const entry of timeline) {
     const { clip } = await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })
     const durationSeconds = clip.frameCount / fps
-    actions.push({ kind: entry.action.kind, prompt: describeEntry(entry), startSeconds: round(start), durationSeconds: round(durationSeconds), ...(entry.overlay === undefined ? {} : { overlay: entry.overlay.kind }) })
+    actions.push({ kind: entry.action.kind, prompt: describeEntry(entry), startSeconds: round(start), durationSeconds: round(durationSeconds), ...(entry.overlay === undefined ? {} : { overlay: entry.overlay.kind }), ...(entry.understood === undefined ? {} : { understood: entry.understood }) })
     start += durationSeconds
   }
-  return { optimizedPrompt: actions.map((a) => a.prompt).join(', then '), actions, totalSeconds: round(start) }
+  return { optimizedPrompt: actions.map((a) => a.prompt).join(', then '), actions, totalSeconds: round(start), understood: parsed.flatMap((entry) => entry.understood ?? []) }
 }
