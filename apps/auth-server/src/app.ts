@@ -14,7 +14,7 @@ import {
   Type, closeRedis, corsPlugin, createCorsPolicy, createLogger, createRedis, createServer, openAppDatabase, redisReadinessCheck,
   type AppInstance, type Database, type Logger
 } from '@openmotion/common'
-import { createMemoryDocumentStore, createSqlDocumentStore, documentMigrations, type DocumentStore } from './adapters/document-store.js'
+import { createMemoryDocumentStore, createSqlDocumentStore, type DocumentStore } from './adapters/document-store.js'
 import { createLogMailer, createSmtpMailer, type Mailer } from './adapters/mailer.js'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './adapters/rate-limiter.js'
 import type { AuthConfig } from './config.js'
@@ -36,6 +36,7 @@ import { maxFieldsRule } from './graphql/query-limits.js'
 import { createRequestAuth } from './graphql/request-auth.js'
 import { createResolvers, type ResolverContext } from './graphql/resolvers.js'
 import { schema } from './graphql/schema.js'
+import { migrations } from './adapters/migrations.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -139,7 +140,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
   if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
-  const db = await openAppDatabase(app, { app: 'auth-server', migrations: documentMigrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
+  const db = await openAppDatabase(app, { app: 'auth-server', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
   return createSqlDocumentStore(db)
 }
 

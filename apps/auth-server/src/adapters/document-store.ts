@@ -1,6 +1,6 @@
 // Users and sessions are schemaless JSON documents (the spec's "store"), kept in collections and found by id or
 // by one indexed field. Two implementations: SQL (jsonb rows on PGlite or PostgreSQL) and memory.
-import type { Database, Migration } from '@openmotion/common'
+import type { Database } from '@openmotion/common'
 
 export type Document = Record<string, unknown> & { id: string }
 
@@ -24,15 +24,6 @@ export interface DocumentStore {
 }
 
 export interface PageQuery { equals?: Record<string, string>, beforeId?: string | undefined, fromId?: string | undefined, limit: number }
-
-export const documentMigrations: Migration[] = [
-  { id: '001_documents', sql: 'CREATE TABLE auth_documents (collection text NOT NULL, id text NOT NULL, doc jsonb NOT NULL, unique_key text, PRIMARY KEY (collection, id))' },
-  { id: '002_unique', sql: 'CREATE UNIQUE INDEX auth_documents_unique ON auth_documents (collection, unique_key) WHERE unique_key IS NOT NULL' },
-  { id: '003_user_email', sql: "CREATE INDEX auth_documents_email ON auth_documents (collection, (doc->>'email'))" },
-  { id: '004_session_user', sql: "CREATE INDEX auth_documents_user ON auth_documents (collection, (doc->>'userId'))" },
-  { id: '005_invitation_token', sql: "CREATE INDEX auth_documents_token ON auth_documents (collection, (doc->>'tokenHash'))" },
-  { id: '006_audit_user', sql: "CREATE INDEX auth_documents_audit_user ON auth_documents (collection, (doc->>'userId'), id) WHERE collection = 'audit'" }
-]
 
 const FIELD = /^[A-Za-z][A-Za-z0-9_]*$/
 

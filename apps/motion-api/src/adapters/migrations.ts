@@ -1,3 +1,5 @@
+// motion-api's tables, applied in order at start by openAppDatabase (common/migrate.ts); each app keeps its
+// migrations in src/adapters/migrations.ts and never edits an applied one.
 import type { Migration } from '@openmotion/common'
 
 export const migrations: Migration[] = [
