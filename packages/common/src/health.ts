@@ -4,9 +4,13 @@ import fp from 'fastify-plugin'
 import { Type } from '@sinclair/typebox'
 
 export type ReadinessCheck = () => Promise<void>
+/** Describes a dependency's state in words ("ok", "connecting", …) without deciding readiness. */
+export type ReadinessReport = () => Promise<string>
 
 export interface Readiness {
   register (name: string, check: ReadinessCheck): void
+  /** Adds `checks.<name>` to every answer, informational only: it never turns /readyz to 503. */
+  report (name: string, describe: ReadinessReport): void
   /** Marks the instance as draining: /readyz answers 503 from now on. */
   drain (): void
   run (): Promise<{ ready: boolean, checks: Record<string, string> }>
@@ -20,10 +24,10 @@ declare module 'fastify' {
 
 const CHECK_TIMEOUT_MS = 2000
 
-async function withTimeout (check: ReadinessCheck): Promise<void> {
+async function withTimeout<T> (check: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   try {
-    await Promise.race([
+    return await Promise.race([
       check(),
       new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS) })
     ])
@@ -34,9 +38,11 @@ async function withTimeout (check: ReadinessCheck): Promise<void> {
 
 export function createReadiness (): Readiness {
   const checks = new Map<string, ReadinessCheck>()
+  const reports = new Map<string, ReadinessReport>()
   let draining = false
   return {
     register (name, check) { checks.set(name, check) },
+    report (name, describe) { reports.set(name, describe) },
     drain () { draining = true },
     async run () {
       const results: Record<string, string> = {}
@@ -50,6 +56,9 @@ export function createReadiness (): Readiness {
         }
       }))
       const ready = !draining && Object.values(results).every((r) => r === 'ok')
+      await Promise.all([...reports].map(async ([name, describe]) => {
+        results[name] = await withTimeout(describe).catch((error: unknown) => `unreachable: ${error instanceof Error ? error.message : String(error)}`)
+      }))
       return { ready, checks: results }
     }
   }

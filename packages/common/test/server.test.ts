@@ -43,6 +43,17 @@ describe('createServer', () => {
     expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed: connection refused' } })
   })
 
+  it('adds an informational report to /readyz without turning it to 503, and says when it fails', async () => {
+    const server = await build()
+    server.readiness.register('database', async () => undefined)
+    server.readiness.report('queue', async () => 'connecting')
+    const response = await server.inject('/readyz')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'connecting' } })
+    server.readiness.report('queue', async () => { throw new Error('ECONNREFUSED') })
+    expect((await server.inject('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'unreachable: ECONNREFUSED' } })
+  })
+
   it('turns /readyz to 503 once draining', async () => {
     const server = await build()
     server.readiness.drain()
