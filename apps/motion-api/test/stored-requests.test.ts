@@ -9,8 +9,19 @@ import { storedRender, storedText2Motion } from '../src/domain/stored-requests.j
 function jobWith (request: unknown): Job {
   const now = new Date()
   return {
-    rid: 'r-1', clientId: 'c', processor: 'text2motion', parameters: [], request: request as Job['request'], status: 'PROGRESS',
-    details: {}, chargedAmount: 0, variants: {}, outputs: {}, processingInfo: {}, ctime: now, mtime: now
+    rid: 'r-1',
+    clientId: 'c',
+    processor: 'text2motion',
+    parameters: [],
+    request: request as Job['request'],
+    status: 'PROGRESS',
+    details: {},
+    chargedAmount: 0,
+    variants: {},
+    outputs: {},
+    processingInfo: {},
+    ctime: now,
+    mtime: now
   }
 }
 
