@@ -28,10 +28,12 @@ interface Held { job: Job, token: string, lost: AbortController }
 export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
   const prefix = options.prefix ?? 'motion'
   const lockMs = options.lockMs ?? 30_000
-  // One command connection for the queue and every taker; BullMQ gives each taker its own blocking connection.
-  const connection = createRedis({ url: options.url, name: 'motion-queue', maxRetriesPerRequest: null })
+  // Submissions, cancels and status reads fail fast while Redis is away (a few retries, like every other command);
+  // takers wait for it (BullMQ requires that of workers) on one shared connection, plus a blocking one each.
+  const commands = createRedis({ url: options.url, name: 'motion-queue' })
+  let takerConnection: Redis | undefined
   const queue = new Queue(QUEUE_NAME, {
-    connection,
+    connection: commands,
     prefix,
     // Outcomes live in the database; BullMQ keeps finished entries only for dashboards (bull-board), briefly.
     defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: { age: 7 * 86_400, count: 1000 } },
@@ -44,8 +46,9 @@ export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
   const closing = new AbortController()
 
   const newTaker = (): Worker => {
+    takerConnection ??= createRedis({ url: options.url, name: 'motion-queue-take', maxRetriesPerRequest: null })
     const worker = new Worker(QUEUE_NAME, null, {
-      connection,
+      connection: takerConnection,
       prefix,
       autorun: false,
       drainDelay: options.pollSeconds ?? 1,
@@ -73,7 +76,7 @@ export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
     const rid = job.id!
     const entry: Held = { job, token, lost: new AbortController() }
     held.set(rid, entry)
-    renewal ??= setInterval(() => { renewLocks().catch(() => { /* retried next tick; an expired lock aborts the lease */ }) }, lockMs / 3)
+    renewal ??= setInterval(() => { renewLocks().catch(() => { /* retried next tick; an expired lock aborts the lease */ }) }, lockMs / 3).unref()
     return {
       rid,
       attempt: 1 + (job.stalledCounter ?? 0),
@@ -118,7 +121,7 @@ export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
     },
     async positions (rids) {
       const out = new Map<string, number>()
-      const multi = connection.multi().llen(queue.keys.wait!)
+      const multi = commands.multi().llen(queue.keys.wait!)
       for (const rid of rids) multi.lpos(queue.keys.wait!, rid)
       const replies = (await multi.exec()) ?? []
       // BullMQ pushes new jobs on the left and takes from the right, so the line's head is the list's tail.
@@ -137,7 +140,8 @@ export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
       held.clear()
       await Promise.all(takers.map(async (t) => { await t.close(true) }))
       await queue.close()
-      await closeRedis(connection)
+      if (takerConnection !== undefined) await closeRedis(takerConnection)
+      await closeRedis(commands)
     }
   }
 }

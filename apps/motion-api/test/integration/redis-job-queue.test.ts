@@ -125,8 +125,9 @@ describeWithService('redis', (url) => {
     }
   }, 30_000)
 
-  it('keeps the line, in order, across a restart of every process', async () => {
-    const { open, closeAll } = deployment()
+  it('keeps the line, in order, across a restart of every process, and forgets a job once it is done', async () => {
+    const { open, prefix, closeAll } = deployment()
+    const redis = createRedis({ url, name: 'test-queue-keys' })
     try {
       const before = open()
       for (const rid of ['a', 'b', 'c']) await before.push(rid)
@@ -138,7 +139,10 @@ describeWithService('redis', (url) => {
       const lease = await after.pop(never)
       expect(lease?.rid).toBe('a')
       await lease!.done()
+      expect(await redis.exists(`${prefix}:${QUEUE_NAME}:a`, `${prefix}:${QUEUE_NAME}:a:lock`)).toBe(0) // its record is the database's
+      expect(await redis.exists(`${prefix}:${QUEUE_NAME}:b`)).toBe(1)
     } finally {
+      await closeRedis(redis)
       await closeAll()
     }
   })
