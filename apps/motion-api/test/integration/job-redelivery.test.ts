@@ -19,7 +19,7 @@ describeWithService('redis', (redisUrl) => {
     const db = await freshDatabase(databaseUrl!, 'motion_redelivery')
     const prefix = `motion-redelivery-${randomUUID()}`
     const queues = [0, 1].map(() => ({
-      queue: createRedisJobQueue({ url: redisUrl, prefix, pollSeconds: 0.2, lockMs: 1500, stalledCheckMs: 200 }),
+      queue: createRedisJobQueue({ url: redisUrl, prefix, pollSeconds: 0.2, lockMs: 3000, stalledCheckMs: 200 }),
       cancels: createRedisCancelBus({ url: redisUrl, prefix })
     }))
     const redis = createRedis({ url: redisUrl, name: 'test-lock-thief' })

@@ -57,7 +57,7 @@ describeWithService('redis', (url) => {
       child.kill('SIGKILL')
       await once(child, 'exit')
 
-      const survivor = open({ lockMs: 1000, stalledCheckMs: 200 })
+      const survivor = open({ lockMs: 3000, stalledCheckMs: 200 })
       const next = await survivor.pop(never)
       expect(next).toMatchObject({ rid: 'next', attempt: 1 })
       let back = new Map<string, number>()
@@ -85,7 +85,7 @@ describeWithService('redis', (url) => {
       const lease = await first.pop(never)
       expect(lease?.rid).toBe('slow')
       await redis.del(`${prefix}:${QUEUE_NAME}:slow:lock`) // as if the worker had not renewed in time
-      const second = open({ lockMs: 1500, stalledCheckMs: 200 })
+      const second = open({ lockMs: 3000, stalledCheckMs: 200 })
       const again = await second.pop(never)
       expect(again).toMatchObject({ rid: 'slow', attempt: 2 })
       for (let i = 0; i < 50 && !lease!.lost.aborted; i++) await new Promise((resolve) => setTimeout(resolve, 100))
@@ -101,7 +101,8 @@ describeWithService('redis', (url) => {
   }, 30_000)
 
   it('gives up on a job whose workers die twice, and queues it again when an API process recovers it', async () => {
-    const { open, closeAll } = deployment()
+    const { open, prefix, closeAll } = deployment()
+    const redis = createRedis({ url, name: 'test-queue-keys' })
     try {
       const api = open()
       await api.push('poison')
@@ -113,7 +114,12 @@ describeWithService('redis', (url) => {
       expect(await second.pop(never)).toMatchObject({ rid: 'poison', attempt: 2 })
       await second.close() // died again
       const third = open(settings)
-      expect(await popWithin(third, 3000)).toBeUndefined() // not handed out a third time
+      let failed: string | null = null
+      for (let i = 0; i < 50 && failed === null; i++) {
+        expect(await popWithin(third, 300)).toBeUndefined() // not handed out a third time
+        failed = await redis.zscore(`${prefix}:${QUEUE_NAME}:failed`, 'poison')
+      }
+      expect(failed).not.toBeNull()
       expect(await api.positions(['poison'])).toEqual(new Map())
       await api.push('poison')
       expect(await api.positions(['poison'])).toEqual(new Map([['poison', 1]]))
@@ -121,6 +127,7 @@ describeWithService('redis', (url) => {
       expect(lease?.rid).toBe('poison')
       await lease!.done()
     } finally {
+      await closeRedis(redis)
       await closeAll()
     }
   }, 30_000)
@@ -150,11 +157,11 @@ describeWithService('redis', (url) => {
   it('renews the lock of a long job so no other worker takes it', async () => {
     const { open, closeAll } = deployment()
     try {
-      const first = open({ lockMs: 600, stalledCheckMs: 200 })
+      const first = open({ lockMs: 1500, stalledCheckMs: 200 })
       await first.push('long')
       const lease = await first.pop(never)
-      const second = open({ lockMs: 600, stalledCheckMs: 200 })
-      expect(await popWithin(second, 2500)).toBeUndefined() // four lock lifetimes later, still only the first's
+      const second = open({ lockMs: 1500, stalledCheckMs: 200 })
+      expect(await popWithin(second, 4500)).toBeUndefined() // three lock lifetimes later, still only the first's
       expect(lease!.lost.aborted).toBe(false)
       await lease!.done()
     } finally {
