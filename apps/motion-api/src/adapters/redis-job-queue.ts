@@ -1,7 +1,8 @@
 // The job queue in Redis, on BullMQ: a job taken by a worker is locked while its lease lives (the lock is renewed
 // here); a worker that dies stops renewing, BullMQ's stalled-job check puts the job back at the front of the line
-// and another worker takes it (attempt 2). A job that stalls more than once is given up by the queue and later
-// failed with 1101 by the stuck-job sweep. Cancellations of running jobs go over one pub/sub channel.
+// and another worker takes it (attempt 2). A job that stalls twice is given up by the queue: the stuck-job sweep
+// fails it with 1101 when it had started, a recovering API process queues it again when it had not. Cancellations
+// of running jobs go over one pub/sub channel.
 // Fetching is manual (Worker.getNextJob) because the domain pulls jobs (JobQueue.pop) rather than being called.
 import { randomUUID } from 'node:crypto'
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
