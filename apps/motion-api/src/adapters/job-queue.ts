@@ -2,9 +2,16 @@
 // workers run as separate processes (`motion-api worker`). Cancellation of a running job is broadcast the same
 // way, so it reaches whichever process runs the job.
 import { EventEmitter } from 'node:events'
-import type { CancelBus, JobQueue } from '../domain/ports.js'
+import type { CancelBus, JobLease, JobQueue } from '../domain/ports.js'
 
-export type { CancelBus, CancelMessage, JobQueue } from '../domain/ports.js'
+export type { CancelBus, CancelMessage, JobLease, JobQueue } from '../domain/ports.js'
+
+const neverLost = new AbortController().signal
+
+/** In one process a job cannot outlive its worker: the lease has nothing to renew, and a restart re-queues. */
+function memoryLease (rid: string): JobLease {
+  return { rid, attempt: 1, lost: neverLost, done: async () => {} }
+}
 
 export function createMemoryJobQueue (): JobQueue {
   const waiting: string[] = []
@@ -18,9 +25,9 @@ export function createMemoryJobQueue (): JobQueue {
     async pop (signal) {
       if (signal.aborted) return undefined
       const next = waiting.shift()
-      if (next !== undefined) return next
-      return await new Promise<string | undefined>((resolve) => {
-        const taker = (rid: string): void => { signal.removeEventListener('abort', onAbort); resolve(rid) }
+      if (next !== undefined) return memoryLease(next)
+      return await new Promise<JobLease | undefined>((resolve) => {
+        const taker = (rid: string): void => { signal.removeEventListener('abort', onAbort); resolve(memoryLease(rid)) }
         const onAbort = (): void => {
           const i = takers.indexOf(taker)
           if (i >= 0) takers.splice(i, 1)

@@ -127,17 +127,23 @@ export class JobStore implements JobRepository {
     return rows.map((r) => r.rid)
   }
 
-  /** Marks a waiting job started; undefined when it is no longer PROGRESS or another worker claimed it. */
-  async claim (rid: string, startedAt: number): Promise<Job | undefined> {
-    const { rows } = await this.db.query<JobRow>(`UPDATE motion_jobs SET processing_info = processing_info || jsonb_build_object('startedAt', $2::bigint), mtime = now()
-      WHERE rid = $1 AND status = 'PROGRESS' AND NOT processing_info ? 'startedAt' RETURNING *`, [rid, startedAt])
+  /**
+   * Marks a job started by delivery `attempt`; undefined when it is no longer PROGRESS or this or a later delivery
+   * claimed it. A redelivery (attempt 2, after a worker died) takes over a job the first delivery had started.
+   */
+  async claim (rid: string, startedAt: number, attempt = 1): Promise<Job | undefined> {
+    const { rows } = await this.db.query<JobRow>(`UPDATE motion_jobs
+      SET processing_info = processing_info || jsonb_build_object('startedAt', $2::bigint, 'attempt', $3::int), mtime = now()
+      WHERE rid = $1 AND status = 'PROGRESS'
+        AND COALESCE((processing_info->>'attempt')::int, CASE WHEN processing_info ? 'startedAt' THEN 1 ELSE 0 END) < $3
+      RETURNING *`, [rid, startedAt, attempt])
     this.written(rid)
     return rows[0] === undefined ? undefined : toJob(rows[0])
   }
 
   /** Single-process restart: every PROGRESS job becomes unstarted again; returns them in submission order. */
   async resetStarted (): Promise<string[]> {
-    await this.db.query("UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'")
+    await this.db.query("UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' - 'attempt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'")
     this.written()
     return await this.pending()
   }

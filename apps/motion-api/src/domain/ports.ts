@@ -17,8 +17,11 @@ export interface JobRepository {
   list (clientId: string, filter?: { statuses?: string[], processor?: string }): Promise<Job[]>
   stalledSince (before: Date): Promise<string[]>
   deleteFinishedBefore (before: Date, status?: 'SUCCESS' | 'FAILURE', limit?: number): Promise<string[]>
-  /** Marks a waiting job started; undefined when it was not waiting (cancelled, or claimed by another worker). */
-  claim (rid: string, startedAt: number): Promise<Job | undefined>
+  /**
+   * Marks a job started by delivery `attempt` (JobLease.attempt); undefined when it is no longer PROGRESS or this
+   * or a later delivery already claimed it (a job queued twice, cancelled, or run by another worker).
+   */
+  claim (rid: string, startedAt: number, attempt?: number): Promise<Job | undefined>
   resetStarted (): Promise<string[]>
   unstarted (): Promise<string[]>
   pending (): Promise<string[]>
@@ -93,10 +96,22 @@ export interface UrlSigning {
   verify (url: string): boolean
 }
 
+/** A job handed to one worker; the queue keeps it from every other worker until `done` (or until `lost`). */
+export interface JobLease {
+  rid: string
+  /** 1 on first delivery; 2 when the job came back because the worker that had it died (or lost its lock). */
+  attempt: number
+  /** Aborted when the queue has given the job to another worker (this one stopped renewing in time). */
+  lost: AbortSignal
+  /** The job ended here (finished, failed, cancelled, or not claimable): the queue forgets it. A lease never ended
+   * (the process died or shut down mid-job) goes back to the line where the queue supports it (Redis). */
+  done: () => Promise<void>
+}
+
 export interface JobQueue {
   push: (rid: string) => Promise<void>
   /** The next waiting job; waits until one arrives, or resolves undefined once `signal` is aborted. */
-  pop: (signal: AbortSignal) => Promise<string | undefined>
+  pop: (signal: AbortSignal) => Promise<JobLease | undefined>
   /** Takes a waiting job out; false when it was not waiting. */
   remove: (rid: string) => Promise<boolean>
   /** 1-based places of the given jobs among the waiting ones; jobs not waiting are absent. */

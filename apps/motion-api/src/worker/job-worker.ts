@@ -1,9 +1,11 @@
-// Job runner: WORKER_CONCURRENCY loops take request ids from the job queue (in memory, or Redis when workers are
-// separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101) and shutdown.
+// Job runner: WORKER_CONCURRENCY loops take job leases from the job queue (in memory, or Redis when workers are
+// separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101), shutdown and a
+// lost lease. A lease is ended once the job has an outcome in the database; one left open (shutdown, a crash)
+// brings the job back to another worker, whose claim (attempt 2) takes it over.
 import type { Database, Logger } from '@openmotion/common'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
-import { noJobEvents, type CancelBus, type JobEvents, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
+import { noJobEvents, type CancelBus, type JobEvents, type JobLease, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
 import type { Job } from '../domain/records.js'
 
 export type { JobFailure } from '../domain/job-failures.js'
@@ -25,6 +27,9 @@ export interface JobWorkerOptions {
 }
 
 interface RunningJob { controller: AbortController, reason?: JobFailure, done: Promise<void> }
+
+/** How a run ended: `over` when the job reached its end here, `left` when it is for another delivery to finish. */
+type RunEnd = 'over' | 'left'
 
 export class JobWorker {
   private readonly running = new Map<string, RunningJob>()
@@ -52,7 +57,8 @@ export class JobWorker {
   /**
    * Queues jobs still PROGRESS at start-up. `restart` (one process owns every job): jobs it had started are run
    * again from the beginning. `requeue` (shared queue): only jobs never started and not already waiting; a job a
-   * dead worker had started is failed by the stuck-job sweep (1101).
+   * dead worker had started is still in the queue, which hands it to another worker once its lock lapses (attempt
+   * 2); one that dies twice is failed by the stuck-job sweep (1101).
    */
   async recover (mode: 'restart' | 'requeue'): Promise<void> {
     if (mode === 'restart') {
@@ -110,27 +116,45 @@ export class JobWorker {
 
   private async takeJobs (): Promise<void> {
     while (!this.stopped) {
-      let rid: string | undefined
+      let lease: JobLease | undefined
       try {
-        rid = await this.options.queue.pop(this.stopTaking.signal)
+        lease = await this.options.queue.pop(this.stopTaking.signal)
       } catch (error) {
         this.options.logger.error({ err: error }, 'job queue unavailable; retrying')
         await new Promise((resolve) => setTimeout(resolve, 1000))
         continue
       }
-      if (rid === undefined) return
+      if (lease === undefined) return
+      const { rid } = lease
       const entry: RunningJob = { controller: new AbortController(), done: Promise.resolve() }
       this.running.set(rid, entry)
-      entry.done = this.run(rid, entry).finally(() => { this.running.delete(rid) })
+      entry.done = this.runLeased(lease, entry).finally(() => { this.running.delete(rid) })
       await entry.done
     }
   }
 
-  private async run (rid: string, entry: { controller: AbortController, reason?: JobFailure }): Promise<void> {
-    // The claim is atomic: a job queued twice, or already started by another worker, is skipped here.
+  /** Runs a taken job and tells the queue it ended, unless it is left for another delivery (shutdown, lost lock). */
+  private async runLeased (lease: JobLease, entry: RunningJob): Promise<void> {
+    // The queue gave the job to another worker (this one missed its lock renewals): stop without a verdict.
+    const onLost = (): void => { entry.controller.abort() }
+    lease.lost.addEventListener('abort', onLost, { once: true })
+    try {
+      const end = await this.run(lease, entry)
+      if (end === 'over') await lease.done()
+    } catch (error) {
+      this.options.logger.error({ rid: lease.rid, err: error }, 'job queue acknowledgement failed')
+    } finally {
+      lease.lost.removeEventListener('abort', onLost)
+    }
+  }
+
+  private async run (lease: JobLease, entry: { controller: AbortController, reason?: JobFailure }): Promise<RunEnd> {
+    // The claim is atomic: a job queued twice, cancelled, or claimed by the same or a later delivery is skipped
+    // here; a redelivery (attempt 2, its first worker died) takes over from the first.
+    const { rid } = lease
     const startedAt = Date.now()
-    const job = await this.jobs.claim(rid, startedAt)
-    if (job === undefined) return
+    const job = await this.jobs.claim(rid, startedAt, lease.attempt)
+    if (job === undefined) return lease.lost.aborted ? 'left' : 'over'
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
       entry.reason = jobFailure(errors.GENERATION_TIMEOUT, 'TimeoutError', `The job exceeded ${this.options.timeoutMs} ms`)
@@ -154,13 +178,14 @@ export class JobWorker {
         this.events.publish({ type: 'job.succeeded', idempotencyKey: `${rid}:succeeded`, data: { rid, processor: job.processor, status: 'SUCCESS', chargedAmount: finished.chargedAmount, details: finished.details } })
       }
     } catch (error) {
-      if (this.stopped && entry.reason === undefined) return
+      if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
       const failure = entry.reason ?? jobFailureOf(error)
       if (failure.type !== 'Cancelled') await this.fail(rid, failure)
       if (isServerFault(failure.code)) this.options.logger.error({ rid, err: error }, 'job failed')
     } finally {
       clearTimeout(timer)
     }
+    return 'over'
   }
 
   /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */

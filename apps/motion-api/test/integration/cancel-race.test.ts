@@ -2,27 +2,10 @@
 // (a key prefix of its own), in-process and Redis workers alike.
 import { randomUUID } from 'node:crypto'
 import { describe } from 'vitest'
-import { openDatabase } from '@openmotion/common'
 import { describeWithService, requireService } from '@openmotion/test-services'
 import { createRedisCancelBus, createRedisJobQueue } from '../../src/adapters/redis-job-queue.js'
 import { cancelRaceSuite, type RaceSetup } from '../contract/cancel-race-suite.js'
-
-/** A fresh database on the test server, dropped afterwards. */
-async function freshDatabase (serverUrl: string): Promise<{ url: string, drop: () => Promise<void> }> {
-  const name = `motion_cancel_${randomUUID().replace(/-/g, '')}`
-  const admin = await openDatabase({ url: serverUrl })
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.href,
-    drop: async () => {
-      // Without FORCE: the app has closed its pool; a connection still closing only leaves the database behind.
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined)
-      await admin.close()
-    }
-  }
-}
+import { freshDatabase } from './fresh-database.js'
 
 function redisQueue (redisUrl: string): RaceSetup {
   const prefix = `motion-cancel-${randomUUID()}`
@@ -34,7 +17,7 @@ function redisQueue (redisUrl: string): RaceSetup {
 describeWithService('postgres', (databaseUrl) => {
   describe('in-process worker', () => {
     cancelRaceSuite(async () => {
-      const db = await freshDatabase(databaseUrl)
+      const db = await freshDatabase(databaseUrl, 'motion_cancel')
       return { env: { DATABASE_URL: db.url }, cleanup: db.drop }
     })
   })
@@ -48,7 +31,7 @@ describeWithService('redis', (redisUrl) => {
   const databaseUrl = requireService('postgres')
   describe.skipIf(databaseUrl === undefined)('Redis worker, PostgreSQL', () => {
     cancelRaceSuite(async () => {
-      const db = await freshDatabase(databaseUrl!)
+      const db = await freshDatabase(databaseUrl!, 'motion_cancel')
       const queue = redisQueue(redisUrl)
       return { env: { DATABASE_URL: db.url }, overrides: queue.overrides, cleanup: async () => { await queue.cleanup?.(); await db.drop() } }
     })
