@@ -7,7 +7,7 @@ import { applyContacts } from './contact-plan.js'
 import type { ContactPlan } from './contact-plan.js'
 import { groundFeet, lockFeet } from './foot-lock.js'
 import { filterRotations } from './pose-filter.js'
-import { footAlpha, smoothPlan } from './plan-filter.js'
+import { jerkWeight, keepPlantsInReach, smoothPlan } from './plan-filter.js'
 import { placeRoot } from './root-placement.js'
 import { simulate } from './simulation.js'
 
@@ -23,8 +23,9 @@ export async function postprocess (clip: MotionClip, options: MotionOptions, ste
   // Filtered, the swinging feet follow the plan's smoothed swing paths all the way (they join the plants exactly);
   // unfiltered, only the frames next to a plant are touched.
   const ramp = filtering ? Infinity : 2
-  if (plan !== undefined && filtering) plan = smoothPlan(plan, footAlpha(options.poseFilteringStrength, clip.fps))
+  if (plan !== undefined && filtering) plan = smoothPlan(plan, jerkWeight(options.poseFilteringStrength, clip.fps))
   let c = filterRotations(clip, options.poseFilteringStrength)
+  if (plan !== undefined && filtering) c = keepPlantsInReach(c, plan)
   await step()
   if (mode === 'auto' || mode === 'always') {
     let held: boolean[][] | undefined
