@@ -13,7 +13,7 @@ const engine = createBuiltinEngine()
 function verdict (c: QualityCase, q: QualityFigures): string[] {
   const fails: string[] = []
   if (q.meshFloor < -0.5 || q.meshFloor > 1) fails.push('floor')
-  if (q.skateMean >= c.skate[0] || q.skateP95 >= c.skate[1]) fails.push('skate')
+  if (c.skate !== undefined && (q.skateMean >= c.skate[0] || q.skateP95 >= c.skate[1])) fails.push('skate')
   if (c.gait !== undefined && (q.bob < c.gait.bob[0] || q.bob > c.gait.bob[1])) fails.push('bob')
   if (c.gait !== undefined && q.sway < c.gait.sway) fails.push('sway')
   if (c.flight === true && q.flight <= 0.02) fails.push('flight')

@@ -1,7 +1,8 @@
 // Foot locking: during each detected contact the ankle is pinned where the contact began, enforced with two-bone
 // leg IK; short ramps at both ends avoid pops. Grounding shifts the root so the lowest foot touches the floor.
 import type { MotionClip, Quat, Vec3 } from '../clip.js'
-import { fkPose } from '../fk.js'
+import { bodyExtent, lowestPoint } from '../body-extent.js'
+import { fk, fkPose } from '../fk.js'
 import { solveTwoBone } from '../ik.js'
 import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
@@ -61,10 +62,9 @@ function forwardOf (q: Quat): Vec3 {
 }
 
 /**
- * Snaps the lowest foot to the floor on frames where a foot is at (or below) the floor; between such frames the
+ * Snaps the body's lowest point to the floor on frames where it is at (or below) the floor; between such frames the
  * correction is interpolated linearly, so flight arcs keep their shape (a parabola plus a line is a parabola).
- */
-/**
+ *
  * `planned[foot][frame]`: for a planted foot the ankle height the synthesizer planned (it may stand on a step),
  * NaN for a foot on a planned swing, null where the action planned nothing (the snapping rule below applies).
  */
@@ -74,8 +74,10 @@ export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): Mo
   const root = Float32Array.from(clip.rootTranslation)
   const n = clip.frameCount
   const correction = new Array<number | null>(n).fill(null)
+  // The body's lowest point, not a sole model: lying, a heel is not an ankle height below its ankle.
+  const body = bodyExtent(clip.skeleton)
   for (let f = 0; f < n; f++) {
-    const low = Math.min(left.sole[f]!, right.sole[f]!)
+    const low = lowestPoint(body, fk(clip, f))
     const plan = [0, 1].map(i => planned?.[i]?.[f] ?? null)
     if (plan.some(y => y !== null)) {
       // Planted feet go back to their planned height; between plants (a swing, a low hop) nothing is snapped.
