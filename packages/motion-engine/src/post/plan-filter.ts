@@ -160,12 +160,18 @@ export function keepPlantsInReach (clip: MotionClip, plan: ContactPlan): MotionC
   if (need.every(d => d <= 0)) return clip
   const r = Math.max(1, Math.round(clip.fps * 0.1))
   const envelope = need.map((_, i) => Math.max(0, ...need.slice(Math.max(0, i - r), i + r + 1)))
+  // Two moving averages over the moving maximum: a smooth dip that still covers each frame's need.
+  const drop = average(average(envelope, r), r).map((d, f) => Math.max(d, need[f]!))
   const root = Float32Array.from(clip.rootTranslation)
-  for (let f = 0; f < n; f++) {
+  for (let f = 0; f < n; f++) root[f * 3 + 1] = root[f * 3 + 1]! - drop[f]!
+  return { ...clip, rootTranslation: root }
+}
+
+function average (values: number[], r: number): number[] {
+  return values.map((_, f) => {
     let sum = 0
     let count = 0
-    for (let g = Math.max(0, f - r); g <= Math.min(n - 1, f + r); g++) { sum += envelope[g]!; count++ }
-    root[f * 3 + 1] = root[f * 3 + 1]! - Math.max(sum / count, need[f]!)
-  }
-  return { ...clip, rootTranslation: root }
+    for (let g = Math.max(0, f - r); g <= Math.min(values.length - 1, f + r); g++) { sum += values[g]!; count++ }
+    return sum / count
+  })
 }
