@@ -54,6 +54,13 @@ describe('motion quality on the exported files', () => {
     expect(planted).toBeGreaterThan(60)
   }, 60_000)
 
+  it('auto foot locking skates no more than grounding alone', async () => {
+    const auto = await figures('walk auto')
+    const grounding = await figures('walk grounding')
+    expect(auto.skateMean).toBeLessThanOrEqual(grounding.skateMean + 0.05)
+    expect(auto.skateP95).toBeLessThanOrEqual(grounding.skateP95 + 0.5)
+  }, 60_000)
+
   it('the simulation pass (off with dis=s) keeps a kicking body balanced over its standing foot', async () => {
     const on = await figures('kick')
     const off = await figures('kick dis=s')
