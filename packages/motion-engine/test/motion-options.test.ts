@@ -50,7 +50,10 @@ describe('motion options have their documented effects', () => {
       const lt = track(grounded, 'LeftToeBase')
       const rt = track(grounded, 'RightToeBase')
       for (let f = 0; f < grounded.frameCount; f++) {
-        expect(Math.abs(lowestPoint(body, fk(grounded, f))), `${prompt} at frame ${f}`).toBeLessThan(0.005)
+        // The issue's mesh-floor target: −0.5…+1 cm (a lift is eased in, so the skin may hover a few millimetres).
+        const low = lowestPoint(body, fk(grounded, f))
+        expect(low, `${prompt} at frame ${f}`).toBeGreaterThanOrEqual(-0.005)
+        expect(low, `${prompt} at frame ${f}`).toBeLessThanOrEqual(0.01)
         // Standing or crouching, that point is on a sole: the toe joints sit a sole's height above the floor.
         if (prompt.startsWith('crouch')) expect(Math.min(lt[f]![1], rt[f]![1]) - 0.015).toBeLessThan(0.01)
       }

@@ -92,16 +92,28 @@ export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): Mo
   }
   const known = correction.map((c, f) => (c === null ? -1 : f)).filter(f => f >= 0)
   if (known.length === 0) return clip
-  for (let f = 0; f < n; f++) {
-    let c = correction[f]
-    if (c === null || c === undefined) {
-      const before = known.filter(g => g < f).at(-1)
-      const after = known.find(g => g > f)
-      if (before === undefined) c = correction[after!]!
-      else if (after === undefined) c = correction[before]!
-      else c = correction[before]! + (correction[after]! - correction[before]!) * ((f - before) / (after - before))
-    }
-    root[f * 3 + 1] = root[f * 3 + 1]! + c
-  }
+  const full = correction.map((c, f) => {
+    if (c !== null) return c
+    const before = known.filter(g => g < f).at(-1)
+    const after = known.find(g => g > f)
+    if (before === undefined) return correction[after!]!
+    if (after === undefined) return correction[before]!
+    return correction[before]! + (correction[after]! - correction[before]!) * ((f - before) / (after - before))
+  })
+  // A lift that starts abruptly (a knee reaching the floor) is eased in over neighbouring frames: never less than
+  // each frame's own need, so nothing sinks, and at most 4 mm more, so nothing visibly hovers.
+  const r = Math.max(1, Math.round(clip.fps * 0.1))
+  const envelope = full.map((_, f) => Math.max(...full.slice(Math.max(0, f - r), f + r + 1)))
+  const eased = average(average(envelope, r), r)
+  for (let f = 0; f < n; f++) root[f * 3 + 1] = root[f * 3 + 1]! + Math.min(Math.max(full[f]!, eased[f]!), full[f]! + 0.004 * k)
   return { ...clip, rootTranslation: root }
+}
+
+function average (values: number[], r: number): number[] {
+  return values.map((_, f) => {
+    let sum = 0
+    let count = 0
+    for (let g = Math.max(0, f - r); g <= Math.min(values.length - 1, f + r); g++) { sum += values[g]!; count++ }
+    return sum / count
+  })
 }
