@@ -6,33 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type MotionClip } from '@openmotion/motion-engine'
 import { animateCharacter } from '../src/index.js'
 import { buildCharacter, glb, NAMING, type Variant } from '../src/testing/corpus.js'
-import { skinGlb, type SkinnedFrames } from './support/glb-skin.js'
-
-const CONTACT_HEIGHT = 0.025
-const CONTACT_SPEED = 1
-
-function percentile (values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.max(0, Math.round((p / 100) * (s.length - 1))))]!
-}
-
-/** Mesh floor (5th percentile of the lowest vertex) and the horizontal speed of sole vertices in contact, m/s. */
-function figures (motion: SkinnedFrames, feet: string[]): { floor: number, skateMean: number, skateP95: number } {
-  const frames = Array.from({ length: motion.frameCount }, (_, f) => motion.vertices(f))
-  const lowest = frames.map((v) => { let low = Infinity; for (let i = 1; i < v.length; i += 3) low = Math.min(low, v[i]!); return low })
-  const floor = percentile(lowest, 5)
-  const skate: number[] = []
-  for (const v of motion.carriedBy(feet)) {
-    for (let f = 1; f + 1 < frames.length; f++) {
-      const [a, b] = [frames[f - 1]!, frames[f + 1]!]
-      const dx = b[v * 3]! - a[v * 3]!
-      const dz = b[v * 3 + 2]! - a[v * 3 + 2]!
-      const speed = Math.hypot(dx, b[v * 3 + 1]! - a[v * 3 + 1]!, dz) * motion.fps / 2
-      if (frames[f]![v * 3 + 1]! - floor < CONTACT_HEIGHT && speed < CONTACT_SPEED) skate.push(Math.hypot(dx, dz) * motion.fps / 2)
-    }
-  }
-  return { floor, skateMean: skate.reduce((s, x) => s + x, 0) / skate.length, skateP95: percentile(skate, 95) }
-}
+import { floorFigures as figures, skinGlb } from './support/floor-figures.js'
 
 const THICK_SOLES: Variant = { rename: NAMING.mixamo, soles: 0.04 }
 const BROAD: Variant = { rename: NAMING.unreal, build: 'athlete', soles: 0.02, unitsPerMetre: 100, rootBone: 'root', height: 1.9 }

@@ -1,5 +1,7 @@
-// The skinned mesh of a GLB's first animation, frame by frame, computed from the file alone (linear blend skinning:
-// each joint's animated world transform times its inverse bind matrix), for floor and foot-slide figures.
+// Floor and foot-slide figures of an exported character, from the GLB alone: its mesh skinned frame by frame
+// (linear blend skinning: each joint's animated world transform times its inverse bind matrix), measured the way
+// motion capture is (issue 22): mesh floor = 5th percentile of the lowest vertex; a sole vertex is in contact when
+// < 2.5 cm above it and slower than 1 m/s, and skating is its horizontal speed then.
 import { WebIO } from '@gltf-transform/core'
 import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
@@ -71,4 +73,30 @@ export async function skinGlb (glb: Uint8Array): Promise<SkinnedFrames> {
     return out
   }
   return { frameCount: times.length, fps: Math.round((times.length - 1) / (times[times.length - 1]! - times[0]!)), vertices, carriedBy }
+}
+
+const CONTACT_HEIGHT = 0.025
+const CONTACT_SPEED = 1
+
+export function percentile (values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.max(0, Math.round((p / 100) * (s.length - 1))))]!
+}
+
+/** Mesh floor, metres, and the horizontal speed of the vertices carried by `feet` while in contact, m/s. */
+export function floorFigures (motion: SkinnedFrames, feet: string[]): { floor: number, skateMean: number, skateP95: number } {
+  const frames = Array.from({ length: motion.frameCount }, (_, f) => motion.vertices(f))
+  const lowest = frames.map((v) => { let low = Infinity; for (let i = 1; i < v.length; i += 3) low = Math.min(low, v[i]!); return low })
+  const floor = percentile(lowest, 5)
+  const skate: number[] = []
+  for (const v of motion.carriedBy(feet)) {
+    for (let f = 1; f + 1 < frames.length; f++) {
+      const [a, b] = [frames[f - 1]!, frames[f + 1]!]
+      const dx = b[v * 3]! - a[v * 3]!
+      const dz = b[v * 3 + 2]! - a[v * 3 + 2]!
+      const speed = Math.hypot(dx, b[v * 3 + 1]! - a[v * 3 + 1]!, dz) * motion.fps / 2
+      if (frames[f]![v * 3 + 1]! - floor < CONTACT_HEIGHT && speed < CONTACT_SPEED) skate.push(Math.hypot(dx, dz) * motion.fps / 2)
+    }
+  }
+  return { floor, skateMean: skate.length === 0 ? 0 : skate.reduce((s, x) => s + x, 0) / skate.length, skateP95: skate.length === 0 ? 0 : percentile(skate, 95) }
 }
