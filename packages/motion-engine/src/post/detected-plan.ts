@@ -1,6 +1,6 @@
 // Contacts for a clip that came without a plan (a learned model's, or a builtin clip resampled to a requested
 // length): detected on the unfiltered clip, so that pose filtering can run first and the feet be put back after it,
-// exactly as for planned contacts. A contact pins the ankle where it began (its roll and toe bend are kept); the
+// exactly as for planned contacts. A contact pins the ankle where it comes to rest (its roll and toe bend are kept); the
 // swings between contacts follow the clip's own ankle path, eased onto the pins so nothing jumps at lift-off.
 import type { MotionClip, Vec3 } from '../clip.js'
 import { fk } from '../fk.js'
@@ -8,6 +8,7 @@ import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
 import type { ContactPlan, PlannedContact } from './contact-plan.js'
 import { footTracks } from './contacts.js'
+import { restingAnkle } from './foot-lock.js'
 
 /** `auto`: contacts are low and slow, and one that slides far is let go (a glide); `always`: every low foot. */
 export function detectContacts (clip: MotionClip, mode: FootLockingMode): ContactPlan {
@@ -36,7 +37,9 @@ export function detectContacts (clip: MotionClip, mode: FootLockingMode): Contac
     let f = 0
     while (f < n) {
       if (track.contact[f] !== true) { f++; continue }
-      const pin = track.ankle[f]!
+      let end = f
+      while (end + 1 < n && track.contact[end + 1] === true) end++
+      const pin = restingAnkle(track.ankle, f, end)
       while (f < n && track.contact[f] === true) {
         const a = track.ankle[f]!
         if (Math.hypot(a[0] - pin[0], a[2] - pin[2]) > release) break

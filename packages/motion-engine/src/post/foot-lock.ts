@@ -28,7 +28,9 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolea
       if (!free(f)) { f++; continue }
       let end = f
       while (end + 1 < clip.frameCount && free(end + 1)) end++
-      const pin = track.ankle[f]!
+      // A low foot may still be landing: it is pinned where it comes to rest (its slowest frame), not where it
+      // first came near the floor (for 'auto' contacts, already slow, the two agree).
+      const pin = restingAnkle(track.ankle, f, end)
       for (let g = f; g <= end; g++) {
         const orig = track.ankle[g]!
         if (Math.hypot(orig[0] - pin[0], orig[2] - pin[2]) > release) break
@@ -51,6 +53,19 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolea
     }
   }
   return { ...clip, rotations: rot }
+}
+
+/** The ankle at its slowest frame of a contact: where a foot that was still landing comes to rest. */
+export function restingAnkle (ankle: Vec3[], from: number, to: number): Vec3 {
+  let best = from
+  let slowest = Infinity
+  for (let g = from; g <= to; g++) {
+    const a = ankle[Math.max(from, g - 1)]!
+    const b = ankle[Math.min(to, g + 1)]!
+    const speed = Math.hypot(b[0] - a[0], b[2] - a[2])
+    if (speed < slowest) { slowest = speed; best = g }
+  }
+  return ankle[best]!
 }
 
 function forwardOf (q: Quat): Vec3 {
