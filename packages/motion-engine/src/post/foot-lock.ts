@@ -7,6 +7,7 @@ import { solveTwoBone } from '../ik.js'
 import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
 import { footTracks } from './contacts.js'
+import { movingAverage } from '../math/moving-average.js'
 
 /** `skip[foot][frame]`: frames already held by planned contacts, left alone here. */
 export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolean[][]): MotionClip {
@@ -119,16 +120,7 @@ export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): Mo
   // each frame's own need, so nothing sinks, and at most 4 mm more, so nothing visibly hovers.
   const r = Math.max(1, Math.round(clip.fps * 0.1))
   const envelope = full.map((_, f) => Math.max(...full.slice(Math.max(0, f - r), f + r + 1)))
-  const eased = average(average(envelope, r), r)
+  const eased = movingAverage(movingAverage(envelope, r), r)
   for (let f = 0; f < n; f++) root[f * 3 + 1] = root[f * 3 + 1]! + Math.min(Math.max(full[f]!, eased[f]!), full[f]! + 0.004 * k)
   return { ...clip, rootTranslation: root }
-}
-
-function average (values: number[], r: number): number[] {
-  return values.map((_, f) => {
-    let sum = 0
-    let count = 0
-    for (let g = Math.max(0, f - r); g <= Math.min(values.length - 1, f + r); g++) { sum += values[g]!; count++ }
-    return sum / count
-  })
 }

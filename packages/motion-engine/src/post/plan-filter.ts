@@ -9,6 +9,7 @@ import { fkPose } from '../fk.js'
 import { jointIndex } from '../skeleton.js'
 import type { ContactPlan, PlannedContact } from './contact-plan.js'
 import { cutoffFor } from './pose-filter.js'
+import { movingAverage } from '../math/moving-average.js'
 
 /** Planted frames on each side of a swing that enter the jerk terms (a third difference spans four frames). */
 const CONTEXT = 3
@@ -161,17 +162,8 @@ export function keepPlantsInReach (clip: MotionClip, plan: ContactPlan): MotionC
   const r = Math.max(1, Math.round(clip.fps * 0.1))
   const envelope = need.map((_, i) => Math.max(0, ...need.slice(Math.max(0, i - r), i + r + 1)))
   // Two moving averages over the moving maximum: a smooth dip that still covers each frame's need.
-  const drop = average(average(envelope, r), r).map((d, f) => Math.max(d, need[f]!))
+  const drop = movingAverage(movingAverage(envelope, r), r).map((d, f) => Math.max(d, need[f]!))
   const root = Float32Array.from(clip.rootTranslation)
   for (let f = 0; f < n; f++) root[f * 3 + 1] = root[f * 3 + 1]! - drop[f]!
   return { ...clip, rootTranslation: root }
-}
-
-function average (values: number[], r: number): number[] {
-  return values.map((_, f) => {
-    let sum = 0
-    let count = 0
-    for (let g = Math.max(0, f - r); g <= Math.min(values.length - 1, f + r); g++) { sum += values[g]!; count++ }
-    return sum / count
-  })
 }
