@@ -1,7 +1,8 @@
 // Contacts for a clip that came without a plan (a learned model's, or a builtin clip resampled to a requested
 // length): detected on the unfiltered clip, so that pose filtering can run first and the feet be put back after it,
-// exactly as for planned contacts. A contact pins the ankle where it comes to rest (its roll and toe bend are kept); the
-// swings between contacts follow the clip's own ankle path, eased onto the pins so nothing jumps at lift-off.
+// exactly as for planned contacts. A contact pins the ankle where it begins ('always': where it comes to rest), its
+// roll and toe bend kept; the swings between contacts follow the clip's own ankle path, eased onto the pins so
+// nothing jumps at lift-off.
 import type { MotionClip, Vec3 } from '../clip.js'
 import { fk } from '../fk.js'
 import type { FootLockingMode } from '../engine.js'
@@ -39,7 +40,7 @@ export function detectContacts (clip: MotionClip, mode: FootLockingMode): Contac
       if (track.contact[f] !== true) { f++; continue }
       let end = f
       while (end + 1 < n && track.contact[end + 1] === true) end++
-      const pin = restingAnkle(track.ankle, f, end)
+      const pin = mode === 'always' ? restingAnkle(track.ankle, f, end) : track.ankle[f]!
       while (f < n && track.contact[f] === true) {
         const a = track.ankle[f]!
         if (Math.hypot(a[0] - pin[0], a[2] - pin[2]) > release) break

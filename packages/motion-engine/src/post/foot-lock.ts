@@ -29,9 +29,9 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolea
       if (!free(f)) { f++; continue }
       let end = f
       while (end + 1 < clip.frameCount && free(end + 1)) end++
-      // A low foot may still be landing: it is pinned where it comes to rest (its slowest frame), not where it
-      // first came near the floor (for 'auto' contacts, already slow, the two agree).
-      const pin = restingAnkle(track.ankle, f, end)
+      // 'always' pins every low foot, one still landing too: where it comes to rest (its slowest frame), not where
+      // it first came near the floor. 'auto' contacts are slow from their first frame, which is kept.
+      const pin = mode === 'always' ? restingAnkle(track.ankle, f, end) : track.ankle[f]!
       for (let g = f; g <= end; g++) {
         const orig = track.ankle[g]!
         if (Math.hypot(orig[0] - pin[0], orig[2] - pin[2]) > release) break
