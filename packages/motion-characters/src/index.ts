@@ -3,6 +3,7 @@ import type { MotionClip } from '@openmotion/motion-engine'
 import { writeBvh, writeFbx } from '@openmotion/motion-formats'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import { characterMesh } from './character-mesh.js'
+import { groundCharacter } from './ground-character.js'
 import { characterClip, skeletonBones, writeCharacterGlb } from './export-character.js'
 import type { CharacterFormat, Limits } from './gltf-json.js'
 import { loadCharacter } from './load-character.js'
@@ -24,6 +25,7 @@ export { retargetClip } from './retarget.js'
 export type { RetargetedAnimation } from './retarget.js'
 export { characterClip, skeletonBones, writeCharacterGlb } from './export-character.js'
 export { characterMesh } from './character-mesh.js'
+export { groundCharacter } from './ground-character.js'
 export { addOriginRoot } from './origin-root.js'
 export { ARKIT_BLENDSHAPES, VRM_EXPRESSIONS, checkFaceSupport, countFaceBlendshapes, faceDataType } from './face.js'
 export type { FaceBlendshapes } from './face.js'
@@ -61,7 +63,10 @@ export async function animateCharacter (bytes: Uint8Array, format: CharacterForm
   const rig = detectRig(loaded)
   const hips = rig.joints.get('Hips')!
   const character = options.rootAtOrigin === true ? addOriginRoot(loaded, hips) : loaded
-  const animation = retargetClip(clip, character, rig)
+  const bones = skeletonBones(character, hips)
+  const mesh = characterMesh(character, bones)
+  const retargeted = retargetClip(clip, character, rig)
+  const animation = groundCharacter(clip, character, retargeted, bones, mesh, characterClip(character, retargeted))
   const skeletonClip = characterClip(character, animation)
   const files: AnimatedFile[] = [{ type: 'glb', fileName: `${options.name}.glb`, bytes: await writeCharacterGlb(character, animation, options.name) }]
   // BVH and FBX are rooted at the hips: the writers add their own origin bone for rootAtOrigin.
@@ -69,7 +74,6 @@ export async function animateCharacter (bytes: Uint8Array, format: CharacterForm
   try {
     files.push({ type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(skeletonClip, { rootAtOrigin })) })
     if (options.skipFBX !== true) {
-      const mesh = characterMesh(character, skeletonBones(character, hips))
       files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(skeletonClip, { name: options.name, rootAtOrigin, mesh }) })
     }
   } catch (error) {

@@ -1,6 +1,8 @@
 export type { Vec3, Quat, Joint, Skeleton, MotionClip } from './clip.js'
 export { createHumanoidSkeleton, jointIndex, JOINT, REFERENCE_HEIGHT, ANKLE_HEIGHT, TOE_HEIGHT } from './skeleton.js'
 export type { HumanoidOptions, JointName } from './skeleton.js'
+export { HUMANOID_SEGMENTS, TUBE_SIDES, tubeAxes } from './body-shape.js'
+export type { BodyPart, SegmentSpec } from './body-shape.js'
 export { JOINT_LIMITS } from './joint-limits.js'
 export type { JointLimit } from './joint-limits.js'
 export { fk, fkPose } from './fk.js'

@@ -4,7 +4,6 @@ import { writeBvh } from './bvh-writer.js'
 import { writeClipJson } from './clip-json.js'
 import { writeFbx } from './fbx-writer.js'
 import { writeGlb } from './glb-writer.js'
-import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
 import type { RigOptions } from './rig.js'
 import type { StockCharacterId } from './stock-characters.js'
@@ -46,8 +45,7 @@ function baseName (options: ExportOptions): string {
 }
 
 /**
- * Exports a clip in each requested format, in the order given, each format once. The mannequin is built once and
- * shared by GLB and FBX.
+ * Exports a clip in each requested format, in the order given, each format once.
  */
 export async function exportClip (clip: MotionClip, formats: readonly ExportFormat[], options: ExportOptions = {}): Promise<ExportedFile[]> {
   for (const f of formats) if (!FORMATS.has(f)) throw new RangeError(`unknown export format ${JSON.stringify(f)}; use bvh, glb, fbx or json`)
@@ -57,13 +55,12 @@ export async function exportClip (clip: MotionClip, formats: readonly ExportForm
     ...(options.rootAtOrigin === undefined ? {} : { rootAtOrigin: options.rootAtOrigin }),
     ...(options.bonePrefix === undefined ? {} : { bonePrefix: options.bonePrefix })
   }
-  const shared: { name?: string, mesh?: SkinnedMesh } & RigOptions = {
+  // A stock character is built by each writer, which also grounds its build like the mannequin's (stock-mesh.ts).
+  const shared: { name?: string, mesh?: SkinnedMesh, character?: StockCharacterId } & RigOptions = {
     ...rig,
     ...(options.name === undefined ? {} : { name: options.name }),
-    ...(options.mesh === undefined ? {} : { mesh: options.mesh })
-  }
-  if (shared.mesh === undefined && unique.some(f => f === 'glb' || f === 'fbx')) {
-    shared.mesh = createMannequinMesh(clip.skeleton, { character: options.character })
+    ...(options.mesh === undefined ? {} : { mesh: options.mesh }),
+    ...(options.character === undefined ? {} : { character: options.character })
   }
   const files: ExportedFile[] = []
   for (const format of unique) {

@@ -8,9 +8,9 @@ import { definitions, headerSections, takes } from './fbx/fbx-document-header.js
 import { FbxIds } from './fbx/fbx-ids.js'
 import { boneObjects, meshObjects } from './fbx/fbx-model-objects.js'
 import { node } from './fbx/fbx-node.js'
-import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
 import type { StockCharacterId } from './stock-characters.js'
+import { stockMesh } from './stock-mesh.js'
 import { buildRig } from './rig.js'
 import type { RigOptions } from './rig.js'
 import { assertValidClip } from './validate-clip.js'
@@ -33,6 +33,8 @@ function countBy (objects: Array<{ name: string }>): Array<[string, number]> {
 export function writeFbx (clip: MotionClip, options: FbxOptions = {}): Uint8Array {
   assertValidClip(clip)
   const name = options.name ?? 'OpenMotion'
+  const stock = stockMesh(clip, options)
+  clip = stock.clip
   const rig = buildRig(clip, options)
   const ids = new FbxIds()
   const links = new FbxConnections()
@@ -40,7 +42,7 @@ export function writeFbx (clip: MotionClip, options: FbxOptions = {}): Uint8Arra
   const bones = boneObjects(rig, ids, links)
   const objects = [
     ...bones.nodes,
-    ...meshObjects(rig, options.mesh ?? createMannequinMesh(clip.skeleton, { character: options.character }), name, bones.boneIds, ids, links),
+    ...meshObjects(rig, stock.mesh, name, bones.boneIds, ids, links),
     ...animationObjects(clip, rig, bones.boneIds, name, ids, links)
   ]
   const stop = stopTicks(clip)

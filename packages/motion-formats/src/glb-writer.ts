@@ -3,9 +3,9 @@
 import { Document, WebIO } from '@gltf-transform/core'
 import type { Node } from '@gltf-transform/core'
 import type { MotionClip, Quat } from '@openmotion/motion-engine'
-import { createMannequinMesh } from './mannequin-mesh.js'
 import type { SkinnedMesh } from './mannequin-mesh.js'
 import type { StockCharacterId } from './stock-characters.js'
+import { stockMesh } from './stock-mesh.js'
 import { boneRotation, buildRig, hipsTranslation } from './rig.js'
 import type { Rig, RigOptions } from './rig.js'
 import { assertValidClip } from './validate-clip.js'
@@ -87,13 +87,15 @@ function addAnimation (doc: Document, clip: MotionClip, rig: Rig, jointNodes: No
 export async function writeGlb (clip: MotionClip, options: GlbOptions = {}): Promise<Uint8Array> {
   assertValidClip(clip)
   const name = options.name ?? 'OpenMotion'
+  const stock = stockMesh(clip, options)
+  clip = stock.clip
   const rig = buildRig(clip, options)
   const doc = new Document()
   doc.getRoot().getAsset().generator = '@openmotion/motion-formats'
   doc.createBuffer()
   const jointNodes = rig.bones.map(b => doc.createNode(b.name).setTranslation([...b.rest]))
   rig.bones.forEach((b, i) => { if (b.parent >= 0) jointNodes[b.parent]!.addChild(jointNodes[i]!) })
-  const meshNode = addSkinnedMesh(doc, rig, options.mesh ?? createMannequinMesh(clip.skeleton, { character: options.character }), jointNodes, name)
+  const meshNode = addSkinnedMesh(doc, rig, stock.mesh, jointNodes, name)
   const scene = doc.createScene(name).addChild(jointNodes[0]!).addChild(meshNode)
   doc.getRoot().setDefaultScene(scene)
   addAnimation(doc, clip, rig, jointNodes, name)

@@ -3,7 +3,7 @@
 // (8 sides, rounded by its radius profile); vertices near a joint share their weight with the neighbouring bone
 // so elbows and knees bend smoothly instead of creasing.
 import type { Skeleton, Vec3 } from '@openmotion/motion-engine'
-import { HUMANOID_SEGMENTS } from './mannequin-segments.js'
+import { HUMANOID_SEGMENTS, TUBE_SIDES, tubeAxes } from './mannequin-segments.js'
 import type { SegmentSpec } from './mannequin-segments.js'
 import { stockCharacter } from './stock-characters.js'
 import type { StockCharacterId } from './stock-characters.js'
@@ -28,12 +28,11 @@ export interface SkinnedMesh {
   baseColor: [number, number, number, number]
 }
 
-const SIDES = 8
+const SIDES = TUBE_SIDES
 
 interface Builder { pos: number[], nrm: number[], jnt: number[], wgt: number[], idx: number[] }
 
 function sub (a: Vec3, b: Vec3): Vec3 { return [a[0] - b[0], a[1] - b[1], a[2] - b[2]] }
-function cross (a: Vec3, b: Vec3): Vec3 { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]] }
 function normalize (a: Vec3): Vec3 { const l = Math.hypot(...a) || 1; return [a[0] / l, a[1] / l, a[2] / l] }
 
 function restWorld (skeleton: Skeleton): Vec3[] {
@@ -62,9 +61,7 @@ function addTube (b: Builder, a: Vec3, c: Vec3, spec: SegmentSpec, bones: { self
   const axis = sub(c, a)
   if (Math.hypot(...axis) === 0) return
   const d = normalize(axis)
-  const ref: Vec3 = Math.abs(d[2]) < 0.9 ? [0, 0, 1] : [0, 1, 0]
-  const u = normalize(cross(d, ref))
-  const v = cross(d, u)
+  const { u, v } = tubeAxes(d)
   const ringStart = b.pos.length / 3
   const weightsAt = (t: number): Array<[number, number]> => {
     const toParent = bones.parent < 0 ? 0 : Math.max(0, 0.5 - 2 * t)

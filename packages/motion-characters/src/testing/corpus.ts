@@ -4,7 +4,7 @@
 import { Document, WebIO } from '@gltf-transform/core'
 import { KHRONOS_EXTENSIONS, KHRTextureTransform } from '@gltf-transform/extensions'
 import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngleRad, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
-import { createMannequinMesh } from '@openmotion/motion-formats'
+import { createMannequinMesh, type StockCharacterId } from '@openmotion/motion-formats'
 
 export { NAMING, VRM_HUMANOID } from './naming.js'
 
@@ -20,6 +20,13 @@ export interface Variant {
   height?: number
   /** Thigh and shin lengths relative to ours (other leg proportions than the source skeleton's). */
   legs?: { thigh: number, shin: number }
+  /**
+   * Soles this much thicker than ours, metres, reaching below the rig's floor: the skeleton stands as ours and the
+   * boots go down to y = −soles (a file whose author stood the rig, not the mesh, on the floor).
+   */
+  soles?: number
+  /** The stock build whose body is skinned (a broader one is thicker through the back); default the mannequin. */
+  build?: StockCharacterId
   /** A bone with this name at the origin as the hips' parent (Unreal's `root`). */
   rootBone?: string
   skinned?: boolean
@@ -64,7 +71,8 @@ export function variantSkeleton (variant: Variant): Skeleton {
 
 export function buildCharacter (variant: Variant): Document {
   const skeleton = variantSkeleton(variant)
-  const mesh = createMannequinMesh(skeleton)
+  const mesh = createMannequinMesh(skeleton, { character: variant.build })
+  if (variant.soles !== undefined) thickenSoles(skeleton, mesh.positions, variant.soles)
   const n = skeleton.joints.length
   const local: Quat[] = skeleton.joints.map((j) => {
     if (variant.aPose === true && j.name === 'LeftArm') return quatFromAxisAngleRad([0, 0, 1], -0.7)
@@ -192,4 +200,14 @@ export async function gltfWithDataUris (doc: Document): Promise<Uint8Array> {
     buffer.uri = `data:application/octet-stream;base64,${Buffer.from(data).toString('base64')}`
   }
   return Buffer.from(JSON.stringify(json))
+}
+
+/** Stretches everything below the ankles down so the soles reach `soles` lower. */
+function thickenSoles (skeleton: Skeleton, positions: Float32Array, soles: number): void {
+  let ankle = 0
+  for (let i = skeleton.joints.findIndex((j) => j.name === 'LeftFoot'); i >= 0; i = skeleton.joints[i]!.parent) ankle += skeleton.joints[i]!.offset[1]
+  for (let v = 1; v < positions.length; v += 3) {
+    const y = positions[v]!
+    if (y < ankle) positions[v] = ankle - (ankle - y) * (ankle + soles) / ankle
+  }
 }

@@ -1,11 +1,13 @@
 // Foot locking: during each detected contact the ankle is pinned where the contact began, enforced with two-bone
 // leg IK; short ramps at both ends avoid pops. Grounding shifts the root so the lowest foot touches the floor.
 import type { MotionClip, Quat, Vec3 } from '../clip.js'
-import { fkPose } from '../fk.js'
+import { bodyExtent, lowestPoint } from '../body-extent.js'
+import { fk, fkPose } from '../fk.js'
 import { solveTwoBone } from '../ik.js'
 import type { FootLockingMode } from '../engine.js'
 import { jointIndex, skeletonScale } from '../skeleton.js'
 import { footTracks } from './contacts.js'
+import { movingAverage } from '../math/moving-average.js'
 
 /** `skip[foot][frame]`: frames already held by planned contacts, left alone here. */
 export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolean[][]): MotionClip {
@@ -27,7 +29,9 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolea
       if (!free(f)) { f++; continue }
       let end = f
       while (end + 1 < clip.frameCount && free(end + 1)) end++
-      const pin = track.ankle[f]!
+      // 'always' pins every low foot, one still landing too: where it comes to rest (its slowest frame), not where
+      // it first came near the floor. 'auto' contacts are slow from their first frame, which is kept.
+      const pin = mode === 'always' ? restingAnkle(track.ankle, f, end) : track.ankle[f]!
       for (let g = f; g <= end; g++) {
         const orig = track.ankle[g]!
         if (Math.hypot(orig[0] - pin[0], orig[2] - pin[2]) > release) break
@@ -52,6 +56,19 @@ export function lockFeet (clip: MotionClip, mode: FootLockingMode, skip?: boolea
   return { ...clip, rotations: rot }
 }
 
+/** The ankle at its slowest frame of a contact: where a foot that was still landing comes to rest. */
+export function restingAnkle (ankle: Vec3[], from: number, to: number): Vec3 {
+  let best = from
+  let slowest = Infinity
+  for (let g = from; g <= to; g++) {
+    const a = ankle[Math.max(from, g - 1)]!
+    const b = ankle[Math.min(to, g + 1)]!
+    const speed = Math.hypot(b[0] - a[0], b[2] - a[2])
+    if (speed < slowest) { slowest = speed; best = g }
+  }
+  return ankle[best]!
+}
+
 function forwardOf (q: Quat): Vec3 {
   const [x, y, z, w] = q
   const fx = 2 * (x * z + w * y)
@@ -61,10 +78,9 @@ function forwardOf (q: Quat): Vec3 {
 }
 
 /**
- * Snaps the lowest foot to the floor on frames where a foot is at (or below) the floor; between such frames the
+ * Snaps the body's lowest point to the floor on frames where it is at (or below) the floor; between such frames the
  * correction is interpolated linearly, so flight arcs keep their shape (a parabola plus a line is a parabola).
- */
-/**
+ *
  * `planned[foot][frame]`: for a planted foot the ankle height the synthesizer planned (it may stand on a step),
  * NaN for a foot on a planned swing, null where the action planned nothing (the snapping rule below applies).
  */
@@ -74,8 +90,10 @@ export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): Mo
   const root = Float32Array.from(clip.rootTranslation)
   const n = clip.frameCount
   const correction = new Array<number | null>(n).fill(null)
+  // The body's lowest point, not a sole model: lying, a heel is not an ankle height below its ankle.
+  const body = bodyExtent(clip.skeleton)
   for (let f = 0; f < n; f++) {
-    const low = Math.min(left.sole[f]!, right.sole[f]!)
+    const low = lowestPoint(body, fk(clip, f))
     const plan = [0, 1].map(i => planned?.[i]?.[f] ?? null)
     if (plan.some(y => y !== null)) {
       // Planted feet go back to their planned height; between plants (a swing, a low hop) nothing is snapped.
@@ -90,16 +108,19 @@ export function groundFeet (clip: MotionClip, planned?: (number | null)[][]): Mo
   }
   const known = correction.map((c, f) => (c === null ? -1 : f)).filter(f => f >= 0)
   if (known.length === 0) return clip
-  for (let f = 0; f < n; f++) {
-    let c = correction[f]
-    if (c === null || c === undefined) {
-      const before = known.filter(g => g < f).at(-1)
-      const after = known.find(g => g > f)
-      if (before === undefined) c = correction[after!]!
-      else if (after === undefined) c = correction[before]!
-      else c = correction[before]! + (correction[after]! - correction[before]!) * ((f - before) / (after - before))
-    }
-    root[f * 3 + 1] = root[f * 3 + 1]! + c
-  }
+  const full = correction.map((c, f) => {
+    if (c !== null) return c
+    const before = known.filter(g => g < f).at(-1)
+    const after = known.find(g => g > f)
+    if (before === undefined) return correction[after!]!
+    if (after === undefined) return correction[before]!
+    return correction[before]! + (correction[after]! - correction[before]!) * ((f - before) / (after - before))
+  })
+  // A lift that starts abruptly (a knee reaching the floor) is eased in over neighbouring frames: never less than
+  // each frame's own need, so nothing sinks, and at most 4 mm more, so nothing visibly hovers.
+  const r = Math.max(1, Math.round(clip.fps * 0.1))
+  const envelope = full.map((_, f) => Math.max(...full.slice(Math.max(0, f - r), f + r + 1)))
+  const eased = movingAverage(movingAverage(envelope, r), r)
+  for (let f = 0; f < n; f++) root[f * 3 + 1] = root[f * 3 + 1]! + Math.min(Math.max(full[f]!, eased[f]!), full[f]! + 0.004 * k)
   return { ...clip, rootTranslation: root }
 }

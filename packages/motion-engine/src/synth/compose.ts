@@ -8,6 +8,7 @@ import { quatFromAxisAngleRad, quatMultiply } from '../math/quat.js'
 import type { ActionSpec, TimelineEntry } from '../prompt/parser.js'
 import type { Emotion } from '../prompt/vocabulary.js'
 import { ACTIONS } from '../actions/library.js'
+import { bodyExtent, lowestPoint } from '../body-extent.js'
 import { ANKLE_HEIGHT, jointIndex, skeletonScale } from '../skeleton.js'
 import type { FootTarget, Posture } from './action-clip.js'
 import { blendWindow, layer, transitionWeight } from './blending.js'
@@ -33,14 +34,6 @@ export interface ComposeInput {
 }
 
 interface State { pos: Vec3, heading: number, feet: [Vec3, Vec3], posture: Posture, pose: PoseSpec | null, rootY: number }
-
-// Joints whose world height must stay above the floor by the given radius when a pose is fitted to the ground.
-// Radii follow the stock mannequin's mesh (its tube radii across the body's depth), so a body lying, sitting or
-// kneeling rests its skin on the floor rather than its joints.
-const SUPPORT: [string, number][] = [['Hips', 0.115], ['Spine', 0.1], ['Spine1', 0.105], ['Spine2', 0.115], ['Neck', 0.05], ['Head', 0.105],
-  ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftToe_End', 0.013], ['RightToe_End', 0.013],
-  ['LeftLeg', 0.055], ['RightLeg', 0.055], ['LeftUpLeg', 0.085], ['RightUpLeg', 0.085], ['LeftArm', 0.055], ['RightArm', 0.055],
-  ['LeftForeArm', 0.045], ['RightForeArm', 0.045], ['LeftHand', 0.035], ['RightHand', 0.035], ['LeftHandMiddle4', 0.015], ['RightHandMiddle4', 0.015]]
 
 function toLocal (p: Vec3, origin: Vec3, heading: number): Vec3 {
   const dx = p[0] - origin[0]
@@ -80,7 +73,8 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
   const ix = poseIndices(skeleton)
   const limits = limitsFor(skeleton)
   const J = skeleton.joints.length
-  const support = SUPPORT.map(([n, r]) => [jointIndex(skeleton, n), r * k] as const)
+  // Fitted poses rest the mannequin's skin on the floor, not its joints.
+  const body = bodyExtent(skeleton)
   const legs = [0, 1].map(s => ({ upper: ix.upLeg[s]!, mid: ix.leg[s]!, end: ix.foot[s]! }))
   const footJoints = ['Left', 'Right'].map(side => ['Foot', 'ToeBase', 'Toe_End'].map(n => jointIndex(skeleton, side + n)))
   const styles = new Map<Emotion, Style>()
@@ -171,9 +165,8 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
           root = [root[0] + pivotTarget[0] - m[0], root[1], root[2] + pivotTarget[2] - m[2]]
         }
         if (clip.ground === 'fit') {
-          let low = Infinity
-          for (const [j, r] of support) if (!(clip.fitExclude ?? []).some(side => footJoints[side]!.includes(j))) low = Math.min(low, world.positions[j]![1] - r)
-          root[1] -= low
+          const lifted = (clip.fitExclude ?? []).flatMap(side => footJoints[side]!)
+          root[1] -= lowestPoint(body, world, j => lifted.includes(j))
         }
         // Feet the action keeps planted while the body moves over them (the front foot of a kneel).
         for (const s of clip.plantFeet ?? []) {
