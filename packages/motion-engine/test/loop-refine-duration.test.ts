@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyzePrompt, bodyRelativeDistance, fitDuration, makeLoop, parsePrompt, refine } from '../src/index.js'
+import { analyzePrompt, bodyRelativeDistance, fitDuration, makeLoop, parsePrompt, refine, understandPrompt } from '../src/index.js'
 import type { LoopOptions, MotionClip } from '../src/index.js'
 import { headingAt, readRotation } from '../src/clip-ops.js'
 import { quatAngle, quatConjugate, quatMultiply } from '../src/math/quat.js'
@@ -169,7 +169,15 @@ describe('analyzePrompt', () => {
   })
 
   it('finds nothing in a prompt without actions', async () => {
-    expect(await analyzePrompt('a beautiful sunny day')).toEqual({ optimizedPrompt: '', actions: [], totalSeconds: 0 })
+    expect(await analyzePrompt('a beautiful sunny day')).toEqual({ optimizedPrompt: '', actions: [], totalSeconds: 0, understood: [] })
+  })
+
+  it('says how a misspelt movement word was read, on the action and for the whole prompt', async () => {
+    const analysis = await analyzePrompt('wakl forward')
+    expect(analysis.understood).toEqual(['"wakl" read as "walk"'])
+    expect(analysis.actions.map((a) => [a.kind, a.understood])).toEqual([['walk', '"wakl" read as "walk"']])
+    expect(understandPrompt('wakl forward')).toEqual(analysis.understood)
+    expect(understandPrompt('walk forward, then gallop')).toEqual([])
   })
 })
 
