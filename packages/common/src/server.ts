@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
+import { findNonFiniteNumber } from './input-guard.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -79,6 +80,12 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     if (closing) reply.header('connection', 'close')
   })
   installErrorHandler(app, codes)
+  app.addHook('preHandler', async (request, reply) => {
+    const field = findNonFiniteNumber({ params: request.params, querystring: request.query })
+    if (field === undefined) return
+    reply.status(400).send(errorBody(request.id, codes.validation, `${field} must be a finite number`, { field }))
+    return reply
+  })
 
   await app.register(swagger, {
     openapi: {

@@ -19,6 +19,9 @@ async function build (options: { errorCodes?: Record<string, string | number> } 
     }
   }, async (request, reply) => reply.status(201).send({ name: request.body.name }))
   server.get('/things/:id', { schema: { params: Type.Object({ id: Type.String() }) } }, async (request) => ({ id: request.params.id }))
+  server.get('/pages/:n', {
+    schema: { params: Type.Object({ n: Type.Integer() }), querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250 })) }) }
+  }, async (request) => ({ n: request.params.n, limit: request.query.limit }))
   server.get('/boom', async () => { throw new Error('database password is hunter2') })
   server.get('/teapot', async () => { throw new AppError('TEAPOT', 'I am a teapot', 418, { details: { brew: 'tea' } }) })
   app = server
@@ -91,6 +94,16 @@ describe('createServer', () => {
     })
     const wrongType = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: -1 } })
     expect(wrongType.json().error.details.field).toBe('body/count')
+  })
+
+  it('answers Infinity in a query or path parameter with 400 naming it (ajv coerces it and skips maximum)', async () => {
+    const server = await build()
+    for (const [url, field] of [['/pages/1?limit=Infinity', 'querystring/limit'], ['/pages/1?limit=1e999', 'querystring/limit'], ['/pages/-Infinity', 'params/n']]) {
+      const response = await server.inject({ url })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } })
+    }
+    expect((await server.inject({ url: '/pages/2?limit=250' })).json()).toEqual({ n: 2, limit: 250 })
   })
 
   it('maps malformed JSON to 400, oversized bodies to 413 and unknown routes to 404, in the same shape', async () => {
