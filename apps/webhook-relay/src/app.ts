@@ -17,6 +17,7 @@ import { frameworkErrorCodes } from './errors.js'
 import type { RelayContext } from './relay-context.js'
 import { createRelayMetrics } from './relay-metrics.js'
 import { endpointRoutes } from './routes/endpoints.js'
+import { acceptJsonBodiesOnly } from './routes/json-bodies.js'
 import { messageRoutes } from './routes/messages.js'
 import { tenantRoutes } from './routes/tenants.js'
 import { webhookRoutes } from './routes/webhook.js'
@@ -91,6 +92,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
 
+  acceptJsonBodiesOnly(app)
   await app.register(async (scope) => webhookRoutes(scope, ctx))
   await app.register(async (scope) => tenantRoutes(scope, ctx))
   await app.register(async (scope) => endpointRoutes(scope, ctx))
