@@ -9,7 +9,7 @@ afterEach(async () => {
   app = undefined
 })
 
-async function build (options: { errorCodes?: Record<string, string | number> } = {}): Promise<AppInstance> {
+async function build (options: { errorCodes?: Record<string, string | number>, strictBodies?: boolean } = {}): Promise<AppInstance> {
   const logger = createLogger({ name: 'test-app', level: 'silent', pretty: false })
   const server = await createServer({ name: 'test-app', version: '1.2.3', logger, bodyLimit: 1024, ...options })
   server.post('/things', {
@@ -94,6 +94,19 @@ describe('createServer', () => {
     })
     const wrongType = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: -1 } })
     expect(wrongType.json().error.details.field).toBe('body/count')
+  })
+
+  it('coerces body types by default, and never with strictBodies while queries and paths still coerce', async () => {
+    const lenient = await build()
+    expect((await lenient.inject({ method: 'POST', url: '/things', payload: { name: false, count: '3' } })).statusCode).toBe(201)
+    await lenient.close()
+    const server = await build({ strictBodies: true })
+    const coerced = await server.inject({ method: 'POST', url: '/things', payload: { name: false, count: 3 } })
+    expect(coerced.statusCode).toBe(400)
+    expect(coerced.json().error.details.field).toBe('body/name')
+    expect((await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: '3' } })).json().error.details.field).toBe('body/count')
+    expect((await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: 3 } })).statusCode).toBe(201)
+    expect((await server.inject({ url: '/pages/2?limit=7' })).json()).toEqual({ n: 2, limit: 7 })
   })
 
   it('answers Infinity in a query or path parameter with 400 naming it (ajv coerces it and skips maximum)', async () => {
