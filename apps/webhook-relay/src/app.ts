@@ -63,6 +63,8 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     metrics,
     errorCodes: frameworkErrorCodes,
     bodyLimit: Math.max(1024 * 1024, config.MAX_PAYLOAD_BYTES),
+    // Bodies are JSON with real types: `"disabled": "true"` or `"name": false` is a 400, never coerced.
+    strictBodies: true,
     openapi: {
       components: { securitySchemes: { tenantKey: { type: 'http', scheme: 'bearer' }, adminKey: { type: 'http', scheme: 'bearer' } } },
       tags: [{ name: 'ingest' }, { name: 'admin' }, { name: 'endpoints' }, { name: 'messages' }]

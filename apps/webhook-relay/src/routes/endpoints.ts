@@ -31,7 +31,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   })
 
   app.get('/v1/endpoints', {
-    schema: { ...common, summary: 'List endpoints, newest first', querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(EndpointBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() } }
+    schema: { ...common, summary: 'List endpoints, newest first', querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(EndpointBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() } }
   }, async (request) => {
     const rows = await ctx.endpoints.list(requireTenant(request), request.query.limit + 1, cursorId(request.query.cursor))
     return page(rows, request.query.limit, presentEndpoint)
@@ -77,7 +77,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
       ...common,
       summary: 'Re-queue this endpoint\'s dead deliveries (optionally only those created since a time)',
       params: IdParams,
-      querystring: Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) }),
+      querystring: Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) }, CLOSED),
       response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
     }
   }, async (request, reply) => {

@@ -8,7 +8,7 @@ import type { RelayContext } from '../relay-context.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentAttempt, presentDelivery, presentMessage } from './presenters.js'
-import { AttemptBody, DeliveryBody, IdParams, MessageBody, PageQuery, tenantErrors } from './schemas.js'
+import { AttemptBody, CLOSED, DeliveryBody, IdParams, MessageBody, PageQuery, tenantErrors } from './schemas.js'
 
 const common = { tags: ['messages'], security: [{ tenantKey: [] }] }
 const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages with at least one delivery in this status' })
@@ -28,7 +28,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     schema: {
       ...common,
       summary: 'List messages, newest first',
-      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }),
+      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }, CLOSED),
       response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
     }
   }, async (request) => {
@@ -47,7 +47,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
   })
 
   app.get('/v1/messages/:id/attempts', {
-    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) } }
+    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) } }
   }, async (request) => {
     const message = await ownMessage(requireTenant(request), request.params.id)
     const rows = await ctx.deliveries.attempts(message.id, request.query.limit + 1, cursorId(request.query.cursor))

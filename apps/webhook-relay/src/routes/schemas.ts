@@ -6,7 +6,7 @@ import { DURATION } from '../domain/duration.js'
 export const tenantErrors = (...more: number[]) => errorResponses(400, 401, ...more)
 /** The error statuses of an admin route (bad input, wrong key, admin API disabled) plus `more`. */
 export const adminErrors = (...more: number[]) => errorResponses(400, 401, 403, ...more)
-/** Request bodies name their fields: an unknown one (a typo such as `evenTypes`, or 10,000 of them) is 400, not ignored. */
+/** Bodies and queries name their fields: an unknown one (a typo such as `evenTypes`, or 10,000 of them) is 400, not ignored. */
 export const CLOSED = { additionalProperties: false }
 /** A JSON body also answers 413 above the body limit and 415 for another content type. */
 export const BODY_ERRORS = [413, 415]

@@ -21,7 +21,7 @@ export async function tenantRoutes (app: AppInstance, ctx: RelayContext): Promis
   }, async (request, reply) => reply.status(201).send(present(await ctx.tenants.create(request.body.name))))
 
   app.get('/v1/tenants', {
-    schema: { ...common, summary: 'List tenants, newest first', querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(TenantBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...adminErrors() } }
+    schema: { ...common, summary: 'List tenants, newest first', querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(TenantBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...adminErrors() } }
   }, async (request) => {
     const rows = await ctx.tenants.list(request.query.limit + 1, cursorId(request.query.cursor))
     return page(rows, request.query.limit, present)
