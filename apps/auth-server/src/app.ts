@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius from 'mercurius'
 import {
-  Type, closeRedis, corsPlugin, createCorsPolicy, createLogger, createRedis, createServer, openAppDatabase, redisReadinessCheck,
+  Type, closeRedis, corsPlugin, errorResponses, createCorsPolicy, createLogger, createRedis, createServer, openAppDatabase, redisReadinessCheck,
   type AppInstance, type Database, type Logger
 } from '@openmotion/common'
 import { createMemoryDocumentStore, createSqlDocumentStore, documentMigrations, type DocumentStore } from './adapters/document-store.js'
@@ -32,6 +32,7 @@ import { Passwords } from './domain/passwords.js'
 import { Sessions } from './domain/sessions.js'
 import { loadSigningKeys, type SigningKeys } from './domain/signing-keys.js'
 import { formatGraphqlErrors } from './graphql/error-formatter.js'
+import { documentGraphqlRoutes } from './graphql/openapi-route.js'
 import { maxFieldsRule } from './graphql/query-limits.js'
 import { createRequestAuth } from './graphql/request-auth.js'
 import { createResolvers, type ResolverContext } from './graphql/resolvers.js'
@@ -103,11 +104,14 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   await app.register(cookie)
   await app.register(corsPlugin, { policy: cors })
 
-  app.get('/.well-known/jwks.json', { schema: { tags: ['keys'], response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) } } }, async (_request, reply) => {
+  // The key set cannot fail a request; only an unexpected fault would answer (500, the shared error shape).
+  const JwksBody = Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Public JWKs (ES512, P-521): the signing key, then previous ones still verifying' }) })
+  app.get('/.well-known/jwks.json', { schema: { tags: ['keys'], summary: 'Public keys that verify access tokens', response: { 200: JwksBody, ...errorResponses(500) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300')
     return keys.jwks
   })
 
+  documentGraphqlRoutes(app, '/graphql')
   await app.register(mercurius, {
     schema,
     resolvers: createResolvers({
