@@ -61,7 +61,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   const keys = await loadSigningKeys({ privateKey: config.PRIVATE_KEY, publicKey: config.PUBLIC_KEY, previous: config.PREVIOUS_PUBLIC_KEYS, production })
   if (keys.ephemeral) logger.warn('PRIVATE_KEY and PUBLIC_KEY are unset: using an EPHEMERAL ES512 key pair; every token dies on restart. Run `pnpm --filter @openmotion/auth-server run keys` and set both.')
 
-  const app = await createServer({ name: 'auth-server', version: '0.1.0', description: 'GraphQL authentication server', logger, bodyLimit: config.BODY_LIMIT, errorCodes: frameworkErrorCodes, trustProxy: config.TRUST_PROXY })
+  const app = await createServer({ name: 'auth-server', version: '0.1.0', description: 'GraphQL authentication server', logger, bodyLimit: config.BODY_LIMIT, errorCodes: frameworkErrorCodes, trustProxy: config.TRUST_PROXY, strictBodies: true })
   const store = overrides.store ?? await openStore(config, app, overrides.database)
   const limiter = overrides.limiter ?? openLimiter(config, app)
   const smtpUrl = config.SMTP_URL === '' ? undefined : config.SMTP_URL
