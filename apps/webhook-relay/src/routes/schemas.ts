@@ -21,7 +21,7 @@ export const PageQuery = {
 export const HeadersMap = Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20, description: 'Extra headers sent with every delivery to this endpoint' })
 
 export const EndpointInputFields = {
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to' }),
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to', examples: ['https://hooks.example.com/openmotion'] }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   eventTypes: Type.Optional(Type.Unsafe<string[] | null>({ type: ['array', 'null'], items: { type: 'string', minLength: 1, maxLength: 200 }, minItems: 1, maxItems: 100, description: 'Exact event names or prefix wildcards like "job.*"; absent or null means all events' })),
   disabled: Type.Optional(Type.Boolean()),
