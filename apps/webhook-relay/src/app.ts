@@ -17,6 +17,7 @@ import { frameworkErrorCodes } from './errors.js'
 import type { RelayContext } from './relay-context.js'
 import { createRelayMetrics } from './relay-metrics.js'
 import { endpointRoutes } from './routes/endpoints.js'
+import { acceptJsonBodiesOnly } from './routes/json-bodies.js'
 import { messageRoutes } from './routes/messages.js'
 import { tenantRoutes } from './routes/tenants.js'
 import { webhookRoutes } from './routes/webhook.js'
@@ -62,6 +63,8 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     metrics,
     errorCodes: frameworkErrorCodes,
     bodyLimit: Math.max(1024 * 1024, config.MAX_PAYLOAD_BYTES),
+    // Bodies are JSON with real types: `"disabled": "true"` or `"name": false` is a 400, never coerced.
+    strictBodies: true,
     openapi: {
       components: { securitySchemes: { tenantKey: { type: 'http', scheme: 'bearer' }, adminKey: { type: 'http', scheme: 'bearer' } } },
       tags: [{ name: 'ingest' }, { name: 'admin' }, { name: 'endpoints' }, { name: 'messages' }]
@@ -91,6 +94,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
 
+  acceptJsonBodiesOnly(app)
   await app.register(async (scope) => webhookRoutes(scope, ctx))
   await app.register(async (scope) => tenantRoutes(scope, ctx))
   await app.register(async (scope) => endpointRoutes(scope, ctx))

@@ -9,6 +9,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
+import { findNonFiniteNumber } from './input-guard.js'
+import { strictBodyValidator } from './validator-compiler.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -24,6 +26,8 @@ export interface ServerOptions {
   /** Longest path parameter; the default fits comma-separated lists such as 40 request ids. */
   maxParamLength?: number
   trustProxy?: boolean
+  /** Validate JSON bodies without type coercion (`false` is not the string "false"); queries and paths still coerce. */
+  strictBodies?: boolean
   /** Extra OpenAPI security schemes, tags or servers for the generated document. */
   openapi?: {
     components?: Record<string, unknown>
@@ -59,7 +63,8 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     routerOptions: { maxParamLength: options.maxParamLength ?? 4000 },
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } }
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ...(options.strictBodies === true ? { schemaController: { compilersFactory: { buildValidator: strictBodyValidator() } } } : {})
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRequest', async (request, reply) => {
@@ -79,6 +84,12 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     if (closing) reply.header('connection', 'close')
   })
   installErrorHandler(app, codes)
+  app.addHook('preHandler', async (request, reply) => {
+    const field = findNonFiniteNumber({ params: request.params, querystring: request.query })
+    if (field === undefined) return
+    reply.status(400).send(errorBody(request.id, codes.validation, `${field} must be a finite number`, { field }))
+    return reply
+  })
 
   await app.register(swagger, {
     openapi: {

@@ -9,7 +9,7 @@ afterEach(async () => {
   app = undefined
 })
 
-async function build (options: { errorCodes?: Record<string, string | number> } = {}): Promise<AppInstance> {
+async function build (options: { errorCodes?: Record<string, string | number>, strictBodies?: boolean } = {}): Promise<AppInstance> {
   const logger = createLogger({ name: 'test-app', level: 'silent', pretty: false })
   const server = await createServer({ name: 'test-app', version: '1.2.3', logger, bodyLimit: 1024, ...options })
   server.post('/things', {
@@ -19,6 +19,9 @@ async function build (options: { errorCodes?: Record<string, string | number> } 
     }
   }, async (request, reply) => reply.status(201).send({ name: request.body.name }))
   server.get('/things/:id', { schema: { params: Type.Object({ id: Type.String() }) } }, async (request) => ({ id: request.params.id }))
+  server.get('/pages/:n', {
+    schema: { params: Type.Object({ n: Type.Integer() }), querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250 })) }) }
+  }, async (request) => ({ n: request.params.n, limit: request.query.limit }))
   server.get('/boom', async () => { throw new Error('database password is hunter2') })
   server.get('/teapot', async () => { throw new AppError('TEAPOT', 'I am a teapot', 418, { details: { brew: 'tea' } }) })
   app = server
@@ -102,6 +105,29 @@ describe('createServer', () => {
     })
     const wrongType = await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: -1 } })
     expect(wrongType.json().error.details.field).toBe('body/count')
+  })
+
+  it('coerces body types by default, and never with strictBodies while queries and paths still coerce', async () => {
+    const lenient = await build()
+    expect((await lenient.inject({ method: 'POST', url: '/things', payload: { name: false, count: '3' } })).statusCode).toBe(201)
+    await lenient.close()
+    const server = await build({ strictBodies: true })
+    const coerced = await server.inject({ method: 'POST', url: '/things', payload: { name: false, count: 3 } })
+    expect(coerced.statusCode).toBe(400)
+    expect(coerced.json().error.details.field).toBe('body/name')
+    expect((await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: '3' } })).json().error.details.field).toBe('body/count')
+    expect((await server.inject({ method: 'POST', url: '/things', payload: { name: 'x', count: 3 } })).statusCode).toBe(201)
+    expect((await server.inject({ url: '/pages/2?limit=7' })).json()).toEqual({ n: 2, limit: 7 })
+  })
+
+  it('answers Infinity in a query or path parameter with 400 naming it (ajv coerces it and skips maximum)', async () => {
+    const server = await build()
+    for (const [url, field] of [['/pages/1?limit=Infinity', 'querystring/limit'], ['/pages/1?limit=1e999', 'querystring/limit'], ['/pages/-Infinity', 'params/n']]) {
+      const response = await server.inject({ url })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } })
+    }
+    expect((await server.inject({ url: '/pages/2?limit=250' })).json()).toEqual({ n: 2, limit: 250 })
   })
 
   it('maps malformed JSON to 400, oversized bodies to 413 and unknown routes to 404, in the same shape', async () => {

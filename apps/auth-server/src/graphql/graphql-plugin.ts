@@ -11,6 +11,7 @@ import type { CorsPolicy, Logger } from '@openmotion/common'
 import type { AuthContext } from '../auth-context.js'
 import type { AuthConfig } from '../config.js'
 import { formatGraphqlErrors } from './error-formatter.js'
+import { documentGraphqlRoutes } from './openapi-route.js'
 import { maxFieldsRule } from './query-limits.js'
 import { createRequestAuth } from './request-auth.js'
 import { createResolvers, type ResolverContext } from './resolvers.js'
@@ -25,6 +26,7 @@ export async function graphqlPlugin (app: FastifyInstance, { config, context, co
   const crossOrigin = cors.configured.length > 0
   const sameOrigin = (origin: string, request: FastifyRequest) => origin === `${request.protocol}://${request.host}`
   const { auth, sessions, keys } = context
+  documentGraphqlRoutes(app, '/graphql')
   await app.register(mercurius, {
     schema,
     resolvers: createResolvers({

@@ -53,4 +53,12 @@ describe('hostile input', () => {
     const fragments = await ctx.gql(`query { ...F } fragment F on Query { ${Array.from({ length: 6 }, (_, i) => `m${i}: me { id }`).join(' ')} }`)
     expect(fragments.body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
   })
+
+  it('answers a request body of the wrong types with 400 BAD_USER_INPUT instead of coercing it into an INTERNAL error', async () => {
+    for (const payload of ['{"query":5}', '{"query":true}', '{"query":"{ me { id } }","operationName":false}', '{"query":"{ me { id } }","variables":"x"}']) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload })
+      expect(response.statusCode, payload).toBe(400)
+      expect(response.json().errors[0].extensions.code, payload).toBe('BAD_USER_INPUT')
+    }
+  })
 })

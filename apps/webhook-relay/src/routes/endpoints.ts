@@ -3,22 +3,24 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { checkEndpointUrl, checkEventTypes, checkHeaders, checkRetrySchedule } from '../domain/endpoint-rules.js'
 import { errors } from '../errors.js'
+import { rejectHostileInput } from './input-guard.js'
 import type { RelayContext } from '../relay-context.js'
+import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentEndpoint } from './presenters.js'
-import { EndpointBody, EndpointInputFields, ErrorResponse, IdParams, PageQuery } from './schemas.js'
+import { BODY_ERRORS, CLOSED, EndpointBody, EndpointInputFields, IdParams, PageQuery, tenantErrors } from './schemas.js'
 
 const common = { tags: ['endpoints'], security: [{ tenantKey: [] }] }
-const errorsOf = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse }
 const SecretBody = Type.Object({ secret: Type.String(), previousSecret: Type.Union([Type.String(), Type.Null()]), previousSecretExpiresAt: Type.Union([Type.String(), Type.Null()]) })
 
 export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
   app.decorateRequest('tenantId', undefined)
+  app.addHook('preValidation', rejectHostileInput)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
   const allowPrivate = ctx.config.ALLOW_PRIVATE_DESTINATIONS
 
   app.post('/v1/endpoints', {
-    schema: { ...common, summary: 'Register an endpoint; the response carries its signing secret', body: Type.Object({ ...EndpointInputFields }), response: { 201: Type.Intersect([EndpointBody, Type.Object({ secret: Type.String() })]), ...errorsOf } }
+    schema: { ...common, summary: 'Register an endpoint; the response carries its signing secret', body: Type.Object({ ...EndpointInputFields }, CLOSED), response: { 201: Type.Intersect([EndpointBody, Type.Object({ secret: Type.String() })]), ...tenantErrors(422, ...BODY_ERRORS) } }
   }, async (request, reply) => {
     const body = request.body
     checkEventTypes(body.eventTypes)
@@ -29,14 +31,14 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   })
 
   app.get('/v1/endpoints', {
-    schema: { ...common, summary: 'List endpoints, newest first', querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(EndpointBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...errorsOf } }
+    schema: { ...common, summary: 'List endpoints, newest first', querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(EndpointBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() } }
   }, async (request) => {
     const rows = await ctx.endpoints.list(requireTenant(request), request.query.limit + 1, cursorId(request.query.cursor))
     return page(rows, request.query.limit, presentEndpoint)
   })
 
   app.get('/v1/endpoints/:id', {
-    schema: { ...common, summary: 'Get an endpoint', params: IdParams, response: { 200: EndpointBody, ...errorsOf } }
+    schema: { ...common, summary: 'Get an endpoint', params: IdParams, response: { 200: EndpointBody, ...tenantErrors(404) } }
   }, async (request) => {
     const endpoint = await ctx.endpoints.get(requireTenant(request), request.params.id)
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
@@ -44,7 +46,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   })
 
   app.patch('/v1/endpoints/:id', {
-    schema: { ...common, summary: 'Change an endpoint; absent fields stay, null clears eventTypes and rateLimitPerSecond', params: IdParams, body: Type.Partial(Type.Object({ ...EndpointInputFields })), response: { 200: EndpointBody, ...errorsOf } }
+    schema: { ...common, summary: 'Change an endpoint; absent fields stay, null clears eventTypes and rateLimitPerSecond', params: IdParams, body: Type.Partial(Type.Object({ ...EndpointInputFields }, CLOSED)), response: { 200: EndpointBody, ...tenantErrors(404, 422, ...BODY_ERRORS) } }
   }, async (request) => {
     const body = request.body
     checkEventTypes(body.eventTypes)
@@ -56,18 +58,18 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
   })
 
   app.delete('/v1/endpoints/:id', {
-    schema: { ...common, summary: 'Delete an endpoint; its queued deliveries end as dead', params: IdParams, response: { 204: Type.Null(), ...errorsOf } }
+    schema: { ...common, summary: 'Delete an endpoint; its queued deliveries end as dead', params: IdParams, response: { 204: Type.Null({ description: 'Deleted' }), ...tenantErrors(404) } }
   }, async (request, reply) => {
     if (!await ctx.endpoints.delete(requireTenant(request), request.params.id)) throw errors.RELAY_ENDPOINT_NOT_FOUND()
     return reply.status(204).send(null)
   })
 
   app.get('/v1/endpoints/:id/secret', {
-    schema: { ...common, summary: 'The signing secret, and the previous one while it still signs', params: IdParams, response: { 200: SecretBody, ...errorsOf } }
+    schema: { ...common, summary: 'The signing secret, and the previous one while it still signs', params: IdParams, response: { 200: SecretBody, ...tenantErrors(404) } }
   }, async (request) => presentSecrets(await ctx.endpoints.secrets(requireTenant(request), request.params.id)))
 
   app.post('/v1/endpoints/:id/secret/rotate', {
-    schema: { ...common, summary: 'New signing secret; the old one keeps signing (second signature) for 24 h', params: IdParams, response: { 200: SecretBody, ...errorsOf } }
+    schema: { ...common, summary: 'New signing secret; the old one keeps signing (second signature) for 24 h', params: IdParams, response: { 200: SecretBody, ...tenantErrors(404) } }
   }, async (request) => presentSecrets(await ctx.endpoints.rotateSecret(requireTenant(request), request.params.id)))
 
   app.post('/v1/endpoints/:id/replay', {
@@ -75,13 +77,13 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
       ...common,
       summary: 'Re-queue this endpoint\'s dead deliveries (optionally only those created since a time)',
       params: IdParams,
-      querystring: Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) }),
-      response: { 202: Type.Object({ deliveries: Type.Integer() }), ...errorsOf }
+      querystring: Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) }, CLOSED),
+      response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
     }
   }, async (request, reply) => {
     const endpoint = await ctx.endpoints.get(requireTenant(request), request.params.id)
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
-    const since = request.query.since === undefined ? undefined : new Date(request.query.since)
+    const since = dateParam(request.query.since, 'querystring/since')
     const replayed = await ctx.deliveries.replay(await ctx.deliveries.deadForEndpoint(endpoint.id, since))
     ctx.notifyOutbox()
     return reply.status(202).send({ deliveries: replayed.length })

@@ -3,17 +3,19 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { DELIVERY_STATUSES } from '../domain/types.js'
 import { errors } from '../errors.js'
+import { rejectHostileInput } from './input-guard.js'
 import type { RelayContext } from '../relay-context.js'
+import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentAttempt, presentDelivery, presentMessage } from './presenters.js'
-import { AttemptBody, DeliveryBody, ErrorResponse, IdParams, MessageBody, PageQuery } from './schemas.js'
+import { AttemptBody, CLOSED, DeliveryBody, IdParams, MessageBody, PageQuery, tenantErrors } from './schemas.js'
 
 const common = { tags: ['messages'], security: [{ tenantKey: [] }] }
-const errorsOf = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse }
 const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages with at least one delivery in this status' })
 
 export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
   app.decorateRequest('tenantId', undefined)
+  app.addHook('preValidation', rejectHostileInput)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
 
   const ownMessage = async (tenantId: string, id: string) => {
@@ -26,17 +28,17 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     schema: {
       ...common,
       summary: 'List messages, newest first',
-      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }),
-      response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...errorsOf }
+      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }, CLOSED),
+      response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
     }
   }, async (request) => {
     const q = request.query
-    const rows = await ctx.messages.list(requireTenant(request), { event: q.event, since: q.since === undefined ? undefined : new Date(q.since), status: q.status }, q.limit + 1, cursorId(q.cursor))
+    const rows = await ctx.messages.list(requireTenant(request), { event: q.event, since: dateParam(q.since, 'querystring/since'), status: q.status }, q.limit + 1, cursorId(q.cursor))
     return page(rows, q.limit, (m) => presentMessage(m, ctx.cipher))
   })
 
   app.get('/v1/messages/:id', {
-    schema: { ...common, summary: 'A message with its deliveries and their state transitions', params: IdParams, response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...errorsOf } }
+    schema: { ...common, summary: 'A message with its deliveries and their state transitions', params: IdParams, response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...tenantErrors(404) } }
   }, async (request) => {
     const message = await ownMessage(requireTenant(request), request.params.id)
     const deliveries = await ctx.deliveries.listForMessage(message.id)
@@ -45,7 +47,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
   })
 
   app.get('/v1/messages/:id/attempts', {
-    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...errorsOf } }
+    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) } }
   }, async (request) => {
     const message = await ownMessage(requireTenant(request), request.params.id)
     const rows = await ctx.deliveries.attempts(message.id, request.query.limit + 1, cursorId(request.query.cursor))
@@ -53,7 +55,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
   })
 
   app.post('/v1/messages/:id/replay', {
-    schema: { ...common, summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)', params: IdParams, response: { 202: Type.Object({ deliveries: Type.Integer() }), ...errorsOf } }
+    schema: { ...common, summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)', params: IdParams, response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) } }
   }, async (request, reply) => {
     const message = await ownMessage(requireTenant(request), request.params.id)
     const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')

@@ -1,10 +1,15 @@
 // Response and parameter schemas shared by the route files; they also shape /openapi.json.
-import { Type, type Static } from '@openmotion/common'
+import { Type, errorResponses, type Static } from '@openmotion/common'
 import { DURATION } from '../domain/duration.js'
 
-export const ErrorResponse = Type.Object({
-  error: Type.Object({ code: Type.Union([Type.String(), Type.Number()]), message: Type.String(), requestId: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })
-})
+/** The error statuses of a tenant route (bad input, unknown API key) plus `more`, all in the shared error shape. */
+export const tenantErrors = (...more: number[]) => errorResponses(400, 401, ...more)
+/** The error statuses of an admin route (bad input, wrong key, admin API disabled) plus `more`. */
+export const adminErrors = (...more: number[]) => errorResponses(400, 401, 403, ...more)
+/** Bodies and queries name their fields: an unknown one (a typo such as `evenTypes`, or 10,000 of them) is 400, not ignored. */
+export const CLOSED = { additionalProperties: false }
+/** A JSON body also answers 413 above the body limit and 415 for another content type. */
+export const BODY_ERRORS = [413, 415]
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
 
@@ -16,7 +21,7 @@ export const PageQuery = {
 export const HeadersMap = Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20, description: 'Extra headers sent with every delivery to this endpoint' })
 
 export const EndpointInputFields = {
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to' }),
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL deliveries are POSTed to', examples: ['https://hooks.example.com/openmotion'] }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   eventTypes: Type.Optional(Type.Unsafe<string[] | null>({ type: ['array', 'null'], items: { type: 'string', minLength: 1, maxLength: 200 }, minItems: 1, maxItems: 100, description: 'Exact event names or prefix wildcards like "job.*"; absent or null means all events' })),
   disabled: Type.Optional(Type.Boolean()),

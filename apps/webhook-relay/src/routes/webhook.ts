@@ -10,7 +10,7 @@ import { checkWebhookPayload, MAX_DATA_DEPTH, MAX_DATA_KEYS, MAX_EVENT_LENGTH } 
 import { errors } from '../errors.js'
 import type { RelayContext } from '../relay-context.js'
 import { eventLabel } from '../relay-metrics.js'
-import { ErrorResponse } from './schemas.js'
+import { BODY_ERRORS, tenantErrors } from './schemas.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,11 +65,7 @@ export async function webhookRoutes (app: AppInstance, ctx: RelayContext): Promi
       body: WebhookPayload,
       response: {
         202: Type.Object({ id: Type.String(), deliveries: Type.Integer() }),
-        400: ErrorResponse,
-        401: ErrorResponse,
-        409: ErrorResponse,
-        413: ErrorResponse,
-        415: ErrorResponse
+        ...tenantErrors(409, ...BODY_ERRORS)
       }
     }
   }, async (request, reply) => {
