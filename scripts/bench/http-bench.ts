@@ -33,7 +33,9 @@ let bareRps = 0
 function report (name: string, figure: Figure): void {
   const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare` : ''
   const failed = figure.failures > 0 ? `   ${figure.failures} FAILED` : ''
-  console.log(`${name.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(5)} ms${ratio}${failed}`)
+  console.log(
+    `${name.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(5)} ms${ratio}${failed}`
+  )
 }
 
 const bare = fastify()
@@ -61,12 +63,16 @@ async function benchMotion (label: string, databaseUrl?: string): Promise<void> 
   const rids: string[] = []
   for (let i = 0; i < jobCount; i++) {
     const response = await fetch(`${base}/job/v1/process/text2motion`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ params: ['prompt=nod then wave', 'model=openmotion_mannequin', 'skipFBX=1'] })
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ params: ['prompt=nod then wave', 'model=openmotion_mannequin', 'skipFBX=1'] })
     })
     rids.push(((await response.json()) as { rid: string }).rid)
   }
   for (const rid of rids) {
-    while (((await (await fetch(`${base}/job/v1/status/${rid}`, { headers })).json()) as { status: Array<{ status: string }> }).status[0]!.status === 'PROGRESS') {
+    while (
+      ((await (await fetch(`${base}/job/v1/status/${rid}`, { headers })).json()) as { status: Array<{ status: string }> }).status[0]!.status === 'PROGRESS'
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
@@ -83,11 +89,19 @@ async function benchMotion (label: string, databaseUrl?: string): Promise<void> 
 }
 
 async function benchAuth (): Promise<void> {
-  const app = await buildAuth(authConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-bench-')), SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }),
-    { logger, mailer: createLogMailer(logger, { production: false }) })
+  const app = await buildAuth(
+    authConfig.load({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-bench-')),
+      SIGNIN_LIMIT_PER_IP: '1000000',
+      SIGNIN_LIMIT_PER_ACCOUNT: '1000000'
+    }),
+    { logger, mailer: createLogMailer(logger, { production: false }) }
+  )
   const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/graphql`
   const headers = { 'content-type': 'application/json' }
-  const post = async (query: string) => (await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query }) })).json()) as { data: { signIn: { refreshToken: string } } }
+  const post = async (query: string) =>
+    (await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query }) })).json()) as { data: { signIn: { refreshToken: string } } }
   await post('mutation { signUp(email: "bench@example.com", password: "correct horse") }')
   const signIn = 'mutation { signIn(email: "bench@example.com", password: "correct horse") { accessToken refreshToken } }'
   const pool: string[] = []

@@ -23,4 +23,6 @@ function refreshRequest (pool) {
 }
 
 const result = await autocannon({ ...base, requests: [job.refresh === undefined ? request : refreshRequest([...job.refresh])] })
-process.stdout.write(`${JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: failures + result.non2xx + result.errors })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: failures + result.non2xx + result.errors })}\n`
+)

@@ -17,16 +17,27 @@ async function bareSignsPerSecond (): Promise<number> {
   const end = Date.now() + seconds * 1000
   let count = 0
   while (Date.now() < end) {
-    await new SignJWT({ sid: randomUUID(), role: 'user' }).setProtectedHeader({ alg: 'ES512' }).setSubject(randomUUID()).setIssuedAt().setExpirationTime('20m').sign(privateKey)
+    await new SignJWT({ sid: randomUUID(), role: 'user' })
+      .setProtectedHeader({ alg: 'ES512' })
+      .setSubject(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('20m')
+      .sign(privateKey)
     count++
   }
   return count / seconds
 }
 
-const app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }), { logger, mailer: createLogMailer(logger, { production: false }) })
+const app = await buildApp(
+  authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }),
+  { logger, mailer: createLogMailer(logger, { production: false }) }
+)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/graphql`
-const post = async (query: string) => (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: Record<string, { refreshToken: string }> }
+const post = async (query: string) =>
+  (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as {
+    data: Record<string, { refreshToken: string }>
+  }
 
 await post('mutation { signUp(email: "bench@example.com", password: "correct horse") }')
 const signIn = JSON.stringify({ query: 'mutation { signIn(email: "bench@example.com", password: "correct horse") { accessToken } }' })
@@ -36,7 +47,7 @@ const signIns = await autocannon({ url, method: 'POST', headers: { 'content-type
 // (autocannon resets per-connection context after every request, so the pool is shared; with one request in
 // flight per connection, `connections` tokens are always enough).
 const pool: string[] = []
-for (let i = 0; i < connections; i++) pool.push((await post('mutation { signIn(email: "bench@example.com", password: "correct horse") { refreshToken } }')).data.signIn!.refreshToken)
+for (let i = 0; i < connections; i++) { pool.push((await post('mutation { signIn(email: "bench@example.com", password: "correct horse") { refreshToken } }')).data.signIn!.refreshToken) }
 const refreshes = await autocannon({
   url,
   connections,

@@ -14,10 +14,19 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   const production = config.NODE_ENV === 'production'
   const keys = await loadSigningKeys({ privateKey: config.PRIVATE_KEY, publicKey: config.PUBLIC_KEY, previous: config.PREVIOUS_PUBLIC_KEYS, production })
   if (keys.ephemeral) {
-    logger.warn('PRIVATE_KEY and PUBLIC_KEY are unset: using an EPHEMERAL ES512 key pair; every token dies on restart. Run `pnpm --filter @openmotion/auth-server run keys` and set both.')
+    logger.warn(
+      'PRIVATE_KEY and PUBLIC_KEY are unset: using an EPHEMERAL ES512 key pair; every token dies on restart. Run `pnpm --filter @openmotion/auth-server run keys` and set both.'
+    )
   }
   const app = await createServer({
-    name: 'auth-server', version: '0.1.0', description: 'GraphQL authentication server', logger, bodyLimit: config.BODY_LIMIT, errorCodes: frameworkErrorCodes, trustProxy: config.TRUST_PROXY, strictBodies: true
+    name: 'auth-server',
+    version: '0.1.0',
+    description: 'GraphQL authentication server',
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    errorCodes: frameworkErrorCodes,
+    trustProxy: config.TRUST_PROXY,
+    strictBodies: true
   })
   const context = await createAuthContext(app, config, keys, logger, overrides)
   const cors = createCorsPolicy({ origins: config.CORS_ORIGINS, production })

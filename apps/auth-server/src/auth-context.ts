@@ -53,11 +53,21 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
   const passwords = new Passwords(config.BCRYPT_COST, metrics.bcryptSeconds)
   const codes = new OneTimeCodes(store, config.CODE_MAX_ATTEMPTS)
   const limits = new AttemptLimits(limiter, attemptLimitSettings(config), audit)
-  const mails = new AccountMails({ codes, mailer, metrics, logger, settings: { appUrl: config.APP_URL, verificationTtl: config.VERIFICATION_CODE_TTL, resetTtl: config.RESET_CODE_TTL } })
+  const mails = new AccountMails({
+    codes,
+    mailer,
+    metrics,
+    logger,
+    settings: { appUrl: config.APP_URL, verificationTtl: config.VERIFICATION_CODE_TTL, resetTtl: config.RESET_CODE_TTL }
+  })
   // Registered before the mailer's own onClose hook, which runs after it (hooks run in reverse): queued mails leave first.
   app.addHook('onClose', async () => { await mails.idle() })
   app.decorate('mailsIdle', () => mails.idle())
-  const sessions = new Sessions(store, audit, metrics, { refreshTtl: config.REFRESH_TOKEN_TTL, graceSeconds: config.REFRESH_GRACE_SECONDS, rotationKey: rotationKeyOf(keys) })
+  const sessions = new Sessions(store, audit, metrics, {
+    refreshTtl: config.REFRESH_TOKEN_TTL,
+    graceSeconds: config.REFRESH_GRACE_SECONDS,
+    rotationKey: rotationKeyOf(keys)
+  })
   const auth = new AuthService({
     store,
     keys,
@@ -67,9 +77,15 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
     audit,
     mails,
     metrics,
-    settings: { accessTtl: config.ACCESS_TOKEN_TTL, issuer: config.ISSUER, audience: config.AUDIENCE, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }
+    settings: {
+      accessTtl: config.ACCESS_TOKEN_TTL,
+      issuer: config.ISSUER,
+      audience: config.AUDIENCE,
+      requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION
+    }
   })
-  const adminPassword = config.ADMIN_PASSWORD === undefined ? undefined : { password: config.ADMIN_PASSWORD, hash: async (p: string) => await passwords.hash(p) }
+  const adminPassword =
+    config.ADMIN_PASSWORD === undefined ? undefined : { password: config.ADMIN_PASSWORD, hash: async (p: string) => await passwords.hash(p) }
   const admin = new AdminBootstrap(config.ADMIN_EMAIL, auth, adminPassword)
   const recovery = new AccountRecovery({ auth, sessions, codes, passwords, mails, limits, audit, admin })
   const invitations = new Invitations({ store, auth, mailer, metrics, limits, audit, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })

@@ -118,7 +118,7 @@ describe('sign-in rate limits', () => {
       const other = uniqueEmail()
       await ctx.gql(SIGN_UP, { email, password: 'correct horse' })
       await ctx.gql(SIGN_UP, { email: other, password: 'correct horse' })
-      for (let i = 0; i < 3; i++) expect((await ctx.gql(SIGN_IN, { email, password: 'wrong horse' })).body.errors?.[0]?.extensions.code).toBe('INVALID_CREDENTIALS')
+      for (let i = 0; i < 3; i++) { expect((await ctx.gql(SIGN_IN, { email, password: 'wrong horse' })).body.errors?.[0]?.extensions.code).toBe('INVALID_CREDENTIALS') }
       const limited = (await ctx.gql(SIGN_IN, { email, password: 'correct horse' })).body.errors![0]!
       expect(limited.extensions).toMatchObject({ code: 'RATE_LIMITED' })
       expect(limited.extensions.retryAfter).toBeGreaterThan(0)
@@ -142,8 +142,10 @@ describe('sign-in rate limits', () => {
 describe('invitations', () => {
   let ctx: Awaited<ReturnType<typeof appWith>>
   let adminToken: string
-  const INVITE = 'mutation ($email: String!, $role: String, $m: JSON) { inviteUser(email: $email, role: $role, metadata: $m) { id email role status token expiresAt } }'
-  const ACCEPT = 'mutation ($t: String!) { acceptInvitation(token: $t, deviceName: "invitee") { accessToken user { email role emailVerified hasPassword metadata } session { deviceName } } }'
+  const INVITE =
+    'mutation ($email: String!, $role: String, $m: JSON) { inviteUser(email: $email, role: $role, metadata: $m) { id email role status token expiresAt } }'
+  const ACCEPT =
+    'mutation ($t: String!) { acceptInvitation(token: $t, deviceName: "invitee") { accessToken user { email role emailVerified hasPassword metadata } session { deviceName } } }'
   beforeAll(async () => {
     ctx = await appWith({ ADMIN_EMAIL: 'Root@Example.com' })
     const mail = lastMailTo(ctx.mailer.outbox, 'root@example.com')
@@ -173,7 +175,9 @@ describe('invitations', () => {
 
   it('forbids non-admins, expires invitations after 7 days and revokes pending ones', async () => {
     const user = (await register(ctx.gql, { email: uniqueEmail(), password: 'correct horse' })).payload
-    expect((await ctx.gql(INVITE, { email: uniqueEmail() }, { authorization: `Bearer ${user.accessToken}` })).body.errors?.[0]?.extensions.code).toBe('FORBIDDEN')
+    expect((await ctx.gql(INVITE, { email: uniqueEmail() }, { authorization: `Bearer ${user.accessToken}` })).body.errors?.[0]?.extensions.code).toBe(
+      'FORBIDDEN'
+    )
     expect((await ctx.gql('{ invitations { id } }', {}, { authorization: `Bearer ${user.accessToken}` })).body.errors?.[0]?.extensions.code).toBe('FORBIDDEN')
     const revoked = (await ctx.gql(INVITE, { email: uniqueEmail() }, asAdmin())).body.data!.inviteUser
     expect((await ctx.gql('mutation ($id: ID!) { revokeInvitation(id: $id) }', { id: revoked.id }, asAdmin())).body.data!.revokeInvitation).toBe(true)
@@ -185,7 +189,10 @@ describe('invitations', () => {
   })
 
   it('rejects an unknown role and an invitation for an existing account', async () => {
-    expect((await ctx.gql(INVITE, { email: uniqueEmail(), role: 'root' }, asAdmin())).body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'role' })
+    expect((await ctx.gql(INVITE, { email: uniqueEmail(), role: 'root' }, asAdmin())).body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'role'
+    })
     expect((await ctx.gql(INVITE, { email: 'root@example.com' }, asAdmin())).body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
   })
 })

@@ -9,7 +9,16 @@ describe('ADMIN_EMAIL with ADMIN_PASSWORD', () => {
   const mailer: OutboxMailer = createLogMailer(logger, { production: false })
   let app: Awaited<ReturnType<typeof buildApp>>
   beforeAll(async () => {
-    app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: '4', ADMIN_EMAIL: 'Ops@Example.com', ADMIN_PASSWORD: 'generated-password-0123' }), { mailer, logger })
+    app = await buildApp(
+      authConfig.load({
+        LOG_LEVEL: 'silent',
+        STORAGE_TYPE: 'memory',
+        BCRYPT_COST: '4',
+        ADMIN_EMAIL: 'Ops@Example.com',
+        ADMIN_PASSWORD: 'generated-password-0123'
+      }),
+      { mailer, logger }
+    )
   })
   afterAll(async () => { await app.close() })
 

@@ -87,8 +87,12 @@ describe('auth-server GraphQL', () => {
     const address = email()
     const session = (await register(gql, { email: address, password: 'correct horse' })).payload
     const auth = { authorization: `Bearer ${session.accessToken}` }
-    expect((await gql('mutation { changePassword(currentPassword: "wrong pass", newPassword: "battery staple") }', {}, auth)).body.errors?.[0]?.extensions.code).toBe('INVALID_CREDENTIALS')
-    expect((await gql('mutation { changePassword(currentPassword: "correct horse", newPassword: "battery staple") }', {}, auth)).body.data!.changePassword).toBe(true)
+    expect(
+      (await gql('mutation { changePassword(currentPassword: "wrong pass", newPassword: "battery staple") }', {}, auth)).body.errors?.[0]?.extensions.code
+    ).toBe('INVALID_CREDENTIALS')
+    expect(
+      (await gql('mutation { changePassword(currentPassword: "correct horse", newPassword: "battery staple") }', {}, auth)).body.data!.changePassword
+    ).toBe(true)
     expect((await gql(SIGN_IN, { email: address, password: 'battery staple' })).body.data!.signIn.user.email).toBe(address)
     const updated = await gql('mutation { updateProfile(metadata: { name: "Ada", tags: ["a"] }) { metadata } }', {}, auth)
     expect(updated.body.data!.updateProfile.metadata).toEqual({ name: 'Ada', tags: ['a'] })

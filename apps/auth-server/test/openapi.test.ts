@@ -27,7 +27,9 @@ describe('OpenAPI document', () => {
   it('documents /graphql failures as GraphQL errors with extensions.code, at the statuses the server answers', async () => {
     for (const [name, operation] of operationsOf(doc).filter(([name]) => GRAPHQL.includes(name))) {
       expect(Object.keys(operation.responses ?? {}).sort(), name).toEqual(['200', '400', '413'])
-      const failure = operation.responses?.['400']?.content?.['application/json']?.schema as { properties: { errors: { items: { properties: Record<string, unknown> } } } }
+      const failure = operation.responses?.['400']?.content?.['application/json']?.schema as {
+        properties: { errors: { items: { properties: Record<string, unknown> } } }
+      }
       expect(failure.properties.errors.items.properties, name).toHaveProperty('extensions')
     }
     const bad = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{' } })

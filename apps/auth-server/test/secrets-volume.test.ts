@@ -14,7 +14,12 @@ describe('compose secrets volume', () => {
     const first = ensureSecrets(dir)
     expect(first.created.map((s) => s.name)).toEqual(composeSecrets().map((s) => s.name))
     expect(statSync(join(dir, 'admin-password')).mode & 0o777).toBe(0o600)
-    const keys = await loadSigningKeys({ privateKey: read(dir, 'auth-private-key.pem'), publicKey: read(dir, 'auth-public-key.pem'), previous: '', production: true })
+    const keys = await loadSigningKeys({
+      privateKey: read(dir, 'auth-private-key.pem'),
+      publicKey: read(dir, 'auth-public-key.pem'),
+      previous: '',
+      production: true
+    })
     expect(keys.ephemeral).toBe(false)
     expect(createPrivateKey(read(dir, 'relay-encryption-key.pem')).asymmetricKeyDetails?.modulusLength).toBe(3072)
     expect(read(dir, 'motion-url-signing-secret').length).toBeGreaterThanOrEqual(16)

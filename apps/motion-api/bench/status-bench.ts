@@ -13,8 +13,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const jobCount = Number(process.env.BENCH_JOBS ?? 20)
 
-const app = await buildApp(motionConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-bench-')), RENDER_ENABLED: 'false', DEV_PLAN_CREDITS: '100000' }),
-  { logger: createLogger({ name: 'motion-bench', level: 'silent' }) })
+const app = await buildApp(
+  motionConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-bench-')), RENDER_ENABLED: 'false', DEV_PLAN_CREDITS: '100000' }),
+  { logger: createLogger({ name: 'motion-bench', level: 'silent' }) }
+)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
 const auth = await fetch(`${base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from('dev-client:dev-secret').toString('base64')}` } })
@@ -22,11 +24,18 @@ const cookie = auth.headers.get('set-cookie')!.split(';')[0]!
 
 const rids: string[] = []
 for (let i = 0; i < jobCount; i++) {
-  const response = await fetch(`${base}/job/v1/process/text2motion`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ params: ['prompt=nod then wave', 'model=openmotion_mannequin', 'skipFBX=1'] }) })
+  const response = await fetch(`${base}/job/v1/process/text2motion`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ params: ['prompt=nod then wave', 'model=openmotion_mannequin', 'skipFBX=1'] })
+  })
   rids.push(((await response.json()) as { rid: string }).rid)
 }
 for (const rid of rids) {
-  while ((((await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as { status: Array<{ status: string }> }).status[0]!.status) === 'PROGRESS') {
+  while (
+    ((await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as { status: Array<{ status: string }> }).status[0]!.status ===
+    'PROGRESS'
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -39,7 +48,9 @@ const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).
 async function run (name: string, url: string): Promise<void> {
   const result = await autocannon({ url, headers: { cookie }, connections, duration: seconds })
   const failures = result.non2xx + result.errors
-  console.log(`${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures > 0 ? `   ${failures} failed` : ''}`)
+  console.log(
+    `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures > 0 ? `   ${failures} failed` : ''}`
+  )
 }
 
 console.log(`${seconds} s per case, ${connections} connections, ${jobCount} finished jobs on embedded PGlite`)

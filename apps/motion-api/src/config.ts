@@ -3,40 +3,95 @@ import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, require
 const motionSchema = Type.Object({
   ...commonEnv,
   MOTION_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'Port the service listens on' }),
-  PUBLIC_BASE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL clients reach this service at; signed upload and download URLs start with it. Unset: http://localhost:<MOTION_PORT>' })),
+  PUBLIC_BASE_URL: Type.Optional(
+    Type.String({
+      format: 'uri',
+      description: 'Base URL clients reach this service at; signed upload and download URLs start with it. Unset: http://localhost:<MOTION_PORT>'
+    })
+  ),
   DATA_DIR: Type.String({ default: './data/motion-api', description: 'Directory for the embedded database (when DATABASE_URL is unset) and stored files' }),
   DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-  ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })),
+  ADMIN_API_KEY: Type.Optional(
+    Type.String({ minLength: 16, description: 'Bearer token for /admin/v1; the admin API is disabled when neither it nor AUTH_JWKS_URL is set' })
+  ),
   ...operatorAuthEnv,
-  MOTION_CLIENT_ID: Type.String({ default: 'dev-client', description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)' }),
+  MOTION_CLIENT_ID: Type.String({
+    default: 'dev-client',
+    description: 'Bootstrap client created at start-up with the dev plan (skipped when empty in production)'
+  }),
   MOTION_CLIENT_SECRET: Type.String({ default: 'dev-secret', description: 'Secret of the bootstrap client' }),
   DEV_PLAN_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits per period of the bootstrap dev plan' }),
   DEV_PLAN_MAX_VARIANTS: Type.Integer({ minimum: 1, maximum: 16, default: 4, description: 'maxVariantsGeneration of the dev plan' }),
   SESSION_TTL: Type.Integer({ minimum: 60, default: 86_400, description: 'Lifetime of a dmsess session, seconds' }),
   COOKIE_DOMAIN: Type.Optional(Type.String({ description: 'Domain attribute of the dmsess cookie' })),
-  CORS_ORIGINS: Type.String({ default: '', description: 'Comma-separated origins allowed with credentials in production (per-client origins are added via the admin API); any http://localhost port is allowed outside production' }),
-  URL_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key for signed URLs; a random one per start is used when unset (URLs then die with the process)' })),
+  CORS_ORIGINS: Type.String({
+    default: '',
+    description:
+      'Comma-separated origins allowed with credentials in production (per-client origins are added via the admin API); any http://localhost port is allowed outside production'
+  }),
+  URL_SIGNING_SECRET: Type.Optional(
+    Type.String({ minLength: 16, description: 'HMAC key for signed URLs; a random one per start is used when unset (URLs then die with the process)' })
+  ),
   DOWNLOAD_URL_TTL: Type.Integer({ minimum: 10, default: 3600, description: 'Lifetime of signed download and upload URLs, seconds' }),
   MAX_MODEL_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024, description: 'Largest accepted model or thumbnail upload, bytes' }),
-  CHARACTER_IMPORT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'Longest a storeModel may spend reading an uploaded character before it is refused with 901' }),
-  ENGINE: EnvEnum(['builtin', 'http'], { default: 'builtin', description: 'Animation engine: the built-in procedural engine or a model server speaking the http protocol' }),
+  CHARACTER_IMPORT_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 30_000,
+    description: 'Longest a storeModel may spend reading an uploaded character before it is refused with 901'
+  }),
+  ENGINE: EnvEnum(['builtin', 'http'], {
+    default: 'builtin',
+    description: 'Animation engine: the built-in procedural engine or a model server speaking the http protocol'
+  }),
   ENGINE_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the model server when ENGINE=http' })),
-  MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: API and worker in one process; api: HTTP only (needs STORAGE_TYPE=redis); worker: runs jobs only (needs STORAGE_TYPE=redis; `node dist/main.js worker` sets it)' }),
-  STORAGE_TYPE: EnvEnum(['memory', 'redis'], { default: 'memory', description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately' }),
+  MOTION_ROLE: EnvEnum(['all', 'api', 'worker'], {
+    default: 'all',
+    description:
+      'all: API and worker in one process; api: HTTP only (needs STORAGE_TYPE=redis); worker: runs jobs only (needs STORAGE_TYPE=redis; `node dist/main.js worker` sets it)'
+  }),
+  STORAGE_TYPE: EnvEnum(['memory', 'redis'], {
+    default: 'memory',
+    description: 'Job queue: in-process memory, or Redis so API and worker processes scale separately'
+  }),
   REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL of the job queue when STORAGE_TYPE=redis' })),
-  QUEUE_PREFIX: Type.String({ pattern: '^[\\w:.-]+$', default: 'motion', description: 'Prefix of the Redis queue and cancel-channel keys; lets several deployments share one Redis' }),
+  QUEUE_PREFIX: Type.String({
+    pattern: '^[\\w:.-]+$',
+    default: 'motion',
+    description: 'Prefix of the Redis queue and cancel-channel keys; lets several deployments share one Redis'
+  }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1, description: 'Jobs processed at once' }),
   JOB_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000, description: 'A job running longer fails with 599 and is refunded' }),
   PRICE_PER_SECOND: Type.Integer({ minimum: 0, default: 1, description: 'Credits per started second of generated motion, charged per generated variant' }),
   PRICE_MIN_JOB: Type.Integer({ minimum: 0, default: 1, description: 'Least credits a text2motion job costs' }),
   PRICE_EXTRA_VARIANT_DOWNLOAD: Type.Integer({ minimum: 0, default: 1, description: 'Credits for downloading each variant after the first of a job' }),
-  RELAY_URL: Type.Optional(Type.String({ format: 'uri', description: 'Base URL of the webhook relay; job.progress, job.succeeded and job.failed events are POSTed to its /webhook' })),
+  RELAY_URL: Type.Optional(
+    Type.String({ format: 'uri', description: 'Base URL of the webhook relay; job.progress, job.succeeded and job.failed events are POSTed to its /webhook' })
+  ),
   RELAY_API_KEY: Type.Optional(Type.String({ description: 'Tenant API key of the webhook relay (required with RELAY_URL)' })),
   PRICE_RENDER: Type.Integer({ minimum: 0, default: 5, description: 'Credits per render job' }),
-  RETENTION_DAYS: Type.Integer({ minimum: 0, default: 30, description: 'Finished (SUCCESS or FAILURE) jobs and their files are deleted this many days after their last change; 0 keeps them forever' }),
-  FAILED_RETENTION_DAYS: Type.Optional(Type.Integer({ minimum: 0, description: 'Failed jobs are deleted this many days after their last change (they have no files worth keeping); unset uses RETENTION_DAYS; 0 keeps them forever' })),
-  UPLOAD_RETENTION_HOURS: Type.Integer({ minimum: 1, default: 24, description: 'Uploaded files (from getModelUploadUrl) untouched for this long are deleted; storeModel keeps its own copy, so only uploads never stored are lost' }),
-  STUCK_JOB_MS: Type.Integer({ minimum: 1000, default: 600_000, description: 'A started job with no progress for this long fails with 1101 (Process stuck) and is refunded' }),
+  RETENTION_DAYS: Type.Integer({
+    minimum: 0,
+    default: 30,
+    description: 'Finished (SUCCESS or FAILURE) jobs and their files are deleted this many days after their last change; 0 keeps them forever'
+  }),
+  FAILED_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Failed jobs are deleted this many days after their last change (they have no files worth keeping); unset uses RETENTION_DAYS; 0 keeps them forever'
+    })
+  ),
+  UPLOAD_RETENTION_HOURS: Type.Integer({
+    minimum: 1,
+    default: 24,
+    description:
+      'Uploaded files (from getModelUploadUrl) untouched for this long are deleted; storeModel keeps its own copy, so only uploads never stored are lost'
+  }),
+  STUCK_JOB_MS: Type.Integer({
+    minimum: 1000,
+    default: 600_000,
+    description: 'A started job with no progress for this long fails with 1101 (Process stuck) and is refunded'
+  }),
   MAINTENANCE_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000, description: 'How often stuck and expired jobs are looked for' }),
   RENDER_ENABLED: Type.Boolean({ default: true, description: 'Accept render jobs; start-up fails when ffmpeg (FFMPEG_PATH) is missing while enabled' }),
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg binary (with libx264) used by render jobs' }),
@@ -49,10 +104,30 @@ export type MotionConfig = Static<typeof motionSchema>
 
 export const motionConfig = defineConfig(motionSchema, {
   rules: [
-    (c) => { requireThat(c.MOTION_ROLE === 'all' || c.STORAGE_TYPE === 'redis', 'STORAGE_TYPE', `MOTION_ROLE=${c.MOTION_ROLE} needs STORAGE_TYPE=redis: separate API and worker processes share jobs through Redis`) },
-    (c) => { requireThat(c.STORAGE_TYPE !== 'redis' || isSet(c.REDIS_URL), 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE=redis: expected a redis:// URL') },
-    (c) => { requireThat(c.ENGINE !== 'http' || isSet(c.ENGINE_URL), 'ENGINE_URL', 'ENGINE_URL is required when ENGINE=http: expected the base URL of the model server') },
-    (c) => { requireThat(!isSet(c.RELAY_URL) || isSet(c.RELAY_API_KEY), 'RELAY_API_KEY', 'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay') }
+    (c) => {
+      requireThat(
+        c.MOTION_ROLE === 'all' || c.STORAGE_TYPE === 'redis',
+        'STORAGE_TYPE',
+        `MOTION_ROLE=${c.MOTION_ROLE} needs STORAGE_TYPE=redis: separate API and worker processes share jobs through Redis`
+      )
+    },
+    (c) => {
+      requireThat(c.STORAGE_TYPE !== 'redis' || isSet(c.REDIS_URL), 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE=redis: expected a redis:// URL')
+    },
+    (c) => {
+      requireThat(
+        c.ENGINE !== 'http' || isSet(c.ENGINE_URL),
+        'ENGINE_URL',
+        'ENGINE_URL is required when ENGINE=http: expected the base URL of the model server'
+      )
+    },
+    (c) => {
+      requireThat(
+        !isSet(c.RELAY_URL) || isSet(c.RELAY_API_KEY),
+        'RELAY_API_KEY',
+        'RELAY_API_KEY is required when RELAY_URL is set: expected a tenant API key of the webhook relay'
+      )
+    }
   ],
   // Aligned with the relay's names (STORAGE_TYPE is the seed spec's); the old ones are read for one more release.
   renamed: { QUEUE: 'STORAGE_TYPE', ADMIN_TOKEN: 'ADMIN_API_KEY', JOB_RETENTION_DAYS: 'RETENTION_DAYS' }

@@ -50,7 +50,13 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
   const renderer = consume ? videoRenderer(config, overrides) : undefined
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
-  const db = await openAppDatabase(app, { app: 'motion-api', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given: overrides.database })
+  const db = await openAppDatabase(app, {
+    app: 'motion-api',
+    migrations,
+    url: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, 'db'),
+    given: overrides.database
+  })
   const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
   const accounts = new AccountStore(db, READ_CACHE_MS)
@@ -58,7 +64,12 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
   const jobs = new JobStore(db, READ_CACHE_MS)
   const models = new ModelStore(db)
   const prompts = new PromptStore(db)
-  const pricing: Pricing = { perSecond: config.PRICE_PER_SECOND, minJob: config.PRICE_MIN_JOB, extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD, render: config.PRICE_RENDER }
+  const pricing: Pricing = {
+    perSecond: config.PRICE_PER_SECOND,
+    minJob: config.PRICE_MIN_JOB,
+    extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD,
+    render: config.PRICE_RENDER
+  }
   const engine = config.ENGINE === 'http'
     ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
     : createEngine({ kind: 'builtin' })
@@ -116,7 +127,13 @@ function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRen
   if (overrides.renderer !== undefined) return overrides.renderer
   if (!config.RENDER_ENABLED) return undefined
   try {
-    return createFfmpegVideoRenderer({ ffmpegPath: config.FFMPEG_PATH, width: config.RENDER_WIDTH, height: config.RENDER_HEIGHT, fps: config.RENDER_FPS, tempDir: join(config.DATA_DIR, 'tmp') })
+    return createFfmpegVideoRenderer({
+      ffmpegPath: config.FFMPEG_PATH,
+      width: config.RENDER_WIDTH,
+      height: config.RENDER_HEIGHT,
+      fps: config.RENDER_FPS,
+      tempDir: join(config.DATA_DIR, 'tmp')
+    })
   } catch (error) {
     throw new ConfigError('FFMPEG_PATH', `${(error as Error).message}; or set RENDER_ENABLED=false to run without render jobs`)
   }

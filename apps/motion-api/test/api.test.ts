@@ -143,7 +143,11 @@ describe('text2motion', () => {
   })
 
   it('validates render parameters at submission', async () => {
-    for (const params of [['t2m_rid=a', 'variant_id=1', 'camHorizontalAngle=120'], ['t2m_rid=a', 'variant_id=1', 'bgColor=300,0,0,0'], ['t2m_rid=a', 'variant_id=1', 'backdrop=Moon']]) {
+    for (const params of [
+      ['t2m_rid=a', 'variant_id=1', 'camHorizontalAngle=120'],
+      ['t2m_rid=a', 'variant_id=1', 'bgColor=300,0,0,0'],
+      ['t2m_rid=a', 'variant_id=1', 'backdrop=Moon']
+    ]) {
       const response = await process(params, 'render')
       expect(response.json().error.code).toBe(1102)
     }
@@ -152,7 +156,8 @@ describe('text2motion', () => {
   it('hides other accounts\' jobs and 404s unknown rids', async () => {
     await app.inject({ method: 'POST', url: '/admin/v1/clients', headers: { authorization: `Bearer ${ADMIN}` }, payload: { id: 'other-client', plan: 'dev' } })
     const { rid } = (await process(['prompt=nod', 'model=openmotion_mannequin'])).json()
-    const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/other-client/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json().clientSecret
+    const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/other-client/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json()
+      .clientSecret
     const other = await login(app, 'other-client', secret)
     const response = await app.inject({ url: `/job/v1/status/${rid}`, headers: { cookie: other } })
     expect(response.statusCode).toBe(404)
@@ -161,7 +166,8 @@ describe('text2motion', () => {
 
   it('fails with 101 when the balance is short, and cancels with a refund', async () => {
     await app.inject({ method: 'POST', url: '/admin/v1/clients', headers: { authorization: `Bearer ${ADMIN}` }, payload: { id: 'poor-client', plan: 'dev' } })
-    const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/poor-client/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json().clientSecret
+    const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/poor-client/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json()
+      .clientSecret
     const poor = await login(app, 'poor-client', secret)
     await app.inject({ method: 'POST', url: '/admin/v1/clients/poor-client/credits', headers: { authorization: `Bearer ${ADMIN}` }, payload: { set: 0 } })
     const refused = await process(['prompt=walk', 'model=openmotion_mannequin'], 'text2motion', poor)
@@ -191,9 +197,19 @@ describe('characters', () => {
     const glb = await app.inject({ url: localPath(stock.glb) })
     const start = await app.inject({ method: 'POST', url: localPath(urls.modelUrl), headers: { 'x-storage-resumable': 'start' } })
     expect(start.statusCode).toBe(201)
-    const put = await app.inject({ method: 'PUT', url: localPath(start.headers.location as string), payload: glb.rawPayload, headers: { 'content-type': 'application/octet-stream' } })
+    const put = await app.inject({
+      method: 'PUT',
+      url: localPath(start.headers.location as string),
+      payload: glb.rawPayload,
+      headers: { 'content-type': 'application/octet-stream' }
+    })
     expect(put.statusCode).toBe(200)
-    const stored = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Hero' } })
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/character/v1/storeModel',
+      headers: { cookie },
+      payload: { modelUrl: urls.modelUrl, modelName: 'Hero' }
+    })
     expect(stored.statusCode).toBe(200)
     const { modelId } = stored.json()
     expect(stored.json()).toMatchObject({ faceDataType: 0, handDataType: 1 }) // the mannequin has middle-finger bones
@@ -207,7 +223,12 @@ describe('characters', () => {
   it('rejects a storeModel without modelUrl or modelId, and a corrupt GLB with 901', async () => {
     expect((await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: {} })).json().error.code).toBe(1102)
     const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?modelExt=glb&resumable=0', headers: { cookie } })).json()
-    await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from('not a model at all'), headers: { 'content-type': 'application/octet-stream' } })
+    await app.inject({
+      method: 'PUT',
+      url: localPath(urls.modelUrl),
+      payload: Buffer.from('not a model at all'),
+      headers: { 'content-type': 'application/octet-stream' }
+    })
     const response = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl } })
     expect(response.json().error.code).toBe(901)
   })
@@ -245,7 +266,9 @@ describe('createThumb', () => {
     const glb = (await app.inject({ url: localPath(stock.find((m: { Id: string }) => m.Id === 'openmotion_slender').glb) })).rawPayload
     const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=thin&modelExt=glb&resumable=0', headers: { cookie } })).json()
     await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: glb, headers: { 'content-type': 'application/octet-stream' } })
-    const { modelId } = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })).json()
+    const { modelId } = (
+      await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })
+    ).json()
     const [model] = (await app.inject({ url: `/character/v1/listModels?modelId=${modelId}`, headers: { cookie } })).json()
     const png = await app.inject({ url: localPath(model.thumb) })
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG')

@@ -12,7 +12,18 @@ import { WebIO } from '@gltf-transform/core'
 import { validateBytes } from 'gltf-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '@openmotion/common'
-import { asciiFbx, blenderFbx, buildCharacter, dracoGlb, glb, hasBlender, mayaStyleFbx, meshoptGlb, NAMING, quantizedGlb } from '@openmotion/motion-characters/testing'
+import {
+  asciiFbx,
+  blenderFbx,
+  buildCharacter,
+  dracoGlb,
+  glb,
+  hasBlender,
+  mayaStyleFbx,
+  meshoptGlb,
+  NAMING,
+  quantizedGlb
+} from '@openmotion/motion-characters/testing'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
 
 function hasAssimp (): boolean {
@@ -38,17 +49,67 @@ function assimpInfo (file: string): Map<string, number> {
 interface Upload { name: string, ext: 'glb' | 'fbx', rigId: string, faceDataType: number, file: () => Promise<Uint8Array> }
 
 const CORPUS: Upload[] = [
-  { name: 'Draco-compressed GLB (KHR_draco_mesh_compression)', ext: 'glb', rigId: 'mixamo', faceDataType: 0, file: async () => await dracoGlb(buildCharacter({ rename: NAMING.mixamo })) },
-  { name: 'meshopt-compressed, quantized, textured GLB', ext: 'glb', rigId: 'unreal', faceDataType: 0, file: async () => await meshoptGlb(buildCharacter({ rename: NAMING.unreal, texture: true })) },
-  { name: 'quantized GLB in centimetres (KHR_mesh_quantization)', ext: 'glb', rigId: 'rigify', faceDataType: 0, file: async () => await quantizedGlb(buildCharacter({ rename: NAMING.rigify, unitsPerMetre: 100 })) },
-  { name: 'RobotExpressive-style names (UpperArmL, LowerLegR, FootL, Palm2L)', ext: 'glb', rigId: 'generic', faceDataType: 0, file: async () => await glb(buildCharacter({ rename: NAMING.robot })) },
-  { name: 'side-less names (UpperArm, UpperArm.001) facing −Z', ext: 'glb', rigId: 'generic', faceDataType: 0, file: async () => await glb(buildCharacter({ rename: NAMING.sideless, facingBack: true })) },
-  { name: 'unnormalised skin weights in two sets, textured with KHR_texture_transform', ext: 'glb', rigId: 'mixamo', faceDataType: 0, file: async () => await glb(buildCharacter({ rename: NAMING.mixamo, unnormalisedWeights: true, texture: true })) },
-  { name: 'FBX with pivots, pre/post-rotations, all rotation orders, geometric transform, embedded texture, blendshapes', ext: 'fbx', rigId: 'mixamo', faceDataType: 2, file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
+  {
+    name: 'Draco-compressed GLB (KHR_draco_mesh_compression)',
+    ext: 'glb',
+    rigId: 'mixamo',
+    faceDataType: 0,
+    file: async () => await dracoGlb(buildCharacter({ rename: NAMING.mixamo }))
+  },
+  {
+    name: 'meshopt-compressed, quantized, textured GLB',
+    ext: 'glb',
+    rigId: 'unreal',
+    faceDataType: 0,
+    file: async () => await meshoptGlb(buildCharacter({ rename: NAMING.unreal, texture: true }))
+  },
+  {
+    name: 'quantized GLB in centimetres (KHR_mesh_quantization)',
+    ext: 'glb',
+    rigId: 'rigify',
+    faceDataType: 0,
+    file: async () => await quantizedGlb(buildCharacter({ rename: NAMING.rigify, unitsPerMetre: 100 }))
+  },
+  {
+    name: 'RobotExpressive-style names (UpperArmL, LowerLegR, FootL, Palm2L)',
+    ext: 'glb',
+    rigId: 'generic',
+    faceDataType: 0,
+    file: async () => await glb(buildCharacter({ rename: NAMING.robot }))
+  },
+  {
+    name: 'side-less names (UpperArm, UpperArm.001) facing −Z',
+    ext: 'glb',
+    rigId: 'generic',
+    faceDataType: 0,
+    file: async () => await glb(buildCharacter({ rename: NAMING.sideless, facingBack: true }))
+  },
+  {
+    name: 'unnormalised skin weights in two sets, textured with KHR_texture_transform',
+    ext: 'glb',
+    rigId: 'mixamo',
+    faceDataType: 0,
+    file: async () => await glb(buildCharacter({ rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }))
+  },
+  {
+    name: 'FBX with pivots, pre/post-rotations, all rotation orders, geometric transform, embedded texture, blendshapes',
+    ext: 'fbx',
+    rigId: 'mixamo',
+    faceDataType: 2,
+    file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true })
+  },
   { name: 'ASCII FBX with Unreal names', ext: 'fbx', rigId: 'unreal', faceDataType: 0, file: async () => asciiFbx(NAMING.unreal) },
   // Written by Blender itself (when installed): painted weights, shape keys, an embedded texture, two materials.
   ...(blender
-    ? [{ name: 'FBX exported by Blender with RobotExpressive names', ext: 'fbx' as const, rigId: 'generic', faceDataType: 2, file: async () => blenderFbx('robot') }]
+    ? [
+        {
+          name: 'FBX exported by Blender with RobotExpressive names',
+          ext: 'fbx' as const,
+          rigId: 'generic',
+          faceDataType: 2,
+          file: async () => blenderFbx('robot')
+        }
+      ]
     : [])
 ]
 
@@ -69,9 +130,19 @@ async function download (url: string): Promise<Buffer> {
 describe.each(CORPUS.map((upload, i) => ({ ...upload, rootAtOrigin: i % 2 === 1 })))('$name', ({ ext, rigId, faceDataType, file, rootAtOrigin }) => {
   it(`is stored, animated${rootAtOrigin ? ' with rootAtOrigin=1' : ''} and exported as a valid GLB and an FBX that assimp opens`, async () => {
     const urls = (await app.inject({ url: `/character/v1/getModelUploadUrl?name=corpus&modelExt=${ext}&resumable=0`, headers: { cookie } })).json()
-    const put = await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(await file()), headers: { 'content-type': 'application/octet-stream' } })
+    const put = await app.inject({
+      method: 'PUT',
+      url: localPath(urls.modelUrl),
+      payload: Buffer.from(await file()),
+      headers: { 'content-type': 'application/octet-stream' }
+    })
     expect(put.statusCode).toBeLessThan(300)
-    const stored = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Corpus', createThumb: 1 } })
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/character/v1/storeModel',
+      headers: { cookie },
+      payload: { modelUrl: urls.modelUrl, modelName: 'Corpus', createThumb: 1 }
+    })
     expect(stored.statusCode, stored.body).toBe(200)
     expect(stored.json()).toMatchObject({ handDataType: 1, faceDataType })
     const modelId = stored.json().modelId as string

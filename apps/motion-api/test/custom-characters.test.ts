@@ -37,7 +37,12 @@ async function customCharacter (options: { skinned: boolean }): Promise<Uint8Arr
 async function store (bytes: Uint8Array): Promise<{ statusCode: number, body: Record<string, unknown> }> {
   const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=glb&resumable=0', headers: { cookie } })).json()
   await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(bytes), headers: { 'content-type': 'application/octet-stream' } })
-  const response = await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, modelName: 'Hero' } })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/character/v1/storeModel',
+    headers: { cookie },
+    payload: { modelUrl: urls.modelUrl, modelName: 'Hero' }
+  })
   return { statusCode: response.statusCode, body: response.json() }
 }
 
@@ -50,7 +55,14 @@ describe('custom characters', () => {
     const [listed] = (await app.inject({ url: `/character/v1/listModels?modelId=${modelId}`, headers: { cookie } })).json()
     expect(listed).toMatchObject({ Id: modelId, rigId: 'unreal', platform: 'custom' })
 
-    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk forward then wave', `model=${modelId}`] } })).json()
+    const { rid } = (
+      await app.inject({
+        method: 'POST',
+        url: '/job/v1/process/text2motion',
+        headers: { cookie },
+        payload: { params: ['prompt=walk forward then wave', `model=${modelId}`] }
+      })
+    ).json()
     expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
     const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
     const files = Object.assign({}, ...link.urls[0].files) as Record<string, string>
@@ -64,7 +76,14 @@ describe('custom characters', () => {
 
   it('puts a static Root at the origin above their hips with rootAtOrigin=1 (GLB and BVH)', async () => {
     const stored = await store(await customCharacter({ skinned: true }))
-    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk', `model=${stored.body.modelId as string}`, 'rootAtOrigin=1', 'skipFBX=1'] } })).json()
+    const { rid } = (
+      await app.inject({
+        method: 'POST',
+        url: '/job/v1/process/text2motion',
+        headers: { cookie },
+        payload: { params: ['prompt=walk', `model=${stored.body.modelId as string}`, 'rootAtOrigin=1', 'skipFBX=1'] }
+      })
+    ).json()
     expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
     const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
     const files = Object.assign({}, ...link.urls[0].files) as Record<string, string>
@@ -79,12 +98,21 @@ describe('custom characters', () => {
     const fbx = writeFbx(restPoseClip(createHumanoidSkeleton()), { name: 'Hero', bonePrefix: 'mixamorig:' })
     const urls = (await app.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=fbx&resumable=0', headers: { cookie } })).json()
     await app.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(fbx), headers: { 'content-type': 'application/octet-stream' } })
-    const stored = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })).json()
+    const stored = (
+      await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie }, payload: { modelUrl: urls.modelUrl, createThumb: 1 } })
+    ).json()
     const [listed] = (await app.inject({ url: `/character/v1/listModels?modelId=${stored.modelId}`, headers: { cookie } })).json()
     expect(listed.rigId).toBe('mixamo')
     expect((await app.inject({ url: localPath(listed.glb) })).rawPayload.subarray(0, 4).toString()).toBe('glTF')
     expect((await app.inject({ url: localPath(listed.thumb) })).rawPayload.subarray(1, 4).toString()).toBe('PNG')
-    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=jump', `model=${stored.modelId}`, 'skipFBX=1'] } })).json()
+    const { rid } = (
+      await app.inject({
+        method: 'POST',
+        url: '/job/v1/process/text2motion',
+        headers: { cookie },
+        payload: { params: ['prompt=jump', `model=${stored.modelId}`, 'skipFBX=1'] }
+      })
+    ).json()
     expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
   })
 
@@ -93,7 +121,12 @@ describe('custom characters', () => {
     try {
       const c = await login(hurried)
       const urls = (await hurried.inject({ url: '/character/v1/getModelUploadUrl?name=hero&modelExt=glb&resumable=0', headers: { cookie: c } })).json()
-      await hurried.inject({ method: 'PUT', url: localPath(urls.modelUrl), payload: Buffer.from(await customCharacter({ skinned: true })), headers: { 'content-type': 'application/octet-stream' } })
+      await hurried.inject({
+        method: 'PUT',
+        url: localPath(urls.modelUrl),
+        payload: Buffer.from(await customCharacter({ skinned: true })),
+        headers: { 'content-type': 'application/octet-stream' }
+      })
       const refused = await hurried.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie: c }, payload: { modelUrl: urls.modelUrl } })
       expect(refused.json().error).toMatchObject({ code: 901, message: expect.stringContaining('took longer than 1 ms') })
     } finally {

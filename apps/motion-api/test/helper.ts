@@ -10,7 +10,19 @@ export const ADMIN = 'admin-token-for-tests-0123456789'
 /** Render jobs need ffmpeg: tests that render enable it with RENDER_ENABLED=true (and FFMPEG_PATH) or pass a renderer. */
 export async function buildTestApp (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<AppInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'motion-api-'))
-  return buildApp(motionConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, URL_SIGNING_SECRET: 'test-signing-secret-0123456789', RENDER_ENABLED: 'false', RENDER_WIDTH: '320', RENDER_HEIGHT: '180', ...env }), overrides)
+  return buildApp(
+    motionConfig.load({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: ADMIN,
+      URL_SIGNING_SECRET: 'test-signing-secret-0123456789',
+      RENDER_ENABLED: 'false',
+      RENDER_WIDTH: '320',
+      RENDER_HEIGHT: '180',
+      ...env
+    }),
+    overrides
+  )
 }
 
 /**

@@ -27,12 +27,27 @@ describe('job maintenance', () => {
   it('fails a job that stopped making progress with 1101 and refunds it', async () => {
     const real = createMotionPipeline()
     // Generation that hangs (but still honours abort, as every step must) without reporting progress.
-    const pipeline = { ...real, generate: async (_p: string, _s: number, _v: number, _o: unknown, context: { signal: AbortSignal }) => await new Promise<never>((_resolve, reject) => { context.signal.addEventListener('abort', () => { reject(context.signal.reason) }) }) }
+    const pipeline = {
+      ...real,
+      generate: async (_p: string, _s: number, _v: number, _o: unknown, context: { signal: AbortSignal }) =>
+        await new Promise<never>((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => {
+            reject(context.signal.reason)
+          })
+        })
+    }
     const app = await buildTestApp({ STUCK_JOB_MS: '1000', MAINTENANCE_INTERVAL_MS: '200', JOB_TIMEOUT_MS: '60000' }, { pipeline })
     try {
       const cookie = await login(app)
       const before = (await app.inject({ url: '/account/v1/creditBalance', headers: { cookie } })).json().credits
-      const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk', 'model=openmotion_mannequin'] } })).json()
+      const { rid } = (
+        await app.inject({
+          method: 'POST',
+          url: '/job/v1/process/text2motion',
+          headers: { cookie },
+          payload: { params: ['prompt=walk', 'model=openmotion_mannequin'] }
+        })
+      ).json()
       const status = await waitForJob(app, cookie, rid)
       expect(status).toMatchObject({ status: 'FAILURE', details: { code: 1101, exc_type: 'ProcessStuck' } })
       expect((await app.inject({ url: '/account/v1/creditBalance', headers: { cookie } })).json().credits).toBe(before)
@@ -46,7 +61,15 @@ describe('job maintenance', () => {
     const app = await buildTestApp({ RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
     try {
       const cookie = await login(app)
-      const submit = async (): Promise<string> => (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid
+      const submit = async (): Promise<string> =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/job/v1/process/text2motion',
+            headers: { cookie },
+            payload: { params: ['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'] }
+          })
+        ).json().rid
       const old = await submit()
       const recent = await submit()
       await waitForJob(app, cookie, old)
@@ -81,14 +104,24 @@ describe('job maintenance', () => {
     const app = await buildTestApp({ RETENTION_DAYS: '30', FAILED_RETENTION_DAYS: '7', MAINTENANCE_INTERVAL_MS: '200' }, { database })
     try {
       const cookie = await login(app)
-      const submit = async (prompt: string): Promise<string> => (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid
+      const submit = async (prompt: string): Promise<string> =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/job/v1/process/text2motion',
+            headers: { cookie },
+            payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] }
+          })
+        ).json().rid
       const succeeded = await submit('nod')
       const failedOld = await submit('xyzzy plugh')
       const failedRecent = await submit('xyzzy plugh')
       expect(await waitForJob(app, cookie, succeeded)).toMatchObject({ status: 'SUCCESS' })
       expect(await waitForJob(app, cookie, failedOld)).toMatchObject({ status: 'FAILURE' })
       expect(await waitForJob(app, cookie, failedRecent)).toMatchObject({ status: 'FAILURE' })
-      const backdate = async (rid: string, days: number): Promise<void> => { await database.query('UPDATE motion_jobs SET mtime = $2 WHERE rid = $1', [rid, new Date(Date.now() - days * DAY_MS)]) }
+      const backdate = async (rid: string, days: number): Promise<void> => {
+        await database.query('UPDATE motion_jobs SET mtime = $2 WHERE rid = $1', [rid, new Date(Date.now() - days * DAY_MS)])
+      }
       await backdate(succeeded, 10)
       await backdate(failedOld, 10)
       await backdate(failedRecent, 3)

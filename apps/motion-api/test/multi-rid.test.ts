@@ -12,7 +12,12 @@ beforeAll(async () => {
   cookie = await login(app)
   rids = []
   for (const prompt of ['nod', 'wave']) {
-    const response = await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/job/v1/process/text2motion',
+      headers: { cookie },
+      payload: { params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] }
+    })
     rids.push(response.json().rid)
   }
   for (const rid of rids) await waitForJob(app, cookie, rid)

@@ -38,7 +38,9 @@ beforeAll(async () => {
   await waitForJob(app, cookieA, a.rid)
   await waitForJob(app, cookieB, ridB)
   const stored = await uploadStockGlb(cookieA)
-  a.modelId = (await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie: cookieA }, payload: { modelUrl: stored.modelUrl } })).json().modelId
+  a.modelId = (
+    await app.inject({ method: 'POST', url: '/character/v1/storeModel', headers: { cookie: cookieA }, payload: { modelUrl: stored.modelUrl } })
+  ).json().modelId
   Object.assign(a, await uploadStockGlb(cookieA)) // uploaded, not yet stored
   const link = (await app.inject({ url: `/job/v1/download/${a.rid}`, headers: { cookie: cookieA } })).json().links[0]
   a.fileUrl = Object.assign({}, ...link.urls[0].files).glb
@@ -47,25 +49,35 @@ afterAll(async () => { await app.close() })
 
 interface Request { method?: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown> }
 const routes: Array<[string, () => Request]> = [
-  ['storeModel with A\'s modelUrl', () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelUrl: a.modelUrl } })],
-  ['storeModel with A\'s thumbUrl', () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelUrl: a.modelUrl, thumbUrl: a.thumbUrl } })],
-  ['storeModel updating A\'s modelId', () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelId: a.modelId, modelName: 'mine now' } })],
-  ['listModels?modelId of A\'s model', () => ({ url: `/character/v1/listModels?modelId=${a.modelId}` })],
-  ['deleteModel of A\'s model', () => ({ method: 'DELETE', url: `/character/v1/deleteModel/${a.modelId}` })],
-  ['status of A\'s rid', () => ({ url: `/job/v1/status/${a.rid}` })],
-  ['download of A\'s rid', () => ({ url: `/job/v1/download/${a.rid}?variant_id=1` })],
-  ['cancel of A\'s rid', () => ({ url: `/job/v1/cancel/${a.rid}` })],
-  ['render of A\'s job', () => ({ method: 'POST', url: '/job/v1/process/render', payload: { params: [`t2m_rid=${a.rid}`, 'variant_id=1'] } })],
-  ['inpainting from A\'s job', () => ({
-    method: 'POST',
-    url: '/job/v1/process/text2motion',
-    payload: { params: ['model=openmotion_mannequin', `t2m_rid=${a.rid}`, 'variant_id=1', 'inPaintingRequest={"prompt":"wave","intervals":[{"start":2,"end":8}]}'] }
-  })],
-  ['merging with A\'s job', () => ({
-    method: 'POST',
-    url: '/job/v1/process/text2motion',
-    payload: { params: ['model=openmotion_mannequin', `t2m_rid=${ridB}`, 'variant_id=1', `mergingRequest={"t2m_rid":"${a.rid}","variant_id":1,"prompt":"turn"}`] }
-  })]
+  ["storeModel with A's modelUrl", () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelUrl: a.modelUrl } })],
+  ["storeModel with A's thumbUrl", () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelUrl: a.modelUrl, thumbUrl: a.thumbUrl } })],
+  ["storeModel updating A's modelId", () => ({ method: 'POST', url: '/character/v1/storeModel', payload: { modelId: a.modelId, modelName: 'mine now' } })],
+  ["listModels?modelId of A's model", () => ({ url: `/character/v1/listModels?modelId=${a.modelId}` })],
+  ["deleteModel of A's model", () => ({ method: 'DELETE', url: `/character/v1/deleteModel/${a.modelId}` })],
+  ["status of A's rid", () => ({ url: `/job/v1/status/${a.rid}` })],
+  ["download of A's rid", () => ({ url: `/job/v1/download/${a.rid}?variant_id=1` })],
+  ["cancel of A's rid", () => ({ url: `/job/v1/cancel/${a.rid}` })],
+  ["render of A's job", () => ({ method: 'POST', url: '/job/v1/process/render', payload: { params: [`t2m_rid=${a.rid}`, 'variant_id=1'] } })],
+  [
+    "inpainting from A's job",
+    () => ({
+      method: 'POST',
+      url: '/job/v1/process/text2motion',
+      payload: {
+        params: ['model=openmotion_mannequin', `t2m_rid=${a.rid}`, 'variant_id=1', 'inPaintingRequest={"prompt":"wave","intervals":[{"start":2,"end":8}]}']
+      }
+    })
+  ],
+  [
+    "merging with A's job",
+    () => ({
+      method: 'POST',
+      url: '/job/v1/process/text2motion',
+      payload: {
+        params: ['model=openmotion_mannequin', `t2m_rid=${ridB}`, 'variant_id=1', `mergingRequest={"t2m_rid":"${a.rid}","variant_id":1,"prompt":"turn"}`]
+      }
+    })
+  ]
 ]
 
 describe('ownership', () => {

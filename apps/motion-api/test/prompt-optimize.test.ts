@@ -23,7 +23,10 @@ describe('/prompt/v1/optimize', () => {
     const prompt = 'A man cheerfully strolls ahead for a few steps and then he jumps two times, finally waving his left hand'
     const whole = await optimize([`prompt="${prompt}"`])
     expect(whole.status).toBe('SUCCESS')
-    expect(whole.details).toMatchObject({ In: prompt, optimizedPrompt: 'walk forward 3 steps happily, then jump 2 times happily, then wave with the left hand happily' })
+    expect(whole.details).toMatchObject({
+      In: prompt,
+      optimizedPrompt: 'walk forward 3 steps happily, then jump 2 times happily, then wave with the left hand happily'
+    })
     expect(whole.details.out).toBe(whole.details.optimizedPrompt)
     expect(whole.details.actionablePrompts).toBeUndefined()
     const actions = whole.details.actions as Array<{ kind: string, startSeconds: number, durationSeconds: number }>
@@ -48,14 +51,27 @@ describe('/prompt/v1/optimize', () => {
     expect(actions.map((a) => a.understood)).toContain((optimized.details.understood as string[])[0])
     expect((await optimize(['prompt=walk forward'])).details.understood).toBeUndefined()
 
-    const submitted = await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=wakl forward', 'model=openmotion_mannequin'] } })
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/job/v1/process/text2motion',
+      headers: { cookie },
+      payload: { params: ['prompt=wakl forward', 'model=openmotion_mannequin'] }
+    })
     const job = await waitForJob(app, cookie, submitted.json().rid as string)
     expect(job).toMatchObject({ status: 'SUCCESS', details: { understood: optimized.details.understood } })
   })
 
   it('fails a prompt without an action with 494 in exc_message, and refuses bad parameters with 1102', async () => {
-    expect(await optimize(['prompt=a lovely afternoon'])).toMatchObject({ status: 'FAILURE', details: { code: 494, exc_message: expect.stringMatching(/^494: /) } })
-    const bad = await app.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie }, payload: { params: ['prompt=walk', 'breakIntoActionablePrompts=yes'] } })
+    expect(await optimize(['prompt=a lovely afternoon'])).toMatchObject({
+      status: 'FAILURE',
+      details: { code: 494, exc_message: expect.stringMatching(/^494: /) }
+    })
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/prompt/v1/optimize',
+      headers: { cookie },
+      payload: { params: ['prompt=walk', 'breakIntoActionablePrompts=yes'] }
+    })
     expect(bad.json()).toMatchObject({ error: { code: 1102, details: { parameter: 'breakIntoActionablePrompts' } }, message: expect.any(String) })
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid', headers: { cookie } })).statusCode).toBe(404)
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid' })).statusCode).toBe(401)
@@ -68,7 +84,8 @@ describe('prompt answers retention', () => {
     const short = await buildTestApp({ RETENTION_DAYS: '30', MAINTENANCE_INTERVAL_MS: '200' }, { database })
     try {
       const session = await login(short)
-      const ask = async (): Promise<string> => (await short.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie: session }, payload: { params: ['prompt=wave'] } })).json().rid
+      const ask = async (): Promise<string> =>
+        (await short.inject({ method: 'POST', url: '/prompt/v1/optimize', headers: { cookie: session }, payload: { params: ['prompt=wave'] } })).json().rid
       const old = await ask()
       const recent = await ask()
       await database.query("UPDATE motion_prompt_requests SET ctime = now() - interval '31 days' WHERE rid = $1", [old])

@@ -52,7 +52,8 @@ describe('session cache', () => {
     const app = await buildTestApp()
     try {
       await app.inject({ method: 'POST', url: '/admin/v1/clients', headers: { authorization: `Bearer ${ADMIN}` }, payload: { id: 'soon-off', plan: 'dev' } })
-      const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/soon-off/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json().clientSecret
+      const secret = (await app.inject({ method: 'POST', url: '/admin/v1/clients/soon-off/secret', headers: { authorization: `Bearer ${ADMIN}` } })).json()
+        .clientSecret
       const cookie = await login(app, 'soon-off', secret)
       expect((await app.inject({ url: '/job/v1/list', headers: { cookie } })).statusCode).toBe(200)
       await app.inject({ method: 'PATCH', url: '/admin/v1/clients/soon-off', headers: { authorization: `Bearer ${ADMIN}` }, payload: { disabled: true } })
@@ -64,7 +65,16 @@ describe('session cache', () => {
 })
 
 describe('job cache', () => {
-  const job = (rid: string) => ({ rid, clientId: 'jobs', processor: 'text2motion' as const, parameters: [], request: {} as never, chargedAmount: 1, details: {}, processingInfo: {} })
+  const job = (rid: string) => ({
+    rid,
+    clientId: 'jobs',
+    processor: 'text2motion' as const,
+    parameters: [],
+    request: {} as never,
+    chargedAmount: 1,
+    details: {},
+    processingInfo: {}
+  })
 
   it('shows a finished job as updated and forgets it once retention deletes it', async () => {
     const accounts = new AccountStore(db, LONG)
@@ -92,7 +102,14 @@ describe('job cache', () => {
     const app = await buildTestApp()
     try {
       const cookie = await login(app)
-      const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=wave', 'model=openmotion_mannequin'] } })).json()
+      const { rid } = (
+        await app.inject({
+          method: 'POST',
+          url: '/job/v1/process/text2motion',
+          headers: { cookie },
+          payload: { params: ['prompt=wave', 'model=openmotion_mannequin'] }
+        })
+      ).json()
       expect((await app.inject({ url: '/job/v1/list', headers: { cookie } })).json().list[0]).toMatchObject({ rid, status: 'PROGRESS' })
       const status = await waitForJob(app, cookie, rid)
       expect((await app.inject({ url: '/job/v1/list', headers: { cookie } })).json().list[0]).toMatchObject({ rid, status: status.status })

@@ -25,7 +25,14 @@ let t2m: string
 beforeAll(async () => {
   app = await buildTestApp({}, { renderer })
   cookie = await login(app)
-  t2m = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk forward', 'model=openmotion_mannequin'] } })).json().rid
+  t2m = (
+    await app.inject({
+      method: 'POST',
+      url: '/job/v1/process/text2motion',
+      headers: { cookie },
+      payload: { params: ['prompt=walk forward', 'model=openmotion_mannequin'] }
+    })
+  ).json().rid
   expect((await waitForJob(app, cookie, t2m)).status).toBe('SUCCESS')
 })
 afterAll(async () => { await app.close() })
@@ -38,7 +45,10 @@ describe('render jobs', () => {
     const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/render', headers: { cookie }, payload: { params } })).json()
     const status = await waitForJob(app, cookie, rid)
     expect(status).toMatchObject({ status: 'SUCCESS', details: { In: `${t2m}/1` } })
-    expect(calls.at(-1)).toEqual({ glbMagic: 'glTF', scene: { bgColor: [10, 20, 30], backdrop: 'Red_Carpet', shadow: true, camMode: 2, camHorizontalAngle: -45 } })
+    expect(calls.at(-1)).toEqual({
+      glbMagic: 'glTF',
+      scene: { bgColor: [10, 20, 30], backdrop: 'Red_Carpet', shadow: true, camMode: 2, camHorizontalAngle: -45 }
+    })
 
     const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
     expect(link).toMatchObject({ rid, variantDownloadStatus: true })
@@ -58,9 +68,19 @@ describe('render jobs', () => {
     failWith = new RenderError(RENDER_ERROR.backdrop, 'backdrop image could not be drawn')
     try {
       const before = await balance()
-      const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/render', headers: { cookie }, payload: { params: [`t2m_rid=${t2m}`, 'variant_id=1', 'backdrop=studio'] } })).json()
+      const { rid } = (
+        await app.inject({
+          method: 'POST',
+          url: '/job/v1/process/render',
+          headers: { cookie },
+          payload: { params: [`t2m_rid=${t2m}`, 'variant_id=1', 'backdrop=studio'] }
+        })
+      ).json()
       const status = await waitForJob(app, cookie, rid)
-      expect(status).toMatchObject({ status: 'FAILURE', details: { code: 1107, exc_type: 'RenderError', exc_message: '1107: backdrop image could not be drawn' } })
+      expect(status).toMatchObject({
+        status: 'FAILURE',
+        details: { code: 1107, exc_type: 'RenderError', exc_message: '1107: backdrop image could not be drawn' }
+      })
       expect(await balance()).toBe(before)
     } finally {
       failWith = undefined
@@ -68,7 +88,12 @@ describe('render jobs', () => {
   })
 
   it('refuses a render of a variant that does not exist', async () => {
-    const response = await app.inject({ method: 'POST', url: '/job/v1/process/render', headers: { cookie }, payload: { params: [`t2m_rid=${t2m}`, 'variant_id=9'] } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/job/v1/process/render',
+      headers: { cookie },
+      payload: { params: [`t2m_rid=${t2m}`, 'variant_id=9'] }
+    })
     expect(response.json().error).toMatchObject({ code: 1102 })
   })
 })
@@ -78,7 +103,12 @@ describe('render disabled', () => {
     const plain = await buildTestApp()
     try {
       const c = await login(plain)
-      const response = await plain.inject({ method: 'POST', url: '/job/v1/process/render', headers: { cookie: c }, payload: { params: ['t2m_rid=abc', 'variant_id=1'] } })
+      const response = await plain.inject({
+        method: 'POST',
+        url: '/job/v1/process/render',
+        headers: { cookie: c },
+        payload: { params: ['t2m_rid=abc', 'variant_id=1'] }
+      })
       expect(response.json().error.code).toBe(494)
     } finally {
       await plain.close()

@@ -66,7 +66,12 @@ describe('parameter syntax', () => {
 })
 
 describe('requestedAnimationDuration', () => {
-  it.each([['walk forward three steps', 5], ['jump', 5.0], ['wave', 2.5], ['run forward for 10 seconds', 3]])('makes "%s" last %f s', async (prompt, duration) => {
+  it.each([
+    ['walk forward three steps', 5],
+    ['jump', 5.0],
+    ['wave', 2.5],
+    ['run forward for 10 seconds', 3]
+  ])('makes "%s" last %f s', async (prompt, duration) => {
     const { job } = await run([`prompt=${prompt}`, MODEL, `requestedAnimationDuration=${duration.toFixed(1)}`, 'skipFBX=1'])
     for (const length of seconds(job)) expect(Math.abs(length - duration)).toBeLessThanOrEqual(Math.max(0.2, duration * 0.05))
   })
@@ -96,7 +101,12 @@ describe('rerun, loop and refine', () => {
 
   it('loops an earlier variant numReps times and charges for the resulting length', async () => {
     const source = await run(['prompt=walk forward for 3 seconds', MODEL, 'skipFBX=1'])
-    const loop = await run(['loopRequest={"numReps":2,"blendDuration":0.4,"fixRootPositionHorizontal":1,"fixRootMode":"INTERPOLATION"}', `t2m_rid=${source.rid}`, 'variant_id=1', MODEL])
+    const loop = await run([
+      'loopRequest={"numReps":2,"blendDuration":0.4,"fixRootPositionHorizontal":1,"fixRootMode":"INTERPOLATION"}',
+      `t2m_rid=${source.rid}`,
+      'variant_id=1',
+      MODEL
+    ])
     expect(seconds(loop.job)[0]).toBeCloseTo(2 * seconds(source.job)[0]!, 1)
     expect(loop.job.chargedAmount).toBe(Math.ceil(seconds(loop.job)[0]! - 1e-9))
     // The fix flags reach the engine: the root's ground drift over one repetition, free vs pinned.
@@ -116,7 +126,13 @@ describe('rerun, loop and refine', () => {
 
   it('refines an earlier variant into numVariant variations steered by a prompt', async () => {
     const source = await run(['prompt=walk forward for 3 seconds', MODEL, 'skipFBX=1'])
-    const refined = await run(['refineRequest={"prompt":"walk forward tiredly","creativity":0.3}', `t2m_rid=${source.rid}`, 'variant_id=1', MODEL, 'numVariant=2'])
+    const refined = await run([
+      'refineRequest={"prompt":"walk forward tiredly","creativity":0.3}',
+      `t2m_rid=${source.rid}`,
+      'variant_id=1',
+      MODEL,
+      'numVariant=2'
+    ])
     expect(Object.keys(refined.job.variants as object)).toEqual(['1', '2'])
     expect(seconds(refined.job)[0]).toBeCloseTo(seconds(source.job)[0]!, 1)
     const bad = await process(['refineRequest={"creativity":1.5}', `t2m_rid=${source.rid}`, 'variant_id=1', MODEL])

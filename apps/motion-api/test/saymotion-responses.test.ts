@@ -34,7 +34,13 @@ describe('signed file URLs', () => {
     const link = (await app.inject({ url: `/job/v1/download/${rid}`, headers: { cookie } })).json().links[0]
     const url = localPath(Object.assign({}, ...link.urls[0].files).glb)
     const basic = `Basic ${Buffer.from('dev-client:dev-secret').toString('base64')}`
-    for (const headers of [{}, { cookie }, { cookie: 'dmsess=expired-or-foreign' }, { authorization: basic }, { authorization: 'Basic bm9ib2R5Om5vdGhpbmc=', cookie }]) {
+    for (const headers of [
+      {},
+      { cookie },
+      { cookie: 'dmsess=expired-or-foreign' },
+      { authorization: basic },
+      { authorization: 'Basic bm9ib2R5Om5vdGhpbmc=', cookie }
+    ]) {
       const response = await app.inject({ url, headers })
       expect(response.statusCode, JSON.stringify(headers)).toBe(200)
       expect(response.rawPayload.readUInt32LE(0)).toBe(0x46546c67)

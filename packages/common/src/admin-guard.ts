@@ -50,7 +50,12 @@ export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
   async function verify (token: string): Promise<JWTPayload | undefined> {
     if (keySet === undefined || jwks === undefined || !JWT_SHAPE.test(token)) return undefined
     try {
-      const { payload } = await jwtVerify(token, keySet, { algorithms: ['ES512'], issuer: jwks.issuer, audience: jwks.audience, requiredClaims: ['sub', 'exp'] })
+      const { payload } = await jwtVerify(token, keySet, {
+        algorithms: ['ES512'],
+        issuer: jwks.issuer,
+        audience: jwks.audience,
+        requiredClaims: ['sub', 'exp']
+      })
       return payload
     } catch (error) {
       // An unreachable auth-server is not the caller's fault, yet no token can be accepted without its keys.
@@ -85,7 +90,12 @@ export const operatorAuthEnv = {
 }
 
 /** The guard an app's admin API uses, from its ADMIN_API_KEY and operatorAuthEnv variables. */
-export function adminGuardFromConfig (config: { ADMIN_API_KEY?: string | undefined, AUTH_JWKS_URL?: string | undefined, AUTH_ISSUER: string, AUTH_AUDIENCE: string }): AdminGuard {
+export function adminGuardFromConfig (config: {
+  ADMIN_API_KEY?: string | undefined
+  AUTH_JWKS_URL?: string | undefined
+  AUTH_ISSUER: string
+  AUTH_AUDIENCE: string
+}): AdminGuard {
   const jwksUrl = config.AUTH_JWKS_URL === '' ? undefined : config.AUTH_JWKS_URL
   return createAdminGuard({
     staticKey: config.ADMIN_API_KEY,

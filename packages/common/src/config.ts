@@ -182,7 +182,9 @@ function describeVariables (schema: TObject): VariableDoc[] {
 }
 
 function toMarkdownTable (variables: VariableDoc[]): string {
-  const rows = variables.map((v) =>
-    `| \`${v.name}\` | ${v.required ? 'yes' : 'no'} | ${v.default === undefined ? '' : `\`${v.default}\``} | ${v.format} | ${v.description.replaceAll('|', '\\|')} |`)
+  const rows = variables.map(
+    (v) =>
+      `| \`${v.name}\` | ${v.required ? 'yes' : 'no'} | ${v.default === undefined ? '' : `\`${v.default}\``} | ${v.format} | ${v.description.replaceAll('|', '\\|')} |`
+  )
   return ['| Variable | Required | Default | Format | Description |', '|---|---|---|---|---|', ...rows].join('\n')
 }

@@ -42,7 +42,9 @@ export function installErrorHandler (app: FastifyInstance, codes: ErrorCodeMap):
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')
-      return reply.status(error.statusCode).send(errorBody(request.id, error.code, error.statusCode >= 500 ? 'Internal server error' : error.message, error.details))
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(request.id, error.code, error.statusCode >= 500 ? 'Internal server error' : error.message, error.details))
     }
     const fastifyError = error as FastifyError
     if (fastifyError.validation !== undefined) {

@@ -18,5 +18,13 @@ export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 export { openAppDatabase, type AppDatabaseOptions } from './app-database.js'
 export { corsPlugin, createCorsPolicy, parseOrigins, type CorsPluginOptions, type CorsPolicy, type CorsPolicyOptions } from './cors-policy.js'
 export { bearerMatches, bearerToken, hashSecret, randomToken, secretsEqual, sha256Hex, verifySecret } from './secret-compare.js'
-export { adminGuardFromConfig, createAdminGuard, operatorAuthEnv, type AdminCheck, type AdminGuard, type AdminGuardOptions, type AdminJwksOptions } from './admin-guard.js'
+export {
+  adminGuardFromConfig,
+  createAdminGuard,
+  operatorAuthEnv,
+  type AdminCheck,
+  type AdminGuard,
+  type AdminGuardOptions,
+  type AdminJwksOptions
+} from './admin-guard.js'
 export { findHostileInput, type HostileInput } from './input-guard.js'

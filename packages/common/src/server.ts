@@ -50,7 +50,9 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     clientErrorHandler: (_error, socket) => {
       if (!socket.writable) return
       const body = JSON.stringify(errorBody(randomUUID(), codes.badRequest, 'Malformed HTTP request'))
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+      )
     },
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: (request) => {

@@ -12,7 +12,10 @@ export function strictBodyValidator (): AjvCompiler.ValidatorFactory {
   const fromPool = AjvCompiler()
   const build = (externalSchemas: Record<string, unknown>, options: PoolOptions): RouteCompiler => {
     const lenient = fromPool(externalSchemas as never, options as never) as unknown as RouteCompiler
-    const strict = fromPool(externalSchemas as never, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } } as never) as unknown as RouteCompiler
+    const strict = fromPool(
+      externalSchemas as never,
+      { ...options, customOptions: { ...options.customOptions, coerceTypes: false } } as never
+    ) as unknown as RouteCompiler
     return (route) => route.httpPart === 'body' ? strict(route) : lenient(route)
   }
   return build as unknown as AjvCompiler.ValidatorFactory

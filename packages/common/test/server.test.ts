@@ -122,7 +122,11 @@ describe('createServer', () => {
 
   it('answers Infinity in a query or path parameter with 400 naming it (ajv coerces it and skips maximum)', async () => {
     const server = await build()
-    for (const [url, field] of [['/pages/1?limit=Infinity', 'querystring/limit'], ['/pages/1?limit=1e999', 'querystring/limit'], ['/pages/-Infinity', 'params/n']]) {
+    for (const [url, field] of [
+      ['/pages/1?limit=Infinity', 'querystring/limit'],
+      ['/pages/1?limit=1e999', 'querystring/limit'],
+      ['/pages/-Infinity', 'params/n']
+    ]) {
       const response = await server.inject({ url })
       expect(response.statusCode, url).toBe(400)
       expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } })

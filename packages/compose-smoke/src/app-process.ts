@@ -20,7 +20,15 @@ export function sourceOf (script: string): string {
   return script.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')
 }
 
-export function startAppProcess (options: { name: string, root: string, appDir: string, script: string, args?: string[], env: Record<string, string>, cwd: string }): AppProcess {
+export function startAppProcess (options: {
+  name: string
+  root: string
+  appDir: string
+  script: string
+  args?: string[]
+  env: Record<string, string>
+  cwd: string
+}): AppProcess {
   const loader = pathToFileURL(join(options.root, 'node_modules/tsx/dist/loader.mjs')).href
   const child = spawn(process.execPath, ['--import', loader, join(options.root, options.appDir, sourceOf(options.script)), ...(options.args ?? [])], {
     cwd: options.cwd,
@@ -28,8 +36,12 @@ export function startAppProcess (options: { name: string, root: string, appDir: 
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
   const exited = once(child, 'exit').then(([code]) => code as number | null)
   return {
     name: options.name,

@@ -42,7 +42,7 @@ export class LocalDeployment {
   async prepare (apps: string[]): Promise<void> {
     for (const service of Object.values(this.services())) {
       for (const volume of service.volumes) {
-        if (!volume.source.startsWith('.') && !this.network.volumes.has(volume.source)) this.network.volumes.set(volume.source, mkdtempSync(join(this.scratch, `${volume.source}-`)))
+        if (!volume.source.startsWith('.') && !this.network.volumes.has(volume.source)) { this.network.volumes.set(volume.source, mkdtempSync(join(this.scratch, `${volume.source}-`))) }
       }
     }
     for (const name of apps) {

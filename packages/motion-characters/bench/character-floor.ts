@@ -28,7 +28,14 @@ for (const [prompt, limits] of PROMPTS) {
       ...(q.skateMean * 100 >= limits[0] || q.skateP95 * 100 >= limits[1] ? ['skate'] : [])
     ]
     failures += fails.length
-    rows.push([name, prompt, (q.floor * 100).toFixed(2), (q.skateMean * 100).toFixed(1), (q.skateP95 * 100).toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
+    rows.push([
+      name,
+      prompt,
+      (q.floor * 100).toFixed(2),
+      (q.skateMean * 100).toFixed(1),
+      (q.skateP95 * 100).toFixed(1),
+      fails.length === 0 ? 'ok' : fails.join(',')
+    ])
   }
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map(r => r[i]!.length)))

@@ -64,7 +64,11 @@ export function characterClip (character: Character, animation: RetargetedAnimat
       const parent = i === 0 ? -1 : position.get(character.nodes[node]!.parent)!
       const from = i === 0 ? [0, 0, 0] : rest[bones[parent]!]!.t
       const t = rest[node]!.t
-      return { name: character.nodes[node]!.name || `bone${node}`, parent, offset: i === 0 ? [t[0], t[1], t[2]] : [t[0] - from[0]!, t[1] - from[1]!, t[2] - from[2]!] }
+      return {
+        name: character.nodes[node]!.name || `bone${node}`,
+        parent,
+        offset: i === 0 ? [t[0], t[1], t[2]] : [t[0] - from[0]!, t[1] - from[1]!, t[2] - from[2]!]
+      }
     })
   }
   const rotations = new Float32Array(animation.frameCount * bones.length * 4)

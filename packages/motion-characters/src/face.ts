@@ -16,7 +16,18 @@ export const ARKIT_BLENDSHAPES = [
 export const VRM_EXPRESSIONS = ['happy', 'angry', 'sad', 'relaxed', 'surprised', 'aa', 'ih', 'ou', 'ee', 'oh', 'blink', 'blinkLeft', 'blinkRight',
   'lookUp', 'lookDown', 'lookLeft', 'lookRight', 'neutral'] as const
 
-const VRM0_NAMES: Record<string, string> = { joy: 'happy', sorrow: 'sad', fun: 'relaxed', a: 'aa', i: 'ih', u: 'ou', e: 'ee', o: 'oh', blinkl: 'blinkleft', blinkr: 'blinkright' }
+const VRM0_NAMES: Record<string, string> = {
+  joy: 'happy',
+  sorrow: 'sad',
+  fun: 'relaxed',
+  a: 'aa',
+  i: 'ih',
+  u: 'ou',
+  e: 'ee',
+  o: 'oh',
+  blinkl: 'blinkleft',
+  blinkr: 'blinkright'
+}
 
 const normal = (name: string): string => name.replace(/^.*[.:]/, '').replace(/[_\s-]/g, '').toLowerCase()
 const ARKIT = new Set(ARKIT_BLENDSHAPES.map(normal))
@@ -50,7 +61,9 @@ export function checkFaceSupport (info: { faceBlendshapes: FaceBlendshapes }): v
   const arkitMissing = ARKIT_BLENDSHAPES.length - arkit
   const vrmMissing = VRM_EXPRESSIONS.length - vrm
   if (arkitMissing > ARKIT_BLENDSHAPES.length / 2 && vrmMissing > VRM_EXPRESSIONS.length / 2) {
-    throw new CharacterError(CHARACTER_ERROR.face,
-      `facial animation needs the ARKit blendshapes or the VRM expressions: ${arkitMissing} of ${ARKIT_BLENDSHAPES.length} ARKit and ${vrmMissing} of ${VRM_EXPRESSIONS.length} VRM ones are missing`)
+    throw new CharacterError(
+      CHARACTER_ERROR.face,
+      `facial animation needs the ARKit blendshapes or the VRM expressions: ${arkitMissing} of ${ARKIT_BLENDSHAPES.length} ARKit and ${vrmMissing} of ${VRM_EXPRESSIONS.length} VRM ones are missing`
+    )
   }
 }

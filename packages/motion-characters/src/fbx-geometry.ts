@@ -73,7 +73,15 @@ export function readGeometry (geometry: FbxNode): FbxGeometry {
     for (let c = 0; c < 3; c++) { positions[v * 3 + c] = cps[cp * 3 + c]!; normals[v * 3 + c] = cpNormals[cp * 3 + c]! }
     if (uvs !== undefined) { const u = uvIndex[v]!; uvs[v * 2] = uv!.uv[u * 2] ?? 0; uvs[v * 2 + 1] = 1 - (uv!.uv[u * 2 + 1] ?? 0) }
   })
-  return { positions, normals, uvs, indices: Uint32Array.from(indices), triangleMaterial: Uint32Array.from(triangleMaterial), controlPoint: Uint32Array.from(controlPoint), controlPointCount }
+  return {
+    positions,
+    normals,
+    uvs,
+    indices: Uint32Array.from(indices),
+    triangleMaterial: Uint32Array.from(triangleMaterial),
+    controlPoint: Uint32Array.from(controlPoint),
+    controlPointCount
+  }
 }
 
 function smoothNormals (positions: number[], indices: number[]): Float32Array {

@@ -73,7 +73,7 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
 
   const byId = new Map<string, FbxNode>()
   for (const o of objects.children) byId.set(id(o.props[0]), o)
-  if (byId.size > limits.maxNodes * 4) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${byId.size} objects; the limit is ${limits.maxNodes * 4}`)
+  if (byId.size > limits.maxNodes * 4) { throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${byId.size} objects; the limit is ${limits.maxNodes * 4}`) }
   const parentsOf = new Map<string, string[]>()
   const childrenOf = new Map<string, string[]>()
   /** Object → property connections (a texture plugged into a material's DiffuseColor): parent → [child, property]. */
@@ -87,7 +87,9 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     childrenOf.set(to, [...(childrenOf.get(to) ?? []), from])
   }
   const ofKind = (ids: string[] | undefined, name: string, kind?: string): FbxNode[] =>
-    (ids ?? []).map((i) => byId.get(i)).filter((o): o is FbxNode => o !== undefined && o.name === name && (kind === undefined || String(o.props[2]?.value) === kind))
+    (ids ?? [])
+      .map((i) => byId.get(i))
+      .filter((o): o is FbxNode => o !== undefined && o.name === name && (kind === undefined || String(o.props[2]?.value) === kind))
 
   const doc = new Document()
   const buffer = doc.createBuffer()
@@ -98,7 +100,7 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
   scene.addChild(root)
 
   const models = objects.children.filter((o) => o.name === 'Model')
-  if (models.length > limits.maxNodes) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${models.length} models; the limit is ${limits.maxNodes}`)
+  if (models.length > limits.maxNodes) { throw new CharacterError(CHARACTER_ERROR.meshLoad, `the FBX file has ${models.length} models; the limit is ${limits.maxNodes}`) }
   const nodes = new Map<string, Node>()
   const local = new Map<string, Mat4>()
   for (const m of models) {
@@ -132,18 +134,26 @@ export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }):
     if (known !== undefined) return known
     const p = material === undefined ? new Map<string, number[]>() : properties(material)
     const diffuse = p.get('DiffuseColor') ?? p.get('Diffuse') ?? [0.7, 0.7, 0.7]
-    const made = doc.createMaterial(material === undefined ? 'Material' : objectName(material.props[1])).setBaseColorFactor([diffuse[0] ?? 0.7, diffuse[1] ?? 0.7, diffuse[2] ?? 0.7, 1])
-    const texture = (propertyChildren.get(key) ?? []).filter(([, prop]) => /diffuse|basecolor/i.test(prop)).map(([t]) => byId.get(t)).find((t) => t?.name === 'Texture')
+    const made = doc
+      .createMaterial(material === undefined ? 'Material' : objectName(material.props[1]))
+      .setBaseColorFactor([diffuse[0] ?? 0.7, diffuse[1] ?? 0.7, diffuse[2] ?? 0.7, 1])
+    const texture = (propertyChildren.get(key) ?? [])
+      .filter(([, prop]) => /diffuse|basecolor/i.test(prop))
+      .map(([t]) => byId.get(t))
+      .find((t) => t?.name === 'Texture')
     if (texture !== undefined) {
       const found = diffuseImage(texture, ofKind(childrenOf.get(id(texture.props[0])), 'Video'))
       if (found.image !== undefined) {
-        made.setBaseColorFactor([1, 1, 1, 1]).setBaseColorTexture(doc.createTexture(found.image.name).setImage(found.image.bytes).setMimeType(found.image.mimeType))
+        made
+          .setBaseColorFactor([1, 1, 1, 1])
+          .setBaseColorTexture(doc.createTexture(found.image.name).setImage(found.image.bytes).setMimeType(found.image.mimeType))
       } else if (found.missing !== undefined) missingTextures.push(found.missing)
     }
     materials.set(key, made)
     return made
   }
-  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
+  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') =>
+    doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
 
   for (const m of models.filter((o) => String(o.props[2]?.value) === 'Mesh')) {
     const modelId = id(m.props[0])

@@ -8,7 +8,15 @@ type Vec3 = [number, number, number]
 const DEG = Math.PI / 180
 /** FBX EOrder: XYZ, XZY, YZX, YXZ, ZXY, ZYX (the first letter is applied first); 6 = spheric XYZ. */
 type Axis = 'x' | 'y' | 'z'
-const ORDERS: ReadonlyArray<readonly [Axis, Axis, Axis]> = [['x', 'y', 'z'], ['x', 'z', 'y'], ['y', 'z', 'x'], ['y', 'x', 'z'], ['z', 'x', 'y'], ['z', 'y', 'x'], ['x', 'y', 'z']]
+const ORDERS: ReadonlyArray<readonly [Axis, Axis, Axis]> = [
+  ['x', 'y', 'z'],
+  ['x', 'z', 'y'],
+  ['y', 'z', 'x'],
+  ['y', 'x', 'z'],
+  ['z', 'x', 'y'],
+  ['z', 'y', 'x'],
+  ['x', 'y', 'z']
+]
 
 const translation = (v: Vec3): Mat4 => mat4FromTrs(v, [0, 0, 0, 1], [1, 1, 1])
 const scaling = (v: Vec3): Mat4 => mat4FromTrs([0, 0, 0], [0, 0, 0, 1], v)
@@ -56,5 +64,8 @@ export function modelLocalMatrix (p: Map<string, number[]>): Mat4 {
 
 /** The geometric transform of a Model (applies to its geometry, not to its children). */
 export function geometricMatrix (p: Map<string, number[]>): Mat4 {
-  return mat4Multiply(mat4Multiply(translation(vec(p, 'GeometricTranslation', 0)), eulerMatrix(vec(p, 'GeometricRotation', 0))), scaling(vec(p, 'GeometricScaling', 1)))
+  return mat4Multiply(
+    mat4Multiply(translation(vec(p, 'GeometricTranslation', 0)), eulerMatrix(vec(p, 'GeometricRotation', 0))),
+    scaling(vec(p, 'GeometricScaling', 1))
+  )
 }

@@ -35,9 +35,9 @@ export function readGltfJson (bytes: Uint8Array, format: CharacterFormat, limits
     const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     if (view.length < 20 || view.readUInt32LE(0) !== GLB_MAGIC) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the file is not a binary glTF (GLB)')
     const declared = view.readUInt32LE(8)
-    if (declared > view.length) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the file is truncated: the header declares ${declared} bytes, ${view.length} arrived`)
+    if (declared > view.length) { throw new CharacterError(CHARACTER_ERROR.meshLoad, `the file is truncated: the header declares ${declared} bytes, ${view.length} arrived`) }
     const jsonLength = view.readUInt32LE(12)
-    if (view.readUInt32LE(16) !== JSON_CHUNK || 20 + jsonLength > view.length) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the GLB has no readable JSON chunk')
+    if (view.readUInt32LE(16) !== JSON_CHUNK || 20 + jsonLength > view.length) { throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the GLB has no readable JSON chunk') }
     text = view.subarray(20, 20 + jsonLength).toString('utf8')
   }
   let json: GltfJson
@@ -46,7 +46,7 @@ export function readGltfJson (bytes: Uint8Array, format: CharacterFormat, limits
   } catch (error) {
     throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the glTF JSON does not parse', { cause: error })
   }
-  if (typeof json !== 'object' || json === null || json.asset?.version === undefined) throw new CharacterError(CHARACTER_ERROR.metadata, 'the glTF JSON has no asset.version')
+  if (typeof json !== 'object' || json === null || json.asset?.version === undefined) { throw new CharacterError(CHARACTER_ERROR.metadata, 'the glTF JSON has no asset.version') }
   checkStructure(json, limits.maxNodes ?? 20_000)
   return json
 }
@@ -57,7 +57,7 @@ function checkStructure (json: GltfJson, maxNodes: number): void {
   const parent = new Array<number>(nodes.length).fill(-1)
   nodes.forEach((node, i) => {
     for (const child of node.children ?? []) {
-      if (!Number.isInteger(child) || child < 0 || child >= nodes.length) throw new CharacterError(CHARACTER_ERROR.metadata, `node ${i} has a child ${child} that does not exist`)
+      if (!Number.isInteger(child) || child < 0 || child >= nodes.length) { throw new CharacterError(CHARACTER_ERROR.metadata, `node ${i} has a child ${child} that does not exist`) }
       if (parent[child] !== -1 || child === i) throw new CharacterError(CHARACTER_ERROR.metadata, `node ${child} has more than one parent or is its own child`)
       parent[child] = i
     }
@@ -71,10 +71,15 @@ function checkStructure (json: GltfJson, maxNodes: number): void {
   })
   for (const [s, skin] of (json.skins ?? []).entries()) {
     for (const joint of skin.joints ?? []) {
-      if (!Number.isInteger(joint) || joint < 0 || joint >= nodes.length) throw new CharacterError(CHARACTER_ERROR.metadata, `skin ${s} names joint ${joint}, which does not exist`)
+      if (!Number.isInteger(joint) || joint < 0 || joint >= nodes.length) { throw new CharacterError(CHARACTER_ERROR.metadata, `skin ${s} names joint ${joint}, which does not exist`) }
     }
   }
   for (const buffer of json.buffers ?? []) {
-    if (buffer.uri !== undefined && !buffer.uri.startsWith('data:')) throw new CharacterError(CHARACTER_ERROR.meshLoad, `the glTF references an external file (${buffer.uri.slice(0, 60)}); upload a .glb or embed buffers as data URIs`)
+    if (buffer.uri !== undefined && !buffer.uri.startsWith('data:')) {
+      throw new CharacterError(
+        CHARACTER_ERROR.meshLoad,
+        `the glTF references an external file (${buffer.uri.slice(0, 60)}); upload a .glb or embed buffers as data URIs`
+      )
+    }
   }
 }

@@ -66,7 +66,7 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
   const skinJoints = new Set<number>()
   for (const skin of root.listSkins()) for (const joint of skin.listJoints()) skinJoints.add(index.get(joint)!)
   const skinned = sourceNodes.some((n) => n.getSkin() !== null && n.getMesh() !== null)
-  if (!skinned || skinJoints.size === 0) throw new CharacterError(CHARACTER_ERROR.noSkin, 'the file has no skinned mesh: bind the mesh to a skeleton before uploading')
+  if (!skinned || skinJoints.size === 0) { throw new CharacterError(CHARACTER_ERROR.noSkin, 'the file has no skinned mesh: bind the mesh to a skeleton before uploading') }
   let vertices = 0
   for (const mesh of meshes) for (const p of mesh.listPrimitives()) vertices += p.getAttribute('POSITION')?.getCount() ?? 0
 
@@ -90,7 +90,7 @@ function vrmHumanoid (json: GltfJson): Map<string, number> {
   const v1 = json.extensions?.VRMC_vrm as { humanoid?: { humanBones?: Record<string, { node?: number }> } } | undefined
   for (const [bone, value] of Object.entries(v1?.humanoid?.humanBones ?? {})) if (typeof value.node === 'number') out.set(bone, value.node)
   const count = json.nodes?.length ?? 0
-  for (const [bone, node] of out) if (node < 0 || node >= count) throw new CharacterError(CHARACTER_ERROR.metadata, `VRM humanoid bone ${bone} names node ${node}, which does not exist`)
+  for (const [bone, node] of out) { if (node < 0 || node >= count) throw new CharacterError(CHARACTER_ERROR.metadata, `VRM humanoid bone ${bone} names node ${node}, which does not exist`) }
   return out
 }
 

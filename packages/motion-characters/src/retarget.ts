@@ -3,7 +3,18 @@
 // with arbitrary rest orientations all work); unmapped bones keep their rest pose relative to their parent. The
 // hips travel the source root path scaled by the ratio of leg lengths, so strides fit the legs and feet that were
 // planted stay planted.
-import { fkPose, quatConjugate, quatFromBasis, quatFromTo, quatMultiply, quatRotate, type JointName, type MotionClip, type Quat, type Vec3 } from '@openmotion/motion-engine'
+import {
+  fkPose,
+  quatConjugate,
+  quatFromBasis,
+  quatFromTo,
+  quatMultiply,
+  quatRotate,
+  type JointName,
+  type MotionClip,
+  type Quat,
+  type Vec3
+} from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
 import type { Character } from './load-character.js'
 import type { RigMapping } from './rig-detect.js'
@@ -104,7 +115,7 @@ export function retargetClip (clip: MotionClip, character: Character, rig: RigMa
   const legLength = (hips: Vec3, left: Vec3, right: Vec3): number => hips[1] - (left[1] + right[1]) / 2
   const sourceLegs = legLength(sourcePos('Hips'), sourcePos('LeftFoot'), sourcePos('RightFoot'))
   const targetLegs = legLength(targetPos('Hips'), targetPos('LeftFoot'), targetPos('RightFoot'))
-  if (!(sourceLegs > 0) || !(targetLegs > 0)) throw new CharacterError(CHARACTER_ERROR.retarget, 'the feet are not below the hips in the rest pose (is the character upside down or lying?)')
+  if (!(sourceLegs > 0) || !(targetLegs > 0)) { throw new CharacterError(CHARACTER_ERROR.retarget, 'the feet are not below the hips in the rest pose (is the character upside down or lying?)') }
   const scale = targetLegs / sourceLegs
 
   const nodeJoint = new Map<number, JointName>([...rig.joints].map(([joint, node]) => [node, joint]))

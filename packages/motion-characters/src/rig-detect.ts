@@ -51,7 +51,13 @@ export function detectRig (character: Character): RigMapping {
 function finish (character: Character, joints: Map<JointName, number>, rigId: string, handDataType: number): RigMapping {
   const missing = REQUIRED_JOINTS.filter((j) => !joints.has(j))
   if (missing.length > 0) {
-    throw new CharacterError(CHARACTER_ERROR.rig, `the skeleton is not recognised as a humanoid: no bone found for ${missing.join(', ')} (bones: ${character.nodes.slice(0, 40).map((n) => n.name).join(', ')})`)
+    throw new CharacterError(
+      CHARACTER_ERROR.rig,
+      `the skeleton is not recognised as a humanoid: no bone found for ${missing.join(', ')} (bones: ${character.nodes
+        .slice(0, 40)
+        .map((n) => n.name)
+        .join(', ')})`
+    )
   }
   return { joints, rigId, handDataType }
 }
@@ -204,7 +210,11 @@ function mapByTopology (character: Character): Map<JointName, number> {
     joints.set('Neck', head[0]!)
     joints.set('Head', head[Math.min(1, head.length - 1)]!)
   }
-  const arms = upper.filter((n) => n !== neck).sort((a, b) => subtreeSize(b) - subtreeSize(a)).slice(0, 2).sort((a, b) => x(chain(b).at(-1)!) - x(chain(a).at(-1)!))
+  const arms = upper
+    .filter((n) => n !== neck)
+    .sort((a, b) => subtreeSize(b) - subtreeSize(a))
+    .slice(0, 2)
+    .sort((a, b) => x(chain(b).at(-1)!) - x(chain(a).at(-1)!))
   const armNames = [['LeftShoulder', 'LeftArm', 'LeftForeArm', 'LeftHand'], ['RightShoulder', 'RightArm', 'RightForeArm', 'RightHand']] as const
   const length = (a: number, b: number): number => Math.hypot(...[0, 1, 2].map((c) => world[a]!.t[c]! - world[b]!.t[c]!) as [number, number, number])
   arms.forEach((arm, side) => {

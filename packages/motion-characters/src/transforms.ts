@@ -10,7 +10,11 @@ export const uniformScale = (s: Vec3): number => (s[0] + s[1] + s[2]) / 3
 
 export function compose (parent: Transform, local: { t: Vec3, r: Quat, s: number }): Transform {
   const off = quatRotate(parent.r, local.t)
-  return { t: [parent.t[0] + off[0] * parent.s, parent.t[1] + off[1] * parent.s, parent.t[2] + off[2] * parent.s], r: quatMultiply(parent.r, local.r), s: parent.s * local.s }
+  return {
+    t: [parent.t[0] + off[0] * parent.s, parent.t[1] + off[1] * parent.s, parent.t[2] + off[2] * parent.s],
+    r: quatMultiply(parent.r, local.r),
+    s: parent.s * local.s
+  }
 }
 
 /** The local translation that puts a child at world position `world` under `parent`. */

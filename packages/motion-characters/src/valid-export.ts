@@ -127,7 +127,15 @@ function unitVectors (doc: Document, primitive: Primitive): void {
       const l = Math.hypot(out[i]!, out[i + 1]!, out[i + 2]!)
       if (Math.abs(l - 1) > 5e-4) {
         changed = true
-        if (l > 1e-12) { out[i]! /= l; out[i + 1]! /= l; out[i + 2]! /= l } else { out[i] = 0; out[i + 1] = semantic === 'NORMAL' ? 1 : 0; out[i + 2] = semantic === 'NORMAL' ? 0 : 1 }
+        if (l > 1e-12) {
+          out[i]! /= l
+          out[i + 1]! /= l
+          out[i + 2]! /= l
+        } else {
+          out[i] = 0
+          out[i + 1] = semantic === 'NORMAL' ? 1 : 0
+          out[i + 2] = semantic === 'NORMAL' ? 0 : 1
+        }
       }
       if (size === 4 && out[i + 3] !== 1 && out[i + 3] !== -1) { changed = true; out[i + 3] = out[i + 3]! < 0 ? -1 : 1 }
     }

@@ -58,9 +58,35 @@ const SCHEMES: Record<string, Record<string, string>> = {
     'DEF-f_middle.01.R': 'RightHandMiddle1',
     'upper_arm.R': 'RightArm'
   },
-  VRoid: { J_Bip_C_Hips: 'Hips', J_Bip_C_UpperChest: 'Spine2', J_Bip_L_UpperLeg: 'LeftUpLeg', J_Bip_R_LowerArm: 'RightForeArm', J_Bip_L_Middle1: 'LeftHandMiddle1', J_Bip_R_ToeBase: 'RightToeBase' },
-  'Daz Genesis': { hip: 'Hips', abdomenLower: 'Spine', abdomenUpper: 'Spine1', chestUpper: 'Spine2', neckLower: 'Neck', lCollar: 'LeftShoulder', lShldrBend: 'LeftArm', rForearmBend: 'RightForeArm', lThighBend: 'LeftUpLeg', rShin: 'RightLeg', lMid1: 'LeftHandMiddle1' },
-  'Character Creator': { CC_Base_Hip: 'Hips', CC_Base_L_Thigh: 'LeftUpLeg', CC_Base_R_Calf: 'RightLeg', CC_Base_L_Upperarm: 'LeftArm', CC_Base_R_Forearm: 'RightForeArm', CC_Base_L_Mid1: 'LeftHandMiddle1' },
+  VRoid: {
+    J_Bip_C_Hips: 'Hips',
+    J_Bip_C_UpperChest: 'Spine2',
+    J_Bip_L_UpperLeg: 'LeftUpLeg',
+    J_Bip_R_LowerArm: 'RightForeArm',
+    J_Bip_L_Middle1: 'LeftHandMiddle1',
+    J_Bip_R_ToeBase: 'RightToeBase'
+  },
+  'Daz Genesis': {
+    hip: 'Hips',
+    abdomenLower: 'Spine',
+    abdomenUpper: 'Spine1',
+    chestUpper: 'Spine2',
+    neckLower: 'Neck',
+    lCollar: 'LeftShoulder',
+    lShldrBend: 'LeftArm',
+    rForearmBend: 'RightForeArm',
+    lThighBend: 'LeftUpLeg',
+    rShin: 'RightLeg',
+    lMid1: 'LeftHandMiddle1'
+  },
+  'Character Creator': {
+    CC_Base_Hip: 'Hips',
+    CC_Base_L_Thigh: 'LeftUpLeg',
+    CC_Base_R_Calf: 'RightLeg',
+    CC_Base_L_Upperarm: 'LeftArm',
+    CC_Base_R_Forearm: 'RightForeArm',
+    CC_Base_L_Mid1: 'LeftHandMiddle1'
+  },
   'body parts with a glued or separated side (RobotExpressive, Lft/Rgt, l_ prefixes)': {
     UpperArmL: 'LeftArm',
     LowerArmR: 'RightForeArm',
@@ -76,7 +102,15 @@ const SCHEMES: Record<string, Record<string, string>> = {
     l_UpperArm: 'LeftArm',
     'Thigh.R': 'RightUpLeg'
   },
-  '3ds Max Biped': { 'Bip01 Pelvis': 'Hips', 'Bip01 Spine1': 'Spine1', 'Bip01 L Thigh': 'LeftUpLeg', 'Bip01 R Calf': 'RightLeg', 'Bip01 L UpperArm': 'LeftArm', 'Bip01 R Forearm': 'RightForeArm', 'Bip01 L Finger2': 'LeftHandMiddle1' }
+  '3ds Max Biped': {
+    'Bip01 Pelvis': 'Hips',
+    'Bip01 Spine1': 'Spine1',
+    'Bip01 L Thigh': 'LeftUpLeg',
+    'Bip01 R Calf': 'RightLeg',
+    'Bip01 L UpperArm': 'LeftArm',
+    'Bip01 R Forearm': 'RightForeArm',
+    'Bip01 L Finger2': 'LeftHandMiddle1'
+  }
 }
 
 describe.each(Object.entries(SCHEMES))('%s', (_, names) => {
@@ -86,7 +120,20 @@ describe.each(Object.entries(SCHEMES))('%s', (_, names) => {
 })
 
 describe('names that are not our joints', () => {
-  it.each(['upperarm_twist_01_l', 'DEF-thigh.L.001', 'ik_foot_l', 'mixamorig:LeftHandIndex1', 'middle_02_l', 'J_Sec_Hair1', 'Bip01', 'DEF-pelvis.L', 'Hand', 'LeftSpine', 'spring', 'midspine_helper'])('%s is left unmapped', (name) => {
+  it.each([
+    'upperarm_twist_01_l',
+    'DEF-thigh.L.001',
+    'ik_foot_l',
+    'mixamorig:LeftHandIndex1',
+    'middle_02_l',
+    'J_Sec_Hair1',
+    'Bip01',
+    'DEF-pelvis.L',
+    'Hand',
+    'LeftSpine',
+    'spring',
+    'midspine_helper'
+  ])('%s is left unmapped', (name) => {
     expect(jointForBoneName(name)).toBeUndefined()
   })
 })
@@ -104,7 +151,16 @@ describe('Blender metarig spine numbering', () => {
 
 describe('finger bones per hand (handDataType)', () => {
   it('counts distinct finger kinds per hand across schemes', () => {
-    expect(fingerCount(['mixamorig:LeftHandThumb1', 'mixamorig:LeftHandIndex1', 'mixamorig:LeftHandIndex2', 'mixamorig:LeftHandMiddle1', 'mixamorig:LeftHandRing1', 'mixamorig:LeftHandPinky1'])).toBe(5)
+    expect(
+      fingerCount([
+        'mixamorig:LeftHandThumb1',
+        'mixamorig:LeftHandIndex1',
+        'mixamorig:LeftHandIndex2',
+        'mixamorig:LeftHandMiddle1',
+        'mixamorig:LeftHandRing1',
+        'mixamorig:LeftHandPinky1'
+      ])
+    ).toBe(5)
     expect(fingerCount(['thumb_01_r', 'index_01_r', 'pinky_01_r'])).toBe(3)
     expect(fingerCount(['Bip01 L Finger0', 'Bip01 L Finger01', 'Bip01 L Finger1', 'Bip01 L Finger21'])).toBe(3)
     expect(fingerCount(['DEF-f_middle.01.L', 'DEF-thumb.01.L', 'lRing1', 'lPinky1'])).toBe(4)

@@ -6,7 +6,16 @@ import { KHRONOS_EXTENSIONS, type Transform } from '@gltf-transform/extensions'
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, fk, type MotionClip, type Vec3 } from '@openmotion/motion-engine'
-import { animateCharacter, ARKIT_BLENDSHAPES, CHARACTER_ERROR, checkFaceSupport, countFaceBlendshapes, inspectCharacter, toGlb, type CharacterFormat } from '../src/index.js'
+import {
+  animateCharacter,
+  ARKIT_BLENDSHAPES,
+  CHARACTER_ERROR,
+  checkFaceSupport,
+  countFaceBlendshapes,
+  inspectCharacter,
+  toGlb,
+  type CharacterFormat
+} from '../src/index.js'
 import { buildCharacter, glb, gltfWithDataUris, NAMING, patchGlbJson, TEXTURE_PNG, VRM_HUMANOID, type Variant } from '../src/testing/corpus.js'
 import { glbPoses } from './support/glb-pose.js'
 import { asciiFbx, binaryFbx, renamedBinaryFbx, toAsciiFbx } from '../src/testing/fbx-corpus.js'
@@ -17,7 +26,10 @@ import { dracoGlb, meshoptGlb, quantizedGlb } from '../src/testing/compressed.js
 
 let clip: MotionClip
 beforeAll(async () => {
-  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk forward then wave with the right hand', seed: 5, fps: 30, durationSeconds: 2 }, { signal: AbortSignal.timeout(60_000) })
+  clip = await createEngine({ kind: 'builtin' }).generate(
+    { prompt: 'walk forward then wave with the right hand', seed: 5, fps: 30, durationSeconds: 2 },
+    { signal: AbortSignal.timeout(60_000) }
+  )
 })
 
 interface Case { name: string, variant: Variant, format: CharacterFormat, rigId: string, file: (variant: Variant) => Promise<Uint8Array> }
@@ -39,39 +51,140 @@ const asVrm1 = async (v: Variant): Promise<Uint8Array> => patchGlbJson(await asG
   json.extensions = {
     VRMC_vrm: {
       specVersion: '1.0',
-      humanoid: { humanBones: Object.fromEntries(Object.entries(VRM_HUMANOID).map(([joint, bone]) => [bone, { node: nodes.findIndex((n) => n.name === NAMING.opaque(joint)) }])) },
+      humanoid: {
+        humanBones: Object.fromEntries(
+          Object.entries(VRM_HUMANOID).map(([joint, bone]) => [bone, { node: nodes.findIndex((n) => n.name === NAMING.opaque(joint)) }])
+        )
+      },
       expressions: { preset: { happy: {}, aa: {}, blink: {} } }
     }
   }
 })
 
 const CASES: Case[] = [
-  { name: 'Mixamo names with prefix, centimetres under a 0.01 armature (GLB)', variant: { rename: NAMING.mixamo, unitsPerMetre: 100 }, format: 'glb', rigId: 'mixamo', file: asGlb },
-  { name: 'Unreal names in an A-pose, glTF with data-URI buffers', variant: { rename: NAMING.unreal, aPose: true }, format: 'gltf', rigId: 'unreal', file: async (v) => await gltfWithDataUris(buildCharacter(v)) },
-  { name: 'Rigify names, 1.55 m tall, facing −Z (GLB)', variant: { rename: NAMING.rigify, height: 1.55, facingBack: true }, format: 'glb', rigId: 'rigify', file: asGlb },
-  { name: 'Blender metarig names (numbered spine), A-pose (GLB)', variant: { rename: NAMING.blender, aPose: true }, format: 'glb', rigId: 'rigify', file: asGlb },
+  {
+    name: 'Mixamo names with prefix, centimetres under a 0.01 armature (GLB)',
+    variant: { rename: NAMING.mixamo, unitsPerMetre: 100 },
+    format: 'glb',
+    rigId: 'mixamo',
+    file: asGlb
+  },
+  {
+    name: 'Unreal names in an A-pose, glTF with data-URI buffers',
+    variant: { rename: NAMING.unreal, aPose: true },
+    format: 'gltf',
+    rigId: 'unreal',
+    file: async (v) => await gltfWithDataUris(buildCharacter(v))
+  },
+  {
+    name: 'Rigify names, 1.55 m tall, facing −Z (GLB)',
+    variant: { rename: NAMING.rigify, height: 1.55, facingBack: true },
+    format: 'glb',
+    rigId: 'rigify',
+    file: asGlb
+  },
+  {
+    name: 'Blender metarig names (numbered spine), A-pose (GLB)',
+    variant: { rename: NAMING.blender, aPose: true },
+    format: 'glb',
+    rigId: 'rigify',
+    file: asGlb
+  },
   { name: 'Daz Genesis names, 1.9 m tall (GLB)', variant: { rename: NAMING.daz, height: 1.9 }, format: 'glb', rigId: 'daz', file: asGlb },
   { name: 'VRM 0.x humanoid extension with unreadable bone names', variant: { rename: NAMING.opaque }, format: 'vrm', rigId: 'vrm', file: asVrm0 },
   { name: 'VRM 1.0 humanoid extension, A-pose', variant: { rename: NAMING.opaque, aPose: true }, format: 'vrm', rigId: 'vrm', file: asVrm1 },
-  { name: 'binary FBX from our writer, Mixamo names, centimetres', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => binaryFbx() },
-  { name: 'binary FBX with Rigify names, 1.55 m tall', variant: { rename: NAMING.rigify, height: 1.55 }, format: 'fbx', rigId: 'rigify', file: async (v) => renamedBinaryFbx(v.rename, v.height) },
-  { name: 'FBX as Maya writes it: pivots and offsets, pre/post-rotations, all six rotation orders, a geometric transform, embedded texture, blendshapes', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true }) },
-  { name: 'the same as ASCII FBX (embedded texture as base64)', variant: { rename: NAMING.mixamo }, format: 'fbx', rigId: 'mixamo', file: async () => toAsciiFbx(mayaStyleFbx({ texture: 'embedded', blendshapes: true })) },
+  {
+    name: 'binary FBX from our writer, Mixamo names, centimetres',
+    variant: { rename: NAMING.mixamo },
+    format: 'fbx',
+    rigId: 'mixamo',
+    file: async () => binaryFbx()
+  },
+  {
+    name: 'binary FBX with Rigify names, 1.55 m tall',
+    variant: { rename: NAMING.rigify, height: 1.55 },
+    format: 'fbx',
+    rigId: 'rigify',
+    file: async (v) => renamedBinaryFbx(v.rename, v.height)
+  },
+  {
+    name: 'FBX as Maya writes it: pivots and offsets, pre/post-rotations, all six rotation orders, a geometric transform, embedded texture, blendshapes',
+    variant: { rename: NAMING.mixamo },
+    format: 'fbx',
+    rigId: 'mixamo',
+    file: async () => mayaStyleFbx({ texture: 'embedded', blendshapes: true })
+  },
+  {
+    name: 'the same as ASCII FBX (embedded texture as base64)',
+    variant: { rename: NAMING.mixamo },
+    format: 'fbx',
+    rigId: 'mixamo',
+    file: async () => toAsciiFbx(mayaStyleFbx({ texture: 'embedded', blendshapes: true }))
+  },
   { name: 'ASCII FBX with Unreal names', variant: { rename: NAMING.unreal }, format: 'fbx', rigId: 'unreal', file: async (v) => asciiFbx(v.rename) },
-  { name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)', variant: { rename: NAMING.robot }, format: 'glb', rigId: 'generic', file: asGlb },
-  { name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z', variant: { rename: NAMING.sideless, facingBack: true }, format: 'glb', rigId: 'generic', file: asGlb },
-  { name: 'Draco-compressed meshes (KHR_draco_mesh_compression), Mixamo names', variant: { rename: NAMING.mixamo }, format: 'glb', rigId: 'mixamo', file: async (v) => await dracoGlb(buildCharacter(v)) },
-  { name: 'meshopt-compressed and quantized (EXT_meshopt_compression + KHR_mesh_quantization), Unreal names, textured', variant: { rename: NAMING.unreal, texture: true }, format: 'glb', rigId: 'unreal', file: async (v) => await meshoptGlb(buildCharacter(v)) },
-  { name: 'quantized attributes (KHR_mesh_quantization), Rigify names, centimetres', variant: { rename: NAMING.rigify, unitsPerMetre: 100 }, format: 'glb', rigId: 'rigify', file: async (v) => await quantizedGlb(buildCharacter(v)) },
-  { name: 'skin weights not summing to 1, unsorted, five influences in two sets; textured with KHR_texture_transform', variant: { rename: NAMING.mixamo, unnormalisedWeights: true, texture: true }, format: 'glb', rigId: 'mixamo', file: asGlb },
+  {
+    name: 'RobotExpressive-style names: glued L/R suffixes (UpperArmL, LowerLegR, FootL), the hand a numbered palm (Palm2L)',
+    variant: { rename: NAMING.robot },
+    format: 'glb',
+    rigId: 'generic',
+    file: asGlb
+  },
+  {
+    name: 'the same words on both sides (UpperArm, UpperArm.001): sides from where the bones rest, facing −Z',
+    variant: { rename: NAMING.sideless, facingBack: true },
+    format: 'glb',
+    rigId: 'generic',
+    file: asGlb
+  },
+  {
+    name: 'Draco-compressed meshes (KHR_draco_mesh_compression), Mixamo names',
+    variant: { rename: NAMING.mixamo },
+    format: 'glb',
+    rigId: 'mixamo',
+    file: async (v) => await dracoGlb(buildCharacter(v))
+  },
+  {
+    name: 'meshopt-compressed and quantized (EXT_meshopt_compression + KHR_mesh_quantization), Unreal names, textured',
+    variant: { rename: NAMING.unreal, texture: true },
+    format: 'glb',
+    rigId: 'unreal',
+    file: async (v) => await meshoptGlb(buildCharacter(v))
+  },
+  {
+    name: 'quantized attributes (KHR_mesh_quantization), Rigify names, centimetres',
+    variant: { rename: NAMING.rigify, unitsPerMetre: 100 },
+    format: 'glb',
+    rigId: 'rigify',
+    file: async (v) => await quantizedGlb(buildCharacter(v))
+  },
+  {
+    name: 'skin weights not summing to 1, unsorted, five influences in two sets; textured with KHR_texture_transform',
+    variant: { rename: NAMING.mixamo, unnormalisedWeights: true, texture: true },
+    format: 'glb',
+    rigId: 'mixamo',
+    file: asGlb
+  },
   { name: 'no recognisable names: mapped by the shape of the hierarchy', variant: { rename: NAMING.opaque }, format: 'glb', rigId: 'topology', file: asGlb },
-  { name: 'no recognisable names, facing −Z in an A-pose, centimetres: sides found from where the toes point', variant: { rename: NAMING.opaque, facingBack: true, aPose: true, unitsPerMetre: 100 }, format: 'glb', rigId: 'topology', file: asGlb }
+  {
+    name: 'no recognisable names, facing −Z in an A-pose, centimetres: sides found from where the toes point',
+    variant: { rename: NAMING.opaque, facingBack: true, aPose: true, unitsPerMetre: 100 },
+    format: 'glb',
+    rigId: 'topology',
+    file: asGlb
+  }
 ]
 
 /** Source joint positions of a frame, moved and scaled onto a character whose hips rest at `hips`. */
 function expected (frame: number, joint: string, scale: number, hipsRest: Vec3): Vec3 {
   const pose = fk(clip, frame)
-  const rest = fk({ ...clip, rotations: clip.rotations.map((_, i) => (i % 4 === 3 ? 1 : 0)), rootTranslation: clip.rootTranslation.map((_, i) => clip.skeleton.joints[0]!.offset[i % 3]!) }, 0)
+  const rest = fk(
+    {
+      ...clip,
+      rotations: clip.rotations.map((_, i) => (i % 4 === 3 ? 1 : 0)),
+      rootTranslation: clip.rootTranslation.map((_, i) => clip.skeleton.joints[0]!.offset[i % 3]!)
+    },
+    0
+  )
   const i = clip.skeleton.joints.findIndex((j) => j.name === joint)
   return [0, 1, 2].map((c) => hipsRest[c]! + (pose.positions[i]![c]! - rest.positions[0]![c]!) * scale) as Vec3
 }
@@ -130,7 +243,9 @@ describe('character files that cannot be animated', () => {
   })
 
   it('fails with 905 for a mesh without a skin', async () => {
-    await expect(inspectCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, skinned: false })), 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.noSkin })
+    await expect(inspectCharacter(await glb(buildCharacter({ rename: NAMING.mixamo, skinned: false })), 'glb')).rejects.toMatchObject({
+      code: CHARACTER_ERROR.noSkin
+    })
   })
 
   it('fails with 901 for a truncated file and for bytes that are not glTF', async () => {
@@ -142,7 +257,9 @@ describe('character files that cannot be animated', () => {
   it('fails with 901 for a truncated binary FBX and a text that is not FBX', async () => {
     const whole = binaryFbx()
     await expect(inspectCharacter(whole.subarray(0, Math.floor(whole.length / 2)), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
-    await expect(inspectCharacter(Buffer.from('Objects: {\n  Model: 1, "Model::x", "Mesh" {\n'), 'fbx')).rejects.toMatchObject({ code: CHARACTER_ERROR.meshLoad })
+    await expect(inspectCharacter(Buffer.from('Objects: {\n  Model: 1, "Model::x", "Mesh" {\n'), 'fbx')).rejects.toMatchObject({
+      code: CHARACTER_ERROR.meshLoad
+    })
   })
 
   it('packs an FBX character into a GLB the validator accepts', async () => {
@@ -178,7 +295,7 @@ describe('character files that cannot be animated', () => {
     const snake = patchGlbJson(await asGlb({ rename: NAMING.opaque }), (json) => {
       // Cut the arms and legs off the hierarchy: what is left is a spine.
       const nodes = json.nodes as Array<{ name: string, children?: number[] }>
-      for (const node of nodes) node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine'))
+      for (const node of nodes) { node.children = (node.children ?? []).filter((c) => !/^bone_(7|8|9|10|11|12|13)_/.test(nodes[c]!.name) || nodes[c]!.name === NAMING.opaque('Spine')) }
     })
     await expect(inspectCharacter(snake, 'glb')).rejects.toMatchObject({ code: CHARACTER_ERROR.rig, message: expect.stringContaining('LeftUpLeg') })
   })

@@ -10,7 +10,10 @@ import { glbPoses } from './support/glb-pose.js'
 
 let clip: MotionClip
 beforeAll(async () => {
-  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk forward then wave', seed: 4, fps: 30, durationSeconds: 2 }, { signal: AbortSignal.timeout(60_000) })
+  clip = await createEngine({ kind: 'builtin' }).generate(
+    { prompt: 'walk forward then wave', seed: 4, fps: 30, durationSeconds: 2 },
+    { signal: AbortSignal.timeout(60_000) }
+  )
 })
 
 describe('rootAtOrigin on a custom character', () => {

@@ -10,7 +10,10 @@ import { glbPoses } from './support/glb-pose.js'
 
 let clip: MotionClip
 beforeAll(async () => {
-  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk forward then wave', seed: 3, fps: 30, durationSeconds: 3 }, { signal: AbortSignal.timeout(60_000) })
+  clip = await createEngine({ kind: 'builtin' }).generate(
+    { prompt: 'walk forward then wave', seed: 3, fps: 30, durationSeconds: 3 },
+    { signal: AbortSignal.timeout(60_000) }
+  )
 })
 
 const LONG_THIGHS: Variant = { rename: NAMING.mixamo, legs: { thigh: 1.3, shin: 0.85 } }

@@ -33,7 +33,14 @@ describe('export repairs', () => {
     doc.getRoot().listMeshes()[0]!.setWeights([0, 0.5, 1]) // three weights for one target
     const texture = doc.createTexture('skin').setImage(TEXTURE_PNG).setMimeType('image/png')
     primitive.getMaterial()!.setBaseColorTexture(texture).getBaseColorTextureInfo()!.setTexCoord(1) // no TEXCOORD_1 (nor _0)
-    primitive.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(new Float32Array(normals.length / 3 * 2)).setBuffer(doc.getRoot().listBuffers()[0]!))
+    primitive.setAttribute(
+      'TEXCOORD_0',
+      doc
+        .createAccessor()
+        .setType('VEC2')
+        .setArray(new Float32Array((normals.length / 3) * 2))
+        .setBuffer(doc.getRoot().listBuffers()[0]!)
+    )
 
     const [out] = await animateCharacter(await glb(doc), 'glb', clip, { name: 'repaired', skipFBX: true })
     const report = await validateBytes(out!.bytes, { maxIssues: 20, writeTimestamp: false })

@@ -125,7 +125,15 @@ function readAccessor (gltf: Gltf, bin: DataView, index: number): number[] {
   for (let e = 0; e < a.count; e++) {
     for (let c = 0; c < width; c++) {
       const at = (view.byteOffset ?? 0) + (a.byteOffset ?? 0) + e * stride + c * size
-      out.push(a.componentType === 5126 ? bin.getFloat32(at, true) : a.componentType === 5123 ? bin.getUint16(at, true) : a.componentType === 5125 ? bin.getUint32(at, true) : bin.getUint8(at))
+      out.push(
+        a.componentType === 5126
+          ? bin.getFloat32(at, true)
+          : a.componentType === 5123
+            ? bin.getUint16(at, true)
+            : a.componentType === 5125
+              ? bin.getUint32(at, true)
+              : bin.getUint8(at)
+      )
     }
   }
   return out
@@ -217,7 +225,11 @@ export async function exportAndRead (clip: MotionClip, options: { skinMesh?: boo
   const w = await loadWriters()
   const bvh = parseBvh(w.writeBvh(clip))
   const frames = bvh.frames.map(row => bvhFrame(bvh.nodes, row))
-  const glb = skinGlb(await w.writeGlb(clip, options.character === undefined ? {} : { character: options.character }), bvh.frames.length, options.skinMesh !== false)
+  const glb = skinGlb(
+    await w.writeGlb(clip, options.character === undefined ? {} : { character: options.character }),
+    bvh.frames.length,
+    options.skinMesh !== false
+  )
   return {
     fps: Math.round(1 / bvh.frameTime),
     frameCount: bvh.frames.length,

@@ -48,7 +48,16 @@ for (const { prompt } of labelled) {
   totalMs += ms
   totalFrames += clip!.frameCount
   totalSeconds += clip!.frameCount / clip!.fps
-  rows.push([prompt.slice(0, 44), (clip!.frameCount / clip!.fps).toFixed(1), ms.toFixed(1), (1000 / ms).toFixed(1), (clip!.frameCount * 1000 / ms).toFixed(0), q.skate.toFixed(3), (q.penetration * 100).toFixed(2), q.jitter.toFixed(2)])
+  rows.push([
+    prompt.slice(0, 44),
+    (clip!.frameCount / clip!.fps).toFixed(1),
+    ms.toFixed(1),
+    (1000 / ms).toFixed(1),
+    ((clip!.frameCount * 1000) / ms).toFixed(0),
+    q.skate.toFixed(3),
+    (q.penetration * 100).toFixed(2),
+    q.jitter.toFixed(2)
+  ])
 }
 const header = ['prompt', 'seconds', 'ms/clip', 'clips/s', 'frames/s', 'skate m/s', 'penetr. cm', 'jitter m/s²']
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
@@ -62,5 +71,7 @@ for (const { prompt, actions } of labelled) {
   if (got.length === actions.length && got.every((k, i) => k === actions[i])) correct++
   else console.log(`  parsed differently: "${prompt}" → ${got.join(', ') || '(nothing)'}`)
 }
-console.log(`\n${labelled.length} prompts: ${(totalSeconds).toFixed(1)} s of motion in ${(totalMs / 1000).toFixed(2)} s → ${(totalSeconds / (totalMs / 1000)).toFixed(1)} s of motion per CPU second, ${(totalFrames / (totalMs / 1000)).toFixed(0)} frames/s, ${(labelled.length / (totalMs / 1000)).toFixed(1)} clips/s`)
+console.log(
+  `\n${labelled.length} prompts: ${totalSeconds.toFixed(1)} s of motion in ${(totalMs / 1000).toFixed(2)} s → ${(totalSeconds / (totalMs / 1000)).toFixed(1)} s of motion per CPU second, ${(totalFrames / (totalMs / 1000)).toFixed(0)} frames/s, ${(labelled.length / (totalMs / 1000)).toFixed(1)} clips/s`
+)
 console.log(`prompt parse accuracy: ${correct}/${labelled.length} (${((correct / labelled.length) * 100).toFixed(0)} %)`)

@@ -83,7 +83,11 @@ function relativePath (m: ExportedMotion, name: string): number {
   const h = track(m, 'Hips')
   let sum = 0
   for (let f = 1; f < m.frameCount; f++) {
-    sum += Math.hypot(p[f]![0] - h[f]![0] - p[f - 1]![0] + h[f - 1]![0], p[f]![1] - h[f]![1] - p[f - 1]![1] + h[f - 1]![1], p[f]![2] - h[f]![2] - p[f - 1]![2] + h[f - 1]![2])
+    sum += Math.hypot(
+      p[f]![0] - h[f]![0] - p[f - 1]![0] + h[f - 1]![0],
+      p[f]![1] - h[f]![1] - p[f - 1]![1] + h[f - 1]![1],
+      p[f]![2] - h[f]![2] - p[f - 1]![2] + h[f - 1]![2]
+    )
   }
   return sum
 }

@@ -22,7 +22,20 @@ function verdict (c: QualityCase, q: QualityFigures): string[] {
 }
 
 const figuresOf = new Map<string, QualityFigures>()
-const header = ['clip', 'mesh floor cm', 'sole floor cm', 'skate mean cm/s', 'skate p95', 'bob cm', 'sway cm', 'flight', 'max acc m/s²', 'jerk m/s³', 'balance cm', 'verdict']
+const header = [
+  'clip',
+  'mesh floor cm',
+  'sole floor cm',
+  'skate mean cm/s',
+  'skate p95',
+  'bob cm',
+  'sway cm',
+  'flight',
+  'max acc m/s²',
+  'jerk m/s³',
+  'balance cm',
+  'verdict'
+]
 const rows: string[][] = []
 let failures = 0
 for (const c of QUALITY_CASES) {
@@ -47,19 +60,27 @@ for (const r of rows) console.log(line(r))
 // Option semantics (issue 22, spec motion-api.md): each comparison with its target.
 const f = (name: string): QualityFigures => figuresOf.get(name)!
 const semantics: [string, boolean][] = [
-  [`poseFilteringStrength 1: walk jerk ${f('walk filter 0').jerk.toFixed(0)} → ${f('walk filter 1').jerk.toFixed(0)} m/s³ (−${((1 - f('walk filter 1').jerk / f('walk filter 0').jerk) * 100).toFixed(0)} %, target ≥ 30 %), ` +
-    `skating ${f('walk filter 0').skateMean.toFixed(1)} → ${f('walk filter 1').skateMean.toFixed(1)} cm/s (target: no more)`,
-  f('walk filter 1').jerk <= f('walk filter 0').jerk * 0.7 && f('walk filter 1').skateMean < f('walk filter 0').skateMean + 0.5],
-  [`footLockingMode auto skates ${f('walk auto').skateMean.toFixed(1)} cm/s, grounding ${f('walk grounding').skateMean.toFixed(1)} (target: auto no more than grounding)`,
-    f('walk auto').skateMean <= f('walk grounding').skateMean + 0.05],
-  [`dis=s: kicking balance error ${f('kick').balance.toFixed(1)} cm with the simulation, ${f('kick dis=s').balance.toFixed(1)} without (target: off > 1.5, on < half of off)`,
-    f('kick dis=s').balance > 1.5 && f('kick').balance < f('kick dis=s').balance * 0.5]
+  [
+    `poseFilteringStrength 1: walk jerk ${f('walk filter 0').jerk.toFixed(0)} → ${f('walk filter 1').jerk.toFixed(0)} m/s³ (−${((1 - f('walk filter 1').jerk / f('walk filter 0').jerk) * 100).toFixed(0)} %, target ≥ 30 %), ` +
+      `skating ${f('walk filter 0').skateMean.toFixed(1)} → ${f('walk filter 1').skateMean.toFixed(1)} cm/s (target: no more)`,
+    f('walk filter 1').jerk <= f('walk filter 0').jerk * 0.7 && f('walk filter 1').skateMean < f('walk filter 0').skateMean + 0.5
+  ],
+  [
+    `footLockingMode auto skates ${f('walk auto').skateMean.toFixed(1)} cm/s, grounding ${f('walk grounding').skateMean.toFixed(1)} (target: auto no more than grounding)`,
+    f('walk auto').skateMean <= f('walk grounding').skateMean + 0.05
+  ],
+  [
+    `dis=s: kicking balance error ${f('kick').balance.toFixed(1)} cm with the simulation, ${f('kick dis=s').balance.toFixed(1)} without (target: off > 1.5, on < half of off)`,
+    f('kick dis=s').balance > 1.5 && f('kick').balance < f('kick dis=s').balance * 0.5
+  ]
 ]
 for (const [text, ok] of semantics) {
   if (!ok) failures++
   console.log(`${text}: ${ok ? 'ok' : 'FAIL'}`)
 }
-console.log(`\ntargets: mesh floor −0.5…+1 cm (every clip and character); skating walk/turn/side-step/kneel/lying/sitting < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`)
+console.log(
+  `\ntargets: mesh floor −0.5…+1 cm (every clip and character); skating walk/turn/side-step/kneel/lying/sitting < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`
+)
 console.log(failures === 0 ? 'all figures within target' : `${failures} figure(s) outside target`)
 
 const labelled = loadLabelledPrompts()

@@ -33,7 +33,17 @@ export type { EditGenerateOptions, InpaintRequest, Interval } from './editing/in
 export { merge } from './editing/merge.js'
 export type { MergeRequest } from './editing/merge.js'
 export { mat4FromTrs, mat4Identity, mat4Invert, mat4Multiply, mat4TransformPoint, type Mat4 } from './math/mat4.js'
-export { quatConjugate, quatFromAxisAngleDeg, quatFromAxisAngleRad, quatFromBasis, quatFromTo, quatMultiply, quatNormalize, quatRotate, quatSlerp } from './math/quat.js'
+export {
+  quatConjugate,
+  quatFromAxisAngleDeg,
+  quatFromAxisAngleRad,
+  quatFromBasis,
+  quatFromTo,
+  quatMultiply,
+  quatNormalize,
+  quatRotate,
+  quatSlerp
+} from './math/quat.js'
 export { fitDuration, MAX_SLOWDOWN, MAX_SPEEDUP } from './editing/fit-duration.js'
 export type { FitDurationOptions } from './editing/fit-duration.js'
 export { makeLoop, fixRootDrift } from './editing/loop.js'

@@ -6,12 +6,16 @@ import { Value } from '@sinclair/typebox/value'
 export const FOOT_LOCKING_MODES = ['auto', 'always', 'never', 'grounding'] as const
 
 export const MotionOptionsSchema = Type.Object({
-  footLockingMode: Type.Union(FOOT_LOCKING_MODES.map((mode) => Type.Literal(mode)), {
-    default: 'auto',
-    description: 'auto locks planted feet; always locks every contact; never disables locking and grounding; grounding keeps the body on the floor without locks'
-  }),
+  footLockingMode: Type.Union(
+    FOOT_LOCKING_MODES.map((mode) => Type.Literal(mode)),
+    {
+      default: 'auto',
+      description:
+        'auto locks planted feet; always locks every contact; never disables locking and grounding; grounding keeps the body on the floor without locks'
+    }
+  ),
   poseFilteringStrength: Type.Number({ minimum: 0, maximum: 1, default: 0, description: '0 (off) to 1 (strongest smoothing)' }),
-  simulation: Type.Boolean({ default: true, description: 'Physical plausibility pass (self-penetration, balance); the API\'s dis=s sets false' }),
+  simulation: Type.Boolean({ default: true, description: "Physical plausibility pass (self-penetration, balance); the API's dis=s sets false" }),
   rootAtOrigin: Type.Boolean({ default: false, description: 'Root translation starts at the origin in XZ (otherwise the ground path is centred on it)' })
 })
 

@@ -102,11 +102,17 @@ describe('builtin engine: prompts become the motion they describe', () => {
 
   it('flows from walking into running without stopping in between', async () => {
     const clip = await generate('walk four steps then run 5 meters', { options: { rootAtOrigin: true } })
-    const speeds = Array.from({ length: clip.frameCount - 1 }, (_, f) => Math.hypot(rootAt(clip, f + 1)[0] - rootAt(clip, f)[0], rootAt(clip, f + 1)[2] - rootAt(clip, f)[2]) * clip.fps)
+    const speeds = Array.from(
+      { length: clip.frameCount - 1 },
+      (_, f) => Math.hypot(rootAt(clip, f + 1)[0] - rootAt(clip, f)[0], rootAt(clip, f + 1)[2] - rootAt(clip, f)[2]) * clip.fps
+    )
     const moving = speeds.slice(Math.round(clip.fps * 0.6), speeds.length - Math.round(clip.fps * 0.8))
     expect(Math.min(...moving)).toBeGreaterThan(0.4)
     const stopped = await generate('walk four steps then wave then run 5 meters')
-    const s2 = Array.from({ length: stopped.frameCount - 1 }, (_, f) => Math.hypot(rootAt(stopped, f + 1)[2] - rootAt(stopped, f)[2], rootAt(stopped, f + 1)[0] - rootAt(stopped, f)[0]) * stopped.fps)
+    const s2 = Array.from(
+      { length: stopped.frameCount - 1 },
+      (_, f) => Math.hypot(rootAt(stopped, f + 1)[2] - rootAt(stopped, f)[2], rootAt(stopped, f + 1)[0] - rootAt(stopped, f)[0]) * stopped.fps
+    )
     expect(Math.min(...s2.slice(Math.round(stopped.fps * 0.6), s2.length - Math.round(stopped.fps * 0.8)))).toBeLessThan(0.05)
   })
 
@@ -136,7 +142,10 @@ describe('builtin engine: prompts become the motion they describe', () => {
     for (const prompt of ['gallop across the room', 'wakl forward', 'she is dancnig', 'trot along']) {
       const clip = await generate(prompt, { options: { rootAtOrigin: true } })
       const hands = track(clip, 'RightHand')
-      const moved = Math.hypot(...([0, 1, 2] as const).map(i => hands.at(-1)![i] - hands[0]![i])) + Math.max(...hands.map(p => p[1])) - Math.min(...hands.map(p => p[1]))
+      const moved =
+        Math.hypot(...([0, 1, 2] as const).map((i) => hands.at(-1)![i] - hands[0]![i])) +
+        Math.max(...hands.map((p) => p[1])) -
+        Math.min(...hands.map((p) => p[1]))
       expect(moved, prompt).toBeGreaterThan(0.1)
     }
   })
@@ -181,9 +190,36 @@ describe('builtin engine: prompts become the motion they describe', () => {
   })
 
   it('synthesizes every action family without leaving the floor plane or producing NaN', async () => {
-    const prompts = ['jog for 2 seconds', 'run 5 meters', 'sneak forward', 'crawl forward', 'hop twice', 'spin', 'step to the left twice',
-      'take 3 steps back', 'step up', 'sit down then stand up', 'crouch', 'kneel', 'lie down', 'clap', 'point forward', 'bow', 'nod',
-      'shake head', 'punch twice', 'kick', 'dance', 'stretch', 'look around', 'pick up the box then throw it', 'tired walk', 'angry punch', 'confident walk', 'happy jump']
+    const prompts = [
+      'jog for 2 seconds',
+      'run 5 meters',
+      'sneak forward',
+      'crawl forward',
+      'hop twice',
+      'spin',
+      'step to the left twice',
+      'take 3 steps back',
+      'step up',
+      'sit down then stand up',
+      'crouch',
+      'kneel',
+      'lie down',
+      'clap',
+      'point forward',
+      'bow',
+      'nod',
+      'shake head',
+      'punch twice',
+      'kick',
+      'dance',
+      'stretch',
+      'look around',
+      'pick up the box then throw it',
+      'tired walk',
+      'angry punch',
+      'confident walk',
+      'happy jump'
+    ]
     for (const p of prompts) {
       const clip = await generate(p)
       expect(clip.frameCount, p).toBeGreaterThan(10)

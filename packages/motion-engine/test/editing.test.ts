@@ -29,7 +29,9 @@ describe('editing: trim, inpaint, merge', () => {
     const clip = await generate('walk forward')
     const t = trim(clip, { numTrimLeft: 5, numTrimRight: 7 })
     expect(t.frameCount).toBe(clip.frameCount - 12)
-    expect(Array.from(t.rotations.slice(0, 8))).toEqual(Array.from(clip.rotations.slice(5 * clip.skeleton.joints.length * 4, 5 * clip.skeleton.joints.length * 4 + 8)))
+    expect(Array.from(t.rotations.slice(0, 8))).toEqual(
+      Array.from(clip.rotations.slice(5 * clip.skeleton.joints.length * 4, 5 * clip.skeleton.joints.length * 4 + 8))
+    )
     expect(() => trim(clip, { numTrimLeft: clip.frameCount })).toThrow(EngineError)
     expect(() => trim(clip, { numTrimLeft: 1.5 })).toThrow(/integer/)
   })
@@ -58,7 +60,19 @@ describe('editing: trim, inpaint, merge', () => {
   it('rejects overlapping or out-of-range intervals with 502', async () => {
     const clip = await generate('stand for 2 seconds')
     await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 1000 }] }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
-    await expect(inpaint(clip, { prompt: 'wave', intervals: [{ start: 0, end: 20 }, { start: 10, end: 30 }] }, engine)).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
+    await expect(
+      inpaint(
+        clip,
+        {
+          prompt: 'wave',
+          intervals: [
+            { start: 0, end: 20 },
+            { start: 10, end: 30 }
+          ]
+        },
+        engine
+      )
+    ).rejects.toMatchObject({ code: 'ENGINE_ERR_BAD_PARAMETERS' })
   })
 
   it('merges a new section after a trimmed clip with continuous root motion at the seam', async () => {

@@ -67,20 +67,33 @@ describe('makeLoop', () => {
       expect(rootAcceleration(loop, seam)).toBeLessThanOrEqual(percentile(accelerations, 0.98) * 1.1)
     }
     // A naive repeat (cut and paste) jumps at the seam: the measure above would see it.
-    const naive = { ...clip, frameCount: 2 * clip.frameCount, rootTranslation: Float32Array.from([...clip.rootTranslation, ...clip.rootTranslation]), rotations: Float32Array.from([...clip.rotations, ...clip.rotations]) }
+    const naive = {
+      ...clip,
+      frameCount: 2 * clip.frameCount,
+      rootTranslation: Float32Array.from([...clip.rootTranslation, ...clip.rootTranslation]),
+      rotations: Float32Array.from([...clip.rotations, ...clip.rotations])
+    }
     expect(rootAcceleration(naive, clip.frameCount - 1)).toBeGreaterThan(percentile(accelerations, 0.98) * 3)
   })
 
   it('each fix flag pins its part of the root at the seam', async () => {
     const clip = await generate('walk forward while turning left', { options: { rootAtOrigin: true } })
     // Lift the clip as it goes so there is altitude drift to remove too.
-    const rising = { ...clip, rootTranslation: Float32Array.from(clip.rootTranslation, (v, i) => (i % 3 === 1 ? v + (Math.floor(i / 3) / clip.frameCount) * 0.3 : v)) }
+    const rising = {
+      ...clip,
+      rootTranslation: Float32Array.from(clip.rootTranslation, (v, i) => (i % 3 === 1 ? v + (Math.floor(i / 3) / clip.frameCount) * 0.3 : v))
+    }
     const seamDrift = (options: Partial<LoopOptions>) => {
       const loop = makeLoop(rising, { ...base, ...options })
       const n = clip.frameCount
       const a = rootAt(loop, 0)
       const b = rootAt(loop, n)
-      return { horizontal: Math.hypot(b[0] - a[0], b[2] - a[2]), altitude: Math.abs(b[1] - a[1]), heading: Math.abs(wrap(headingAt(loop, n) - headingAt(loop, 0))), loop }
+      return {
+        horizontal: Math.hypot(b[0] - a[0], b[2] - a[2]),
+        altitude: Math.abs(b[1] - a[1]),
+        heading: Math.abs(wrap(headingAt(loop, n) - headingAt(loop, 0))),
+        loop
+      }
     }
     const free = seamDrift({})
     expect(free.horizontal).toBeGreaterThan(0.5)
@@ -126,7 +139,9 @@ describe('makeLoop', () => {
     const freeNearSeam = Math.hypot(rootAt(free, n)[0] - rootAt(free, n - base.blendFrames)[0], rootAt(free, n)[2] - rootAt(free, n - base.blendFrames)[2])
     expect(nearSeam({ fixRootMode: 'LOCKED', fixAcrossEntireMotion: true })).toBeLessThan(0.02)
     // Seam-only correction pulls the whole cycle's drift back within the blend span: far more root travel there.
-    expect(nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: false })).toBeGreaterThan(2 * Math.max(freeNearSeam, nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: true })))
+    expect(nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: false })).toBeGreaterThan(
+      2 * Math.max(freeNearSeam, nearSeam({ fixRootMode: 'INTERPOLATION', fixAcrossEntireMotion: true }))
+    )
   })
 })
 

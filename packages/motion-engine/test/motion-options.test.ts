@@ -100,7 +100,11 @@ describe('motion options have their documented effects', () => {
   })
 
   it('simulation lifts penetrating feet above the floor; off (dis=s) the synthesized heights are kept', async () => {
-    const lowest = (c: MotionClip) => Math.min(...['LeftToeBase', 'RightToeBase'].flatMap(n => track(c, n).map(p => p[1] - 0.015)), ...['LeftFoot', 'RightFoot'].flatMap(n => track(c, n).map(p => p[1] - 0.08)))
+    const lowest = (c: MotionClip) =>
+      Math.min(
+        ...['LeftToeBase', 'RightToeBase'].flatMap((n) => track(c, n).map((p) => p[1] - 0.015)),
+        ...['LeftFoot', 'RightFoot'].flatMap((n) => track(c, n).map((p) => p[1] - 0.08))
+      )
     const raw = await generate('sneak forward', { options: { simulation: false, footLockingMode: 'never' } })
     expect(lowest(raw)).toBeLessThan(-0.002)
     const { clip: lifted, report } = simulate(raw, { floor: true })

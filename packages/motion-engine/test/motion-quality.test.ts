@@ -30,7 +30,9 @@ describe('motion quality on the exported files', () => {
   }
 
   it('pose filtering at full strength cuts jerk by 30 % without moving planted feet or adding skating', async () => {
-    const [rawMotion, smoothMotion] = await Promise.all(['walk filter 0', 'walk filter 1'].map(async name => exportAndRead(await engine.generate({ seed: 1, ...byName(name).request }))))
+    const [rawMotion, smoothMotion] = await Promise.all(
+      ['walk filter 0', 'walk filter 1'].map(async (name) => exportAndRead(await engine.generate({ seed: 1, ...byName(name).request })))
+    )
     const raw = measure(rawMotion!)
     const smooth = measure(smoothMotion!)
     expect(smooth.jerk).toBeLessThanOrEqual(raw.jerk * 0.7)

@@ -33,11 +33,19 @@ async function measure (name: string, run: () => Promise<number> | number): Prom
   const median = times[Math.floor(times.length / 2)]!
   const cpuMedian = cpu[Math.floor(cpu.length / 2)]!
   const mb = bytes / 1e6
-  const cells = [times[0]!.toFixed(1).padStart(8), median.toFixed(1).padStart(9), cpuMedian.toFixed(1).padStart(10), mb.toFixed(3).padStart(8), (mb / (median / 1000)).toFixed(1).padStart(8)]
+  const cells = [
+    times[0]!.toFixed(1).padStart(8),
+    median.toFixed(1).padStart(9),
+    cpuMedian.toFixed(1).padStart(10),
+    mb.toFixed(3).padStart(8),
+    (mb / (median / 1000)).toFixed(1).padStart(8)
+  ]
   console.log(`| ${name.padEnd(22)} | ${cells.join(' | ')} |`)
 }
 
-console.log(`clip: ${clip.frameCount} frames at ${clip.fps} fps (${(clip.frameCount / clip.fps).toFixed(1)} s), ${clip.skeleton.joints.length} joints; mesh ${mesh.positions.length / 3} vertices, ${mesh.indices.length / 3} triangles; ${RUNS} runs each`)
+console.log(
+  `clip: ${clip.frameCount} frames at ${clip.fps} fps (${(clip.frameCount / clip.fps).toFixed(1)} s), ${clip.skeleton.joints.length} joints; mesh ${mesh.positions.length / 3} vertices, ${mesh.indices.length / 3} triangles; ${RUNS} runs each`
+)
 console.log('| format                 | best ms  | median ms | median CPU | size MB  | MB/s     |')
 console.log('|------------------------|----------|-----------|------------|----------|----------|')
 await measure('mannequin mesh', () => { const m = createMannequinMesh(clip.skeleton); return m.positions.byteLength + m.indices.byteLength })

@@ -115,7 +115,13 @@ describe('createMannequinMesh', () => {
   })
 
   it('gives a skeleton without humanoid names one tube per bone', () => {
-    const chain: Skeleton = { joints: [{ name: 'a', parent: -1, offset: [0, 1, 0] }, { name: 'b', parent: 0, offset: [0, 0.5, 0] }, { name: 'c', parent: 1, offset: [0.5, 0, 0] }] }
+    const chain: Skeleton = {
+      joints: [
+        { name: 'a', parent: -1, offset: [0, 1, 0] },
+        { name: 'b', parent: 0, offset: [0, 0.5, 0] },
+        { name: 'c', parent: 1, offset: [0.5, 0, 0] }
+      ]
+    }
     const m = createMannequinMesh(chain)
     expect(new Set(m.joints)).toEqual(new Set([0, 1]))
     expect(volume(m)).toBeGreaterThan(0)

@@ -3,7 +3,15 @@ import { describeProgress } from '../src/ui/job-poller.ts'
 import { describeJob, paramOf } from '../src/ui/jobs-view.ts'
 import type { JobRecord } from '../src/ui/api.ts'
 
-const job = (processor: JobRecord['processor'], parameters: string[]): JobRecord => ({ rid: 'r', processor, parameters, chargedAmount: 1, status: 'SUCCESS', ctime: 0, mtime: 0 })
+const job = (processor: JobRecord['processor'], parameters: string[]): JobRecord => ({
+  rid: 'r',
+  processor,
+  parameters,
+  chargedAmount: 1,
+  status: 'SUCCESS',
+  ctime: 0,
+  mtime: 0
+})
 
 describe('progress line', () => {
   it('shows the queue position while waiting, then step and total', () => {

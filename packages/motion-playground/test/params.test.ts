@@ -35,8 +35,15 @@ describe('text2motionParams', () => {
   })
 
   it('builds a merging job naming the second animation, its trims, the prompt and the blend duration', () => {
-    const params = text2motionParams({ ...base, mode: 'merge', source, merge: { prompt: 'turns', source: { rid: 'rid-2', variant: '1', trimLeft: 0, trimRight: 5 }, blendDuration: 0.8 } })
-    expect(params).toContain('mergingRequest={"t2m_rid":"rid-2","variant_id":"1","editRequest":{"numTrimLeft":0,"numTrimRight":5},"prompt":"turns","blendDuration":0.8}')
+    const params = text2motionParams({
+      ...base,
+      mode: 'merge',
+      source,
+      merge: { prompt: 'turns', source: { rid: 'rid-2', variant: '1', trimLeft: 0, trimRight: 5 }, blendDuration: 0.8 }
+    })
+    expect(params).toContain(
+      'mergingRequest={"t2m_rid":"rid-2","variant_id":"1","editRequest":{"numTrimLeft":0,"numTrimRight":5},"prompt":"turns","blendDuration":0.8}'
+    )
   })
 
   it('names the field to fix when the form is incomplete', () => {

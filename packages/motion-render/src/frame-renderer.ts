@@ -49,7 +49,7 @@ export function resolveSceneOptions (options: SceneOptions): Required<Omit<Scene
   const angle = options.camHorizontalAngle ?? 0
   const camMode = options.camMode ?? 0
   for (const [name, value] of [['width', width], ['height', height]] as const) {
-    if (!Number.isInteger(value) || value < 16 || value > 4096 || value % 2 !== 0) throw new RangeError(`${name} must be an even integer from 16 to 4096, got ${value}`)
+    if (!Number.isInteger(value) || value < 16 || value > 4096 || value % 2 !== 0) { throw new RangeError(`${name} must be an even integer from 16 to 4096, got ${value}`) }
   }
   if (!Number.isFinite(fps) || fps < 1 || fps > 120) throw new RangeError(`fps must be 1 to 120, got ${fps}`)
   if (!Number.isFinite(angle) || angle < -90 || angle > 90) throw new RangeError(`camHorizontalAngle must be -90 to 90, got ${angle}`)
@@ -65,9 +65,18 @@ export function createFrameRenderer (scene: CharacterScene, options: SceneOption
   const backdrop: Backdrop = createBackdrop(o.backdrop, o.bgColor, o.width, o.height)
   const frameCount = Math.max(1, Math.round(scene.duration * o.fps + 1e-6) + 1)
   const times = Array.from({ length: frameCount }, (_, f) => Math.min(scene.duration, f / o.fps))
-  const cameras: CameraFrame[] = cameraPath(trackCharacter(scene, times), { mode: o.camMode, horizontalAngle: o.camHorizontalAngle, width: o.width, height: o.height, fps: o.fps })
+  const cameras: CameraFrame[] = cameraPath(trackCharacter(scene, times), {
+    mode: o.camMode,
+    horizontalAngle: o.camHorizontalAngle,
+    width: o.width,
+    height: o.height,
+    fps: o.fps
+  })
   const frame = createFrameBuffer(o.width, o.height)
-  const geometry: WorldGeometry[] = scene.primitives.map((p) => ({ positions: new Float32Array(p.positions.length), normals: new Float32Array(p.normals.length) }))
+  const geometry: WorldGeometry[] = scene.primitives.map((p) => ({
+    positions: new Float32Array(p.positions.length),
+    normals: new Float32Array(p.normals.length)
+  }))
   const shaded = scene.primitives.map((p) => new Float32Array(p.colors.length))
   const castsShadow = o.shadow && backdrop.receivesShadow
   const mask = castsShadow ? new Uint8Array(o.width * o.height) : undefined
@@ -87,8 +96,15 @@ export function createFrameRenderer (scene: CharacterScene, options: SceneOption
       scene.primitives.forEach((p, i) => {
         const textured = p.texture !== undefined && p.uvs !== undefined
         shadeVertices(geometry[i]!.normals, p.colors, shaded[i]!, textured)
-        if (textured) drawTexturedMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, light: shaded[i]!, uvs: p.uvs!, indices: p.indices, texture: p.texture! })
-        else drawMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, colors: shaded[i]!, indices: p.indices })
+        if (textured) {
+          drawTexturedMesh(frame, camera.viewProjection, {
+            positions: geometry[i]!.positions,
+            light: shaded[i]!,
+            uvs: p.uvs!,
+            indices: p.indices,
+            texture: p.texture!
+          })
+        } else drawMesh(frame, camera.viewProjection, { positions: geometry[i]!.positions, colors: shaded[i]!, indices: p.indices })
       })
       return frame
     }
@@ -110,7 +126,12 @@ function drawShadow (frame: FrameBuffer, mask: Uint8Array, viewProjection: Float
       projected[v + 2] = source[v + 2]! - (lz * height) / ly
     }
     const b = drawMask(mask, frame.width, frame.height, viewProjection, projected, p.indices)
-    bounds = { minX: Math.min(bounds.minX, b.minX), minY: Math.min(bounds.minY, b.minY), maxX: Math.max(bounds.maxX, b.maxX), maxY: Math.max(bounds.maxY, b.maxY) }
+    bounds = {
+      minX: Math.min(bounds.minX, b.minX),
+      minY: Math.min(bounds.minY, b.minY),
+      maxX: Math.max(bounds.maxX, b.maxX),
+      maxY: Math.max(bounds.maxY, b.maxY)
+    }
   })
   if (bounds.maxX < 0) return
   // A 5×5 box blur inside the covered area gives the shadow a soft edge.

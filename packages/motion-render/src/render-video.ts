@@ -38,7 +38,15 @@ export async function renderVideo (glb: Uint8Array, options: VideoOptions, conte
   const scene = await loadCharacterScene(glb)
   const renderer = createFrameRenderer(scene, options)
   context.signal?.throwIfAborted()
-  const encoder = startEncoder({ ffmpegPath: options.ffmpegPath ?? 'ffmpeg', outputPath: options.outputPath, width: renderer.width, height: renderer.height, fps: renderer.fps, preset: options.preset, crf: options.crf })
+  const encoder = startEncoder({
+    ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
+    outputPath: options.outputPath,
+    width: renderer.width,
+    height: renderer.height,
+    fps: renderer.fps,
+    preset: options.preset,
+    crf: options.crf
+  })
   const posterIndex = Math.floor(renderer.frameCount / 2)
   let poster: Uint8Array | undefined
   let drawMs = 0

@@ -33,7 +33,10 @@ export function operationsOf (doc: OpenapiDocument): Array<[name: string, operat
 
 function isSharedErrorShape (schema: JsonSchema | undefined): boolean {
   const error = schema?.properties?.error
-  return schema?.required?.includes('error') === true && ERROR_FIELDS.every((field) => error?.required?.includes(field) === true && error.properties?.[field] !== undefined)
+  return (
+    schema?.required?.includes('error') === true &&
+    ERROR_FIELDS.every((field) => error?.required?.includes(field) === true && error.properties?.[field] !== undefined)
+  )
 }
 
 function bodySchema (response: Response): JsonSchema | undefined {
@@ -54,7 +57,7 @@ function gapsOf (name: string, operation: Operation, security: Record<string, un
   const ownShape = [...HEALTH_OWN_SHAPE, ...(options.ownErrorShape ?? [])].includes(name)
   for (const [status, response] of failures) {
     const schema = bodySchema(response)
-    if (ownShape ? schema === undefined : !isSharedErrorShape(schema)) gaps.push(`${name}: ${status} is not ${ownShape ? 'documented with a body schema' : 'the shared error schema'}`)
+    if (ownShape ? schema === undefined : !isSharedErrorShape(schema)) { gaps.push(`${name}: ${status} is not ${ownShape ? 'documented with a body schema' : 'the shared error schema'}`) }
   }
   const secured = (operation.security ?? security ?? []).some((requirement) => Object.keys(requirement).length > 0)
   if (secured && operation.responses?.['401'] === undefined) gaps.push(`${name}: needs credentials but documents no 401`)

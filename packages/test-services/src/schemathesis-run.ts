@@ -61,5 +61,14 @@ export async function runSchemathesis (options: SchemathesisOptions): Promise<Sc
     })
   })
   const findings = /^=+ (FAILURES|ERRORS) =+$/m.test(output) || /\b\d+ (failed|errored)\b/.test(output)
-  return { code, output, interrupted, clean: code === 0 || (interrupted && !findings), summary: output.split('\n').filter((line) => SUMMARY.test(line)).join('\n') }
+  return {
+    code,
+    output,
+    interrupted,
+    clean: code === 0 || (interrupted && !findings),
+    summary: output
+      .split('\n')
+      .filter((line) => SUMMARY.test(line))
+      .join('\n')
+  }
 }

@@ -22,7 +22,9 @@ function doc (operation: object): OpenapiDocument {
 
 describe('openapiGaps', () => {
   it('finds nothing to add to a complete document (health probes need no shared error shape)', () => {
-    expect(openapiGaps(doc({ security: [{ key: [] }], responses: { 204: { description: 'Deleted' }, 401: json(ErrorSchema), 404: json(ErrorSchema) } }))).toEqual([])
+    expect(
+      openapiGaps(doc({ security: [{ key: [] }], responses: { 204: { description: 'Deleted' }, 401: json(ErrorSchema), 404: json(ErrorSchema) } }))
+    ).toEqual([])
   })
 
   it('names each missing piece: success, success body, error statuses, the shared error shape, the 401 of a secured operation', () => {
@@ -30,7 +32,9 @@ describe('openapiGaps', () => {
     expect(openapiGaps(doc({ responses: { 200: { description: 'ok' }, 404: json(ErrorSchema) } }))).toEqual(['DELETE /things/{id}: 200 has no body schema'])
     expect(openapiGaps(doc({ responses: { 200: json(Thing) } }))).toEqual(['DELETE /things/{id}: no 4xx/5xx response'])
     expect(openapiGaps(doc({ responses: { 200: json(Thing), 404: json(Thing) } }))).toEqual(['DELETE /things/{id}: 404 is not the shared error schema'])
-    expect(openapiGaps(doc({ security: [{ key: [] }], responses: { 200: json(Thing), 404: json(ErrorSchema) } }))).toEqual(['DELETE /things/{id}: needs credentials but documents no 401'])
+    expect(openapiGaps(doc({ security: [{ key: [] }], responses: { 200: json(Thing), 404: json(ErrorSchema) } }))).toEqual([
+      'DELETE /things/{id}: needs credentials but documents no 401'
+    ])
   })
 
   it('accepts an operation\'s own error shape only where told, and still wants a body schema there', () => {

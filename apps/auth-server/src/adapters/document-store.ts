@@ -37,7 +37,10 @@ export function createSqlDocumentStore (db: Database): DocumentStore {
       // The field name is spliced in (after checking it is a plain identifier) rather than bound, so the planner
       // sees `doc->>'email'` and uses the expression indexes below.
       if (!FIELD.test(field)) throw new Error(`invalid document field name: ${field}`)
-      const { rows } = await db.query<{ doc: T }>(`SELECT doc FROM auth_documents WHERE collection = $1 AND doc->>'${field}' = $2 ORDER BY id`, [collection, value])
+      const { rows } = await db.query<{ doc: T }>(`SELECT doc FROM auth_documents WHERE collection = $1 AND doc->>'${field}' = $2 ORDER BY id`, [
+        collection,
+        value
+      ])
       return rows.map((r) => r.doc)
     },
     async list<T extends Document> (collection: string) {
@@ -61,7 +64,12 @@ export function createSqlDocumentStore (db: Database): DocumentStore {
     },
     async insert (collection, doc, unique) {
       const key = unique === undefined ? null : `${unique}:${String(doc[unique])}`
-      const { rowCount } = await db.query('INSERT INTO auth_documents (collection, id, doc, unique_key) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [collection, doc.id, JSON.stringify(doc), key])
+      const { rowCount } = await db.query('INSERT INTO auth_documents (collection, id, doc, unique_key) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        collection,
+        doc.id,
+        JSON.stringify(doc),
+        key
+      ])
       return rowCount === 1
     },
     async put (collection, doc) {

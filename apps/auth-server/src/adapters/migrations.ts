@@ -3,7 +3,10 @@
 import type { Migration } from '@openmotion/common'
 
 export const migrations: Migration[] = [
-  { id: '001_documents', sql: 'CREATE TABLE auth_documents (collection text NOT NULL, id text NOT NULL, doc jsonb NOT NULL, unique_key text, PRIMARY KEY (collection, id))' },
+  {
+    id: '001_documents',
+    sql: 'CREATE TABLE auth_documents (collection text NOT NULL, id text NOT NULL, doc jsonb NOT NULL, unique_key text, PRIMARY KEY (collection, id))'
+  },
   { id: '002_unique', sql: 'CREATE UNIQUE INDEX auth_documents_unique ON auth_documents (collection, unique_key) WHERE unique_key IS NOT NULL' },
   { id: '003_user_email', sql: "CREATE INDEX auth_documents_email ON auth_documents (collection, (doc->>'email'))" },
   { id: '004_session_user', sql: "CREATE INDEX auth_documents_user ON auth_documents (collection, (doc->>'userId'))" },

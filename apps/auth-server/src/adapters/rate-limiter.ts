@@ -47,5 +47,7 @@ export function createMemoryRateLimiter (): RateLimiter {
 }
 
 export function createRedisRateLimiter (redis: Redis, prefix = 'auth:rl:'): RateLimiter {
-  return createLimiter((rule) => new RateLimiterRedis({ storeClient: redis, points: rule.points, duration: rule.windowSeconds, keyPrefix: `${prefix}${rule.name}` }))
+  return createLimiter(
+    (rule) => new RateLimiterRedis({ storeClient: redis, points: rule.points, duration: rule.windowSeconds, keyPrefix: `${prefix}${rule.name}` })
+  )
 }

@@ -3,4 +3,6 @@ import { generatePemPair } from '../domain/signing-keys.js'
 
 const { privateKey, publicKey } = generatePemPair()
 const oneLine = (pem: string) => JSON.stringify(pem.trim())
-process.stdout.write(`# ES512 (P-521) key pair for auth-server. Paste into .env (\\n escapes are understood):\nPRIVATE_KEY=${oneLine(privateKey)}\nPUBLIC_KEY=${oneLine(publicKey)}\n`)
+process.stdout.write(
+  `# ES512 (P-521) key pair for auth-server. Paste into .env (\\n escapes are understood):\nPRIVATE_KEY=${oneLine(privateKey)}\nPUBLIC_KEY=${oneLine(publicKey)}\n`
+)

@@ -31,14 +31,26 @@ export function composeSecrets (): SecretFile[] {
   const pair = esKeyPair()
   return [
     { name: 'auth-private-key.pem', purpose: 'auth-server PRIVATE_KEY_FILE: ES512 (P-521) key signing access tokens', generate: () => pair().privateKey },
-    { name: 'auth-public-key.pem', purpose: 'auth-server PUBLIC_KEY_FILE: its public half, served at /.well-known/jwks.json', generate: () => pair().publicKey },
-    { name: 'auth-previous-public-keys.pem', purpose: 'auth-server PREVIOUS_PUBLIC_KEYS_FILE: rotated-out public keys still served (empty at first)', generate: () => '' },
+    {
+      name: 'auth-public-key.pem',
+      purpose: 'auth-server PUBLIC_KEY_FILE: its public half, served at /.well-known/jwks.json',
+      generate: () => pair().publicKey
+    },
+    {
+      name: 'auth-previous-public-keys.pem',
+      purpose: 'auth-server PREVIOUS_PUBLIC_KEYS_FILE: rotated-out public keys still served (empty at first)',
+      generate: () => ''
+    },
     { name: 'admin-password', purpose: 'auth-server ADMIN_PASSWORD_FILE: password of the ADMIN_EMAIL operator account', generate: () => token(18) },
     { name: 'relay-encryption-key.pem', purpose: 'webhook-relay ENCRYPTION_KEY_FILE: RSA-3072 key encrypting webhook data at rest', generate: rsaPrivateKey },
     { name: 'relay-admin-api-key', purpose: 'webhook-relay ADMIN_API_KEY_FILE: static admin key for standalone use', generate: () => token() },
     { name: 'motion-admin-api-key', purpose: 'motion-api ADMIN_API_KEY_FILE: static admin key for standalone use', generate: () => token() },
     { name: 'motion-url-signing-secret', purpose: 'motion-api and motion-worker URL_SIGNING_SECRET_FILE: HMAC key of signed URLs', generate: () => token() },
-    { name: 'motion-client-secret', purpose: 'motion-api MOTION_CLIENT_SECRET_FILE: secret of the bootstrap client MOTION_CLIENT_ID', generate: () => token(24) }
+    {
+      name: 'motion-client-secret',
+      purpose: 'motion-api MOTION_CLIENT_SECRET_FILE: secret of the bootstrap client MOTION_CLIENT_ID',
+      generate: () => token(24)
+    }
   ]
 }
 

@@ -13,7 +13,11 @@ export type BootstrapOutcome = 'created' | 'promoted' | 'already-admin' | 'await
 export class AdminBootstrap {
   private readonly email: string | null
 
-  constructor (email: string | undefined, private readonly auth: AuthService, private readonly initial?: { password: string, hash: (password: string) => Promise<string> }) {
+  constructor (
+    email: string | undefined,
+    private readonly auth: AuthService,
+    private readonly initial?: { password: string, hash: (password: string) => Promise<string> }
+  ) {
     this.email = email === undefined || email.trim() === '' ? null : email.trim().toLowerCase()
   }
 
@@ -34,9 +38,17 @@ export class AdminBootstrap {
   }
 
   private async create (email: string, initial: { password: string, hash: (password: string) => Promise<string> }): Promise<{ outcome: BootstrapOutcome }> {
-    const user: User = { id: randomUUID(), email, passwordHash: await initial.hash(initial.password), emailVerified: true, role: 'user', metadata: {}, createdAt: new Date().toISOString() }
+    const user: User = {
+      id: randomUUID(),
+      email,
+      passwordHash: await initial.hash(initial.password),
+      emailVerified: true,
+      role: 'user',
+      metadata: {},
+      createdAt: new Date().toISOString()
+    }
     // Another instance starting at the same moment may have created it: then it is theirs to promote, and is.
-    if (!await this.auth.createUser(user)) return { outcome: 'already-admin' }
+    if (!(await this.auth.createUser(user))) return { outcome: 'already-admin' }
     await this.auth.setRole(user.id, 'admin', { by: 'ADMIN_PASSWORD', client: null })
     return { outcome: 'created' }
   }

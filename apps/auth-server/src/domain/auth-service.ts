@@ -72,7 +72,15 @@ export class AuthService {
     checkPassword(password)
     await this.deps.limits.attempt('signUp', 'signUp', client, normalized)
     // Hashing first, on both paths, keeps a taken address from answering faster.
-    const user: User = { id: randomUUID(), email: normalized, passwordHash: await this.deps.passwords.hash(password), emailVerified: false, role: 'user', metadata: {}, createdAt: new Date().toISOString() }
+    const user: User = {
+      id: randomUUID(),
+      email: normalized,
+      passwordHash: await this.deps.passwords.hash(password),
+      emailVerified: false,
+      role: 'user',
+      metadata: {},
+      createdAt: new Date().toISOString()
+    }
     if (await this.createUser(user)) {
       this.deps.metrics.signUps.inc({ outcome: 'success' })
       await this.deps.audit.record('signed_up', { userId: user.id, client })

@@ -49,9 +49,15 @@ export class Invitations {
   constructor (private readonly deps: InvitationDeps) {}
 
   /** Creates and mails an invitation; the token is returned once, for sharing it another way. */
-  async invite (email: string, role: Role, metadata: Record<string, unknown>, invitedBy: string | null, client: ClientInfo | null = null): Promise<{ invitation: Invitation, token: string }> {
+  async invite (
+    email: string,
+    role: Role,
+    metadata: Record<string, unknown>,
+    invitedBy: string | null,
+    client: ClientInfo | null = null
+  ): Promise<{ invitation: Invitation, token: string }> {
     const normalized = normalizeEmail(email)
-    if (await this.deps.auth.userByEmail(normalized) !== undefined) throw authError('BAD_USER_INPUT', 'an account with this email already exists', { field: 'email' })
+    if ((await this.deps.auth.userByEmail(normalized)) !== undefined) { throw authError('BAD_USER_INPUT', 'an account with this email already exists', { field: 'email' }) }
     const token = randomBytes(32).toString('base64url')
     const now = Date.now()
     const invitation: Invitation = {
@@ -107,10 +113,14 @@ export class Invitations {
       metadata: invitation.metadata,
       createdAt: new Date().toISOString()
     }
-    if (!await this.deps.auth.createUser(user)) throw authError('CODE_INVALID', 'an account with this email exists already; sign in instead')
+    if (!(await this.deps.auth.createUser(user))) throw authError('CODE_INVALID', 'an account with this email exists already; sign in instead')
     await this.deps.store.put('invitations', { ...invitation, acceptedAt: new Date().toISOString() })
     const payload = await this.deps.auth.startSession(user, client)
-    await this.deps.audit.record('invitation_accepted', { userId: user.id, sessionId: payload.session.id, client }, { invitationId: invitation.id, role: user.role })
+    await this.deps.audit.record(
+      'invitation_accepted',
+      { userId: user.id, sessionId: payload.session.id, client },
+      { invitationId: invitation.id, role: user.role }
+    )
     return payload
   }
 }

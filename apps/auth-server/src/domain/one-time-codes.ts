@@ -22,7 +22,14 @@ export class OneTimeCodes {
 
   async issue (userId: string, purpose: CodePurpose, ttlSeconds: number): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    const doc: CodeDocument = { id: `${purpose}:${userId}`, userId, purpose, hash: hashCode(userId, purpose, code), attempts: 0, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() }
+    const doc: CodeDocument = {
+      id: `${purpose}:${userId}`,
+      userId,
+      purpose,
+      hash: hashCode(userId, purpose, code),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString()
+    }
     await this.store.delete('codes', doc.id)
     await this.store.insert('codes', doc)
     return code

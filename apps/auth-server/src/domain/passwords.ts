@@ -8,7 +8,7 @@ import { authError } from '../errors.js'
 
 export function checkPassword (password: string, field = 'password'): void {
   if (password.length < 8) throw authError('BAD_USER_INPUT', `${field} must have at least 8 characters`, { field })
-  if (Buffer.byteLength(password) > 72) throw authError('BAD_USER_INPUT', `${field} must be at most 72 bytes (bcrypt would silently ignore the rest)`, { field })
+  if (Buffer.byteLength(password) > 72) { throw authError('BAD_USER_INPUT', `${field} must be at most 72 bytes (bcrypt would silently ignore the rest)`, { field }) }
 }
 
 export class Passwords {

@@ -39,7 +39,12 @@ export function generatePemPair (): { privateKey: string, publicKey: string } {
   }
 }
 
-export async function loadSigningKeys (input: { privateKey?: string | undefined, publicKey?: string | undefined, previous: string, production: boolean }): Promise<SigningKeys> {
+export async function loadSigningKeys (input: {
+  privateKey?: string | undefined
+  publicKey?: string | undefined
+  previous: string
+  production: boolean
+}): Promise<SigningKeys> {
   let privatePem = input.privateKey
   let publicPem = input.publicKey
   const ephemeral = privatePem === undefined && publicPem === undefined && !input.production

@@ -57,10 +57,15 @@ export function guardArguments<T extends Record<string, unknown>> (resolvers: T)
   for (const type of ['Query', 'Mutation']) {
     const fields = resolvers[type] as Record<string, Resolver> | undefined
     if (fields === undefined) continue
-    guarded[type] = Object.fromEntries(Object.entries(fields).map(([name, resolve]) => [name, (root: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
-      checkArguments(args)
-      return resolve(root, args, context, info)
-    }]))
+    guarded[type] = Object.fromEntries(
+      Object.entries(fields).map(([name, resolve]) => [
+        name,
+        (root: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+          checkArguments(args)
+          return resolve(root, args, context, info)
+        }
+      ])
+    )
   }
   return guarded as T
 }

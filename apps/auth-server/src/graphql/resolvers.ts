@@ -46,7 +46,13 @@ export function createResolvers (deps: ResolverDeps) {
   const { caller, admin, client } = deps.requestAuth
   const cookiePath = '/graphql'
   const respond = (reply: FastifyReply, payload: AuthPayload) => {
-    reply.setCookie(deps.cookie.name, payload.refreshToken, { path: cookiePath, httpOnly: true, secure: deps.cookie.secure, sameSite: deps.cookie.sameSite, maxAge: deps.cookie.maxAge })
+    reply.setCookie(deps.cookie.name, payload.refreshToken, {
+      path: cookiePath,
+      httpOnly: true,
+      secure: deps.cookie.secure,
+      sameSite: deps.cookie.sameSite,
+      maxAge: deps.cookie.maxAge
+    })
     return { ...payload, user: userView(payload.user), session: sessionView(payload.session, payload.session.id) }
   }
   const refreshTokenOf = (request: FastifyRequest, given: string | null | undefined): string => {
@@ -75,7 +81,11 @@ export function createResolvers (deps: ResolverDeps) {
         await admin(request)
         return (await deps.invitations.list()).map((i) => invitationView(i))
       },
-      auditEvents: async (_: unknown, args: { filter?: Record<string, string | null> | null, first?: number | null, after?: string | null }, { request }: ResolverContext) => {
+      auditEvents: async (
+        _: unknown,
+        args: { filter?: Record<string, string | null> | null, first?: number | null, after?: string | null },
+        { request }: ResolverContext
+      ) => {
         await admin(request)
         const first = args.first ?? 50
         if (first < 1 || first > MAX_PAGE) throw authError('BAD_USER_INPUT', `first must be from 1 to ${MAX_PAGE}`, { field: 'first' })

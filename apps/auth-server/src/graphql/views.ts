@@ -4,11 +4,23 @@ import type { Session, User } from '../domain/auth-service.js'
 import { invitationStatus, type Invitation } from '../domain/invitations.js'
 
 export const userView = (user: User) => ({
-  id: user.id, email: user.email, emailVerified: user.emailVerified, role: user.role, metadata: user.metadata, createdAt: user.createdAt, hasPassword: user.passwordHash !== null
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  role: user.role,
+  metadata: user.metadata,
+  createdAt: user.createdAt,
+  hasPassword: user.passwordHash !== null
 })
 
 export const sessionView = (session: Session, currentId: string) => ({
-  id: session.id, deviceName: session.deviceName, userAgent: session.userAgent, ip: session.ip, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt, current: session.id === currentId
+  id: session.id,
+  deviceName: session.deviceName,
+  userAgent: session.userAgent,
+  ip: session.ip,
+  createdAt: session.createdAt,
+  lastUsedAt: session.lastUsedAt,
+  current: session.id === currentId
 })
 
 export const invitationView = (invitation: Invitation, token: string | null = null) => ({

@@ -4,7 +4,9 @@ import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { SigningKeys } from '../domain/signing-keys.js'
 
 const JwksBody = Type.Object({
-  keys: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Public JWKs (ES512, P-521): the signing key, then previous ones still verifying' })
+  keys: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+    description: 'Public JWKs (ES512, P-521): the signing key, then previous ones still verifying'
+  })
 })
 
 export function jwksRoute (keys: SigningKeys) {

@@ -63,7 +63,12 @@ export function documentStoreContract (name: string, open: () => Promise<Documen
     it('pages newest id first with equality filters and id bounds', async () => {
       const store = await open()
       const collection = `page-${suffix}`
-      for (const [id, type] of [['2026-01-01~a', 'x'], ['2026-01-02~b', 'y'], ['2026-01-03~c', 'x'], ['2026-01-04~d', 'x']]) await store.insert(collection, { id: id!, type: type! })
+      for (const [id, type] of [
+        ['2026-01-01~a', 'x'],
+        ['2026-01-02~b', 'y'],
+        ['2026-01-03~c', 'x'],
+        ['2026-01-04~d', 'x']
+      ]) { await store.insert(collection, { id: id!, type: type! }) }
       const ids = async (query: Parameters<DocumentStore['page']>[1]) => (await store.page(collection, query)).map((d) => d.id)
       expect(await ids({ limit: 2 })).toEqual(['2026-01-04~d', '2026-01-03~c'])
       expect(await ids({ equals: { type: 'x' }, beforeId: '2026-01-04~d', limit: 10 })).toEqual(['2026-01-03~c', '2026-01-01~a'])

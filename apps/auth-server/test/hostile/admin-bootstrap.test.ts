@@ -25,7 +25,11 @@ describe('ADMIN_EMAIL bootstrap', () => {
 
       // The owner of the inbox verifies the address: only now is the role granted, and it is audited.
       const code = codeIn(lastMailTo(mailer.outbox, 'boss@example.com'))
-      expect((await second.gql(VERIFY, { email: 'boss@example.com', code })).body.data!.verifyEmail).toEqual({ email: 'boss@example.com', role: 'admin', emailVerified: true })
+      expect((await second.gql(VERIFY, { email: 'boss@example.com', code })).body.data!.verifyEmail).toEqual({
+        email: 'boss@example.com',
+        role: 'admin',
+        emailVerified: true
+      })
       const events = (await second.gql('{ auditEvents(filter: { type: "role_changed" }) { events { type detail } } }', {}, auth)).body.data!.auditEvents.events
       expect(events).toEqual([{ type: 'role_changed', detail: { from: 'user', to: 'admin', by: 'ADMIN_EMAIL' } }])
     } finally { await second.app.close() }
@@ -40,8 +44,12 @@ describe('ADMIN_EMAIL bootstrap', () => {
       await ctx.gql(SIGN_UP, { email: 'second@example.com', password: 'correct horse' })
       const user = (await ctx.gql(SIGN_IN, { email: 'second@example.com', password: 'correct horse' })).body.data!.signIn
       const SET = 'mutation ($id: ID!, $role: String!) { setUserRole(id: $id, role: $role) { role } }'
-      expect((await ctx.gql(SET, { id: user.user.id, role: 'admin' }, { authorization: `Bearer ${user.accessToken}` })).body.errors?.[0]?.extensions.code).toBe('FORBIDDEN')
-      expect((await ctx.gql(SET, { id: user.user.id, role: 'admin' }, { authorization: `Bearer ${admin.accessToken}` })).body.data!.setUserRole.role).toBe('admin')
+      expect((await ctx.gql(SET, { id: user.user.id, role: 'admin' }, { authorization: `Bearer ${user.accessToken}` })).body.errors?.[0]?.extensions.code).toBe(
+        'FORBIDDEN'
+      )
+      expect((await ctx.gql(SET, { id: user.user.id, role: 'admin' }, { authorization: `Bearer ${admin.accessToken}` })).body.data!.setUserRole.role).toBe(
+        'admin'
+      )
       expect((await ctx.gql('{ invitations { id } }', {}, { authorization: `Bearer ${user.accessToken}` })).body.data!.invitations).toBeInstanceOf(Array)
     } finally { await ctx.app.close() }
   })

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appWith, type AppContext } from '../support/app-context.js'
 import { REFRESH, SIGN_IN, register, tokenIn, lastMailTo, uniqueEmail } from '../support/graphql-client.js'
 
-const EVENTS = 'query ($f: AuditEventFilter, $first: Int, $after: String) { auditEvents(filter: $f, first: $first, after: $after) { events { id type userId sessionId ip userAgent detail } endCursor hasNextPage } }'
+const EVENTS =
+  'query ($f: AuditEventFilter, $first: Int, $after: String) { auditEvents(filter: $f, first: $first, after: $after) { events { id type userId sessionId ip userAgent detail } endCursor hasNextPage } }'
 
 describe('audit log', () => {
   let ctx: AppContext
@@ -32,7 +33,10 @@ describe('audit log', () => {
     ])
     const failed = page.events.find((e: { type: string, userAgent: string }) => e.type === 'sign_in_failed' && e.userAgent === 'hostile/1.0')
     expect(failed).toMatchObject({ ip: '127.0.0.1', detail: { reason: 'wrong_password', operation: 'signIn' } })
-    expect(page.events.find((e: { type: string }) => e.type === 'session_revoked')).toMatchObject({ sessionId: payload.session.id, detail: { reason: 'refresh_reused' } })
+    expect(page.events.find((e: { type: string }) => e.type === 'session_revoked')).toMatchObject({
+      sessionId: payload.session.id,
+      detail: { reason: 'refresh_reused' }
+    })
     const limited = (await ctx.gql(EVENTS, { f: { type: 'rate_limited' } }, admin)).body.data!.auditEvents.events
     expect(limited[0].detail).toMatchObject({ operation: 'signIn' })
 

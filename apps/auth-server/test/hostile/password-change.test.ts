@@ -12,7 +12,9 @@ describe('password change', () => {
     const laptop = (await register(ctx.gql, { email, password: 'correct horse', deviceName: 'laptop' })).payload
     const phone = (await ctx.gql(SIGN_IN, { email, password: 'correct horse', deviceName: 'phone' })).body.data!.signIn
     const auth = { authorization: `Bearer ${laptop.accessToken}` }
-    expect((await ctx.gql('mutation { changePassword(currentPassword: "correct horse", newPassword: "battery staple") }', {}, auth)).body.data!.changePassword).toBe(true)
+    expect(
+      (await ctx.gql('mutation { changePassword(currentPassword: "correct horse", newPassword: "battery staple") }', {}, auth)).body.data!.changePassword
+    ).toBe(true)
     expect((await ctx.gql(REFRESH, { t: phone.refreshToken })).body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
     expect((await ctx.gql('{ me { id } }', {}, { authorization: `Bearer ${phone.accessToken}` })).body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
     expect((await ctx.gql('{ sessions { deviceName current } }', {}, auth)).body.data!.sessions).toEqual([{ deviceName: 'laptop', current: true }])

@@ -16,7 +16,9 @@ describe('atomic attempt limits', () => {
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => ctx.gql(SIGN_IN, { email, password: `guess number ${i}` })))
       const codes = answers.map((a) => a.body.errors?.[0]?.extensions.code)
       const evaluated = await bcryptCompares(ctx.app) - before
-      console.info(`40 concurrent guesses, limit 10: ${codes.filter((c) => c === 'INVALID_CREDENTIALS').length} evaluated, ${codes.filter((c) => c === 'RATE_LIMITED').length} refused; bcrypt compares ${evaluated}`)
+      console.info(
+        `40 concurrent guesses, limit 10: ${codes.filter((c) => c === 'INVALID_CREDENTIALS').length} evaluated, ${codes.filter((c) => c === 'RATE_LIMITED').length} refused; bcrypt compares ${evaluated}`
+      )
       expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(10)
       expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(30)
       expect(evaluated).toBe(10)

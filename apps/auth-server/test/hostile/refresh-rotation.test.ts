@@ -19,7 +19,9 @@ for (const backend of ['memory', 'PGlite'] as const) {
       const { payload } = await register(ctx.gql, { email: uniqueEmail(), password: 'correct horse' })
       const answers = await Promise.all(Array.from({ length: 10 }, () => ctx.gql(REFRESH, { t: payload.refreshToken })))
       const tokens = answers.map((a) => a.body.data?.refreshToken?.refreshToken as string | undefined)
-      console.info(`${backend}: 10 concurrent refreshes → ${tokens.filter((t) => t !== undefined).length} token pairs, ${new Set(tokens).size} distinct refresh token(s)`)
+      console.info(
+        `${backend}: 10 concurrent refreshes → ${tokens.filter((t) => t !== undefined).length} token pairs, ${new Set(tokens).size} distinct refresh token(s)`
+      )
       expect(answers.map((a) => a.body.errors?.[0]?.extensions.code)).toEqual(Array(10).fill(undefined))
       expect(new Set(tokens).size).toBe(1)
       const next = (await ctx.gql(REFRESH, { t: tokens[0] })).body.data!.refreshToken
@@ -33,7 +35,9 @@ for (const backend of ['memory', 'PGlite'] as const) {
       vi.setSystemTime(Date.now() + 30_000)
       expect((await ctx.gql(REFRESH, { t: payload.refreshToken })).body.errors?.[0]?.extensions.code).toBe('TOKEN_REUSED')
       expect((await ctx.gql(REFRESH, { t: successor.refreshToken })).body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
-      expect((await ctx.gql('{ me { id } }', {}, { authorization: `Bearer ${successor.accessToken}` })).body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
+      expect((await ctx.gql('{ me { id } }', {}, { authorization: `Bearer ${successor.accessToken}` })).body.errors?.[0]?.extensions.code).toBe(
+        'UNAUTHENTICATED'
+      )
     })
   })
 }

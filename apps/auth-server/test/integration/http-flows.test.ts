@@ -46,7 +46,11 @@ function flowSuite (name: string, env: () => Record<string, string>) {
     afterAll(async () => { await app.close() })
 
     const post = async (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) })
+      const response = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables })
+      })
       const body = await response.json() as GqlBody
       await app.mailsIdle()
       return { response, body }
@@ -57,33 +61,53 @@ function flowSuite (name: string, env: () => Record<string, string>) {
     it('signs up, verifies the mailed code, signs in and refreshes through the cookie with reuse detection', async () => {
       const email = uniqueEmail()
       await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
-      expect(code((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body)).toBe('EMAIL_NOT_VERIFIED')
-      const verified = await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { emailVerified } }', { e: email, c: codeIn(lastMailTo(mailer.outbox, email)) })
+      expect(code((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body)).toBe(
+        'EMAIL_NOT_VERIFIED'
+      )
+      const verified = await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { emailVerified } }', {
+        e: email,
+        c: codeIn(lastMailTo(mailer.outbox, email))
+      })
       expect(verified.body.data!.verifyEmail.emailVerified).toBe(true)
-      const signIn = await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse", deviceName: "phone") { accessToken refreshToken user { id } } }', { e: email })
+      const signIn = await post(
+        'mutation ($e: String!) { signIn(email: $e, password: "correct horse", deviceName: "phone") { accessToken refreshToken user { id } } }',
+        { e: email }
+      )
       const cookie = signIn.response.headers.get('set-cookie')!
       expect(cookie).toMatch(/HttpOnly/)
       expect(cookie).toMatch(/Path=\/graphql/)
       expect(cookie).toMatch(/SameSite=Lax/)
       const rotated = await post('mutation { refreshToken { accessToken refreshToken session { deviceName } } }', {}, { cookie: cookie.split(';')[0]! })
       expect(rotated.body.data!.refreshToken.session.deviceName).toBe('phone')
-      const { payload } = await jwtVerify(rotated.body.data!.refreshToken.accessToken, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)), { algorithms: ['ES512'], issuer: 'openmotion-auth', audience: 'openmotion' })
+      const { payload } = await jwtVerify(rotated.body.data!.refreshToken.accessToken, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)), {
+        algorithms: ['ES512'],
+        issuer: 'openmotion-auth',
+        audience: 'openmotion'
+      })
       expect(payload).toMatchObject({ sub: signIn.body.data!.signIn.user.id, email_verified: true })
       // Within the grace window a second tab presenting the same token gets the same successor...
       const sibling = await post('mutation ($t: String) { refreshToken(refreshToken: $t) { refreshToken } }', { t: signIn.body.data!.signIn.refreshToken })
       expect(sibling.body.data!.refreshToken.refreshToken).toBe(rotated.body.data!.refreshToken.refreshToken)
       // ...after it, the same replay is theft: the session is revoked.
       await sleep(1100)
-      expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: signIn.body.data!.signIn.refreshToken })).body)).toBe('TOKEN_REUSED')
-      expect(code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: rotated.body.data!.refreshToken.refreshToken })).body)).toBe('UNAUTHENTICATED')
+      expect(
+        code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: signIn.body.data!.signIn.refreshToken })).body)
+      ).toBe('TOKEN_REUSED')
+      expect(
+        code((await post('mutation ($t: String) { refreshToken(refreshToken: $t) { accessToken } }', { t: rotated.body.data!.refreshToken.refreshToken })).body)
+      ).toBe('UNAUTHENTICATED')
     })
 
     it('rejects a tampered token and an expired one', async () => {
       const email = uniqueEmail()
       await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
-      const signUp = (await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { id } }', { e: email, c: codeIn(lastMailTo(mailer.outbox, email)) }))
+      const signUp = await post('mutation ($e: String!, $c: String!) { verifyEmail(email: $e, code: $c) { id } }', {
+        e: email,
+        c: codeIn(lastMailTo(mailer.outbox, email))
+      })
       expect(signUp.body.data!.verifyEmail.id).toBeTypeOf('string')
-      const token = (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken as string
+      const token = (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn
+        .accessToken as string
       const [header, claims, signature] = token.split('.') as [string, string, string]
       const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), role: 'admin' })).toString('base64url')
       expect(code((await post('{ me { id } }', {}, bearer(`${header}.${forged}.${signature}`))).body)).toBe('UNAUTHENTICATED')
@@ -96,8 +120,14 @@ function flowSuite (name: string, env: () => Record<string, string>) {
       await post('mutation ($e: String!) { signUp(email: $e, password: "correct horse") }', { e: email })
       await post('mutation ($e: String!) { requestPasswordReset(email: $e) }', { e: email })
       const resetCode = codeIn(lastMailTo(mailer.outbox, email))
-      expect((await post('mutation ($e: String!, $c: String!) { resetPassword(email: $e, code: $c, newPassword: "battery staple") }', { e: email, c: resetCode })).body.data!.resetPassword).toBe(true)
-      expect((await post('mutation ($e: String!) { signIn(email: $e, password: "battery staple") { user { emailVerified } } }', { e: email })).body.data!.signIn.user.emailVerified).toBe(true)
+      expect(
+        (await post('mutation ($e: String!, $c: String!) { resetPassword(email: $e, code: $c, newPassword: "battery staple") }', { e: email, c: resetCode }))
+          .body.data!.resetPassword
+      ).toBe(true)
+      expect(
+        (await post('mutation ($e: String!) { signIn(email: $e, password: "battery staple") { user { emailVerified } } }', { e: email })).body.data!.signIn.user
+          .emailVerified
+      ).toBe(true)
       await post('mutation ($e: String!) { requestPasswordReset(email: $e) }', { e: email })
       const limited = (await post('mutation ($e: String!) { requestPasswordReset(email: $e) }', { e: email })).body
       expect(code(limited)).toBe('RATE_LIMITED')
@@ -113,7 +143,9 @@ function flowSuite (name: string, env: () => Record<string, string>) {
       const limited = (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body
       expect(limited.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' })
       await sleep(6100)
-      expect((await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken).toBeTypeOf('string')
+      expect(
+        (await post('mutation ($e: String!) { signIn(email: $e, password: "correct horse") { accessToken } }', { e: email })).body.data!.signIn.accessToken
+      ).toBeTypeOf('string')
     })
 
     it('evaluates at most SIGNIN_LIMIT_PER_ACCOUNT of 40 concurrent wrong guesses over real sockets', async () => {
@@ -127,12 +159,19 @@ function flowSuite (name: string, env: () => Record<string, string>) {
     })
 
     it('bootstraps the admin from ADMIN_EMAIL, who invites a user who accepts passwordlessly', async () => {
-      const adminSession = (await post('mutation ($t: String!) { acceptInvitation(token: $t) { accessToken user { role } } }', { t: tokenIn(lastMailTo(mailer.outbox, admin)) })).body.data!.acceptInvitation
+      const adminSession = (
+        await post('mutation ($t: String!) { acceptInvitation(token: $t) { accessToken user { role } } }', { t: tokenIn(lastMailTo(mailer.outbox, admin)) })
+      ).body.data!.acceptInvitation
       expect(adminSession.user.role).toBe('admin')
       const invitee = uniqueEmail('invitee')
-      const invitation = (await post('mutation ($e: String!) { inviteUser(email: $e) { id status } }', { e: invitee }, bearer(adminSession.accessToken))).body.data!.inviteUser
+      const invitation = (await post('mutation ($e: String!) { inviteUser(email: $e) { id status } }', { e: invitee }, bearer(adminSession.accessToken))).body
+        .data!.inviteUser
       expect(invitation.status).toBe('pending')
-      const accepted = (await post('mutation ($t: String!) { acceptInvitation(token: $t) { user { email emailVerified hasPassword } } }', { t: tokenIn(lastMailTo(mailer.outbox, invitee)) })).body.data!.acceptInvitation
+      const accepted = (
+        await post('mutation ($t: String!) { acceptInvitation(token: $t) { user { email emailVerified hasPassword } } }', {
+          t: tokenIn(lastMailTo(mailer.outbox, invitee))
+        })
+      ).body.data!.acceptInvitation
       expect(accepted.user).toEqual({ email: invitee, emailVerified: true, hasPassword: false })
       const listed = (await post('{ invitations { id status } }', {}, bearer(adminSession.accessToken))).body.data!.invitations
       expect(listed.find((i: { id: string }) => i.id === invitation.id).status).toBe('accepted')

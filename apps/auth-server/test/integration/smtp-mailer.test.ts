@@ -17,7 +17,11 @@ beforeAll(async () => {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
+        received.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8')
+        })
         callback()
       })
     }
@@ -32,7 +36,11 @@ it('sends the sign-up verification mail over SMTP with a plain-text and an HTML 
     LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: '4', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Auth <auth@example.com>'
   }), { logger: createLogger({ name: 'smtp-test', level: 'silent' }) })
   try {
-    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation { signUp(email: "smtp@example.com", password: "correct horse") }' } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: 'mutation { signUp(email: "smtp@example.com", password: "correct horse") }' }
+    })
     expect(response.json().data.signUp).toBe(true)
     await app.mailsIdle()
     const mail = received.at(-1)!

@@ -25,7 +25,8 @@ export async function register (gql: Gql, variables: { email: string, password: 
   return { ...signIn, payload: signIn.body.data.signIn }
 }
 
-export const PAYLOAD = 'accessToken accessTokenExpiresAt refreshToken user { id email emailVerified role metadata createdAt hasPassword } session { id deviceName current }'
+export const PAYLOAD =
+  'accessToken accessTokenExpiresAt refreshToken user { id email emailVerified role metadata createdAt hasPassword } session { id deviceName current }'
 export const SIGN_UP = 'mutation ($email: String!, $password: String!) { signUp(email: $email, password: $password) }'
 export const SIGN_IN = `mutation ($email: String!, $password: String!, $deviceName: String) { signIn(email: $email, password: $password, deviceName: $deviceName) { ${PAYLOAD} } }`
 export const REFRESH = `mutation ($t: String) { refreshToken(refreshToken: $t) { ${PAYLOAD} } }`

@@ -21,7 +21,15 @@ interface ClientRow {
 const DAY_MS = 86_400_000
 
 function toClient (row: ClientRow): Client {
-  return { id: row.id, plan: row.plan, disabled: row.disabled, corsOrigins: row.cors_origins, periodStart: row.period_start, periodEnd: row.period_end, createdAt: row.created_at }
+  return {
+    id: row.id,
+    plan: row.plan,
+    disabled: row.disabled,
+    corsOrigins: row.cors_origins,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    createdAt: row.created_at
+  }
 }
 
 export class AccountStore implements AccountRepository {
@@ -41,7 +49,9 @@ export class AccountStore implements AccountRepository {
   }
 
   async listPlans (): Promise<Plan[]> {
-    const { rows } = await this.db.query<{ name: string, credits: number, max_variants: number, period_days: number }>('SELECT * FROM motion_plans ORDER BY name')
+    const { rows } = await this.db.query<{ name: string, credits: number, max_variants: number, period_days: number }>(
+      'SELECT * FROM motion_plans ORDER BY name'
+    )
     return rows.map((r) => ({ name: r.name, credits: r.credits, maxVariants: r.max_variants, periodDays: r.period_days }))
   }
 
@@ -57,7 +67,11 @@ export class AccountStore implements AccountRepository {
       const { rows } = await tx.query<ClientRow>(`INSERT INTO motion_clients (id, secret_hash, plan, cors_origins, period_start, period_end)
         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
       [input.id, secretHash, input.plan.name, JSON.stringify(input.corsOrigins ?? []), now, new Date(now.getTime() + input.plan.periodDays * DAY_MS)])
-      await tx.query("INSERT INTO motion_credit_ledger (client_id, amount, kind, note) VALUES ($1, $2, 'grant', $3)", [input.id, input.plan.credits, `plan ${input.plan.name}`])
+      await tx.query("INSERT INTO motion_credit_ledger (client_id, amount, kind, note) VALUES ($1, $2, 'grant', $3)", [
+        input.id,
+        input.plan.credits,
+        `plan ${input.plan.name}`
+      ])
       return toClient(rows[0]!)
     })
   }
@@ -104,7 +118,11 @@ export class AccountStore implements AccountRepository {
     const start = new Date(row.period_end.getTime() + (elapsed - 1) * periodMs)
     await tx.query('UPDATE motion_clients SET period_start = $2, period_end = $3 WHERE id = $1', [clientId, start, new Date(start.getTime() + periodMs)])
     this.forgetSessionsOf(clientId)
-    await tx.query("INSERT INTO motion_credit_ledger (client_id, amount, kind, note) VALUES ($1, $2, 'renewal', $3)", [clientId, row.credits, `period from ${start.toISOString()}`])
+    await tx.query("INSERT INTO motion_credit_ledger (client_id, amount, kind, note) VALUES ($1, $2, 'renewal', $3)", [
+      clientId,
+      row.credits,
+      `period from ${start.toISOString()}`
+    ])
   }
 
   async createSession (clientId: string, ttlSeconds: number): Promise<{ token: string, expiresAt: Date }> {

@@ -12,7 +12,10 @@ export class CreditLedger implements Ledger {
   constructor (private readonly db: Database, private readonly accounts: AccountStore) {}
 
   async balance (clientId: string, executor: SqlExecutor = this.db): Promise<number> {
-    const { rows } = await executor.query<{ balance: number }>('SELECT COALESCE(SUM(amount), 0)::bigint AS balance FROM motion_credit_ledger WHERE client_id = $1', [clientId])
+    const { rows } = await executor.query<{ balance: number }>(
+      'SELECT COALESCE(SUM(amount), 0)::bigint AS balance FROM motion_credit_ledger WHERE client_id = $1',
+      [clientId]
+    )
     return rows[0]?.balance ?? 0
   }
 

@@ -63,9 +63,20 @@ export class JobStore implements JobRepository {
   }
 
   async insert (tx: SqlExecutor, job: NewJob): Promise<void> {
-    await tx.query(`INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
+    await tx.query(
+      `INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
       VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8)`,
-    [job.rid, job.clientId, job.processor, JSON.stringify(job.parameters), JSON.stringify(job.request), JSON.stringify(job.details), job.chargedAmount, JSON.stringify(job.processingInfo)])
+      [
+        job.rid,
+        job.clientId,
+        job.processor,
+        JSON.stringify(job.parameters),
+        JSON.stringify(job.request),
+        JSON.stringify(job.details),
+        job.chargedAmount,
+        JSON.stringify(job.processingInfo)
+      ]
+    )
     this.written(undefined, tx)
   }
 
@@ -113,7 +124,10 @@ export class JobStore implements JobRepository {
 
   /** Started jobs still PROGRESS whose row has not changed (no progress written) since `before`. */
   async stalledSince (before: Date): Promise<string[]> {
-    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND processing_info ? 'startedAt' AND mtime < $1 ORDER BY seq", [before])
+    const { rows } = await this.db.query<{ rid: string }>(
+      "SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND processing_info ? 'startedAt' AND mtime < $1 ORDER BY seq",
+      [before]
+    )
     return rows.map((r) => r.rid)
   }
 
@@ -143,13 +157,17 @@ export class JobStore implements JobRepository {
 
   /** Single-process restart: every PROGRESS job becomes unstarted again; returns them in submission order. */
   async resetStarted (): Promise<string[]> {
-    await this.db.query("UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' - 'attempt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'")
+    await this.db.query(
+      "UPDATE motion_jobs SET processing_info = processing_info - 'startedAt' - 'attempt' WHERE status = 'PROGRESS' AND processing_info ? 'startedAt'"
+    )
     this.written()
     return await this.pending()
   }
 
   async unstarted (): Promise<string[]> {
-    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND NOT processing_info ? 'startedAt' ORDER BY seq")
+    const { rows } = await this.db.query<{ rid: string }>(
+      "SELECT rid FROM motion_jobs WHERE status = 'PROGRESS' AND NOT processing_info ? 'startedAt' ORDER BY seq"
+    )
     return rows.map((r) => r.rid)
   }
 
@@ -159,7 +177,10 @@ export class JobStore implements JobRepository {
   }
 
   async renderJobsOf (clientId: string, t2mRid: string): Promise<string[]> {
-    const { rows } = await this.db.query<{ rid: string }>("SELECT rid FROM motion_jobs WHERE client_id = $1 AND processor = 'render' AND request->'source'->>'rid' = $2 ORDER BY seq", [clientId, t2mRid])
+    const { rows } = await this.db.query<{ rid: string }>(
+      "SELECT rid FROM motion_jobs WHERE client_id = $1 AND processor = 'render' AND request->'source'->>'rid' = $2 ORDER BY seq",
+      [clientId, t2mRid]
+    )
     return rows.map((r) => r.rid)
   }
 

@@ -20,19 +20,34 @@ interface ModelRow {
 }
 
 function toModel (r: ModelRow): Model {
-  return { id: r.id, clientId: r.client_id, name: r.name, platform: r.platform, modelKey: r.model_key, glbKey: r.glb_key, thumbKey: r.thumb_key, rigId: r.rig_id, faceDataType: r.face_data_type, handDataType: r.hand_data_type, ctime: r.ctime, mtime: r.mtime }
+  return {
+    id: r.id,
+    clientId: r.client_id,
+    name: r.name,
+    platform: r.platform,
+    modelKey: r.model_key,
+    glbKey: r.glb_key,
+    thumbKey: r.thumb_key,
+    rigId: r.rig_id,
+    faceDataType: r.face_data_type,
+    handDataType: r.hand_data_type,
+    ctime: r.ctime,
+    mtime: r.mtime
+  }
 }
 
 export class ModelStore implements ModelRepository {
   constructor (private readonly db: Database) {}
 
   async upsert (model: Omit<Model, 'ctime' | 'mtime'>): Promise<Model> {
-    const { rows } = await this.db.query<ModelRow>(`INSERT INTO motion_models (id, client_id, name, platform, model_key, glb_key, thumb_key, rig_id, face_data_type, hand_data_type)
+    const { rows } = await this.db.query<ModelRow>(
+      `INSERT INTO motion_models (id, client_id, name, platform, model_key, glb_key, thumb_key, rig_id, face_data_type, hand_data_type)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, model_key = EXCLUDED.model_key, glb_key = EXCLUDED.glb_key, thumb_key = EXCLUDED.thumb_key,
         rig_id = EXCLUDED.rig_id, face_data_type = EXCLUDED.face_data_type, hand_data_type = EXCLUDED.hand_data_type, mtime = now()
       RETURNING *`,
-    [model.id, model.clientId, model.name, model.platform, model.modelKey, model.glbKey, model.thumbKey, model.rigId, model.faceDataType, model.handDataType])
+      [model.id, model.clientId, model.name, model.platform, model.modelKey, model.glbKey, model.thumbKey, model.rigId, model.faceDataType, model.handDataType]
+    )
     return toModel(rows[0]!)
   }
 

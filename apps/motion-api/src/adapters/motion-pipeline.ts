@@ -11,20 +11,36 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
   return {
     generate: (prompt, seed, variantIndex, options, context) => engine.generate({ prompt, seed, variantIndex, options }, context),
     // Only the builtin engine reads prompts with this vocabulary; a model server understands them its own way.
-    understand: (prompt) => engine.kind === 'builtin' ? understandPrompt(prompt) : [],
+    understand: (prompt) => (engine.kind === 'builtin' ? understandPrompt(prompt) : []),
     inpaint: (clip, request, seed, variantIndex, options, context) => inpaint(clip, request, engine, { seed, variantIndex, options, ...context }),
     merge: (clipA, editA, request, seed, variantIndex, options, context) =>
-      merge(clipA, editA, { prompt: request.prompt, blendFrames: request.blendFrames, clipB: request.clipB, editB: request.editB }, engine, { seed, variantIndex, options, ...context }),
+      merge(clipA, editA, { prompt: request.prompt, blendFrames: request.blendFrames, clipB: request.clipB, editB: request.editB }, engine, {
+        seed,
+        variantIndex,
+        options,
+        ...context
+      }),
     trim: (clip, edit) => trim(clip, edit),
-    fitDuration: (clip, seconds, seed, variantIndex, options, context) => fitDuration(clip, seconds, engine, { seed, variantIndex, options, signal: context.signal }),
+    fitDuration: (clip, seconds, seed, variantIndex, options, context) =>
+      fitDuration(clip, seconds, engine, { seed, variantIndex, options, signal: context.signal }),
     loop: (clip, options) => makeLoop(clip, options),
     refine: (source, request, seed, variantIndex, options, context) => refine(source, request, engine, { seed, variantIndex, options, signal: context.signal }),
     async export (clip, options) {
       const files: ExportedFile[] = [
-        { type: 'glb', fileName: `${options.name}.glb`, bytes: await writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character }) },
+        {
+          type: 'glb',
+          fileName: `${options.name}.glb`,
+          bytes: await writeGlb(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character })
+        },
         { type: 'bvh', fileName: `${options.name}.bvh`, bytes: Buffer.from(writeBvh(clip, { rootAtOrigin: options.rootAtOrigin })) }
       ]
-      if (!options.skipFBX) files.push({ type: 'fbx', fileName: `${options.name}.fbx`, bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character }) })
+      if (!options.skipFBX) {
+        files.push({
+          type: 'fbx',
+          fileName: `${options.name}.fbx`,
+          bytes: writeFbx(clip, { name: options.name, rootAtOrigin: options.rootAtOrigin, character: options.character })
+        })
+      }
       return files
     },
     exportOnCharacter: async (clip, characterGlb, options) => await animateCharacter(characterGlb, 'glb', clip, options)

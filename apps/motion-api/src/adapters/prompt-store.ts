@@ -14,7 +14,10 @@ export class PromptStore implements PromptRepository {
 
   /** Requests of one client only: another account's rid is simply absent. */
   async getMany (clientId: string, rids: string[]): Promise<Map<string, PromptRequest>> {
-    const { rows } = await this.db.query<PromptRequest>('SELECT rid, status, details FROM motion_prompt_requests WHERE client_id = $1 AND rid = ANY($2)', [clientId, rids])
+    const { rows } = await this.db.query<PromptRequest>('SELECT rid, status, details FROM motion_prompt_requests WHERE client_id = $1 AND rid = ANY($2)', [
+      clientId,
+      rids
+    ])
     return new Map(rows.map((row) => [row.rid, row]))
   }
 

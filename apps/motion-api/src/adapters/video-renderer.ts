@@ -26,8 +26,16 @@ export function createFfmpegVideoRenderer (options: FfmpegRendererOptions): Vide
       await mkdir(options.tempDir, { recursive: true })
       const outputPath = join(options.tempDir, `${randomUUID()}.mp4`)
       try {
-        const result = await renderVideo(glb, { ...scene, width: options.width, height: options.height, fps: options.fps, ffmpegPath: options.ffmpegPath, outputPath },
-          { signal: context.signal, onProgress: ({ frame, total }) => { context.onProgress(frame, total) } })
+        const result = await renderVideo(
+          glb,
+          { ...scene, width: options.width, height: options.height, fps: options.fps, ffmpegPath: options.ffmpegPath, outputPath },
+          {
+            signal: context.signal,
+            onProgress: ({ frame, total }) => {
+              context.onProgress(frame, total)
+            }
+          }
+        )
         return { video: await readFile(outputPath), poster: result.poster, frameCount: result.frameCount, durationSeconds: result.durationSeconds }
       } finally {
         await rm(outputPath, { force: true })

@@ -7,10 +7,10 @@ export interface ContentRange { chunk?: { start: number, end: number }, total?: 
 
 export function parseContentRange (header: string): ContentRange {
   const match = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+|\*)$/.exec(header.trim())
-  if (match === null) throw errors.INVALID_PARAMETER('Content-Range must be "bytes <first>-<last>/<total|*>" or "bytes */<total>"', { parameter: 'content-range' })
+  if (match === null) { throw errors.INVALID_PARAMETER('Content-Range must be "bytes <first>-<last>/<total|*>" or "bytes */<total>"', { parameter: 'content-range' }) }
   const total = match[3] === '*' ? undefined : Number(match[3])
   if (match[1] === undefined) return { total }
   const start = Number(match[1]); const end = Number(match[2])
-  if (end < start || (total !== undefined && end >= total)) throw errors.INVALID_PARAMETER(`Content-Range ${header} is not a valid byte range`, { parameter: 'content-range' })
+  if (end < start || (total !== undefined && end >= total)) { throw errors.INVALID_PARAMETER(`Content-Range ${header} is not a valid byte range`, { parameter: 'content-range' }) }
   return { chunk: { start, end }, total }
 }

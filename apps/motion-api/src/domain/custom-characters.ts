@@ -51,14 +51,20 @@ export async function issueUploadUrls (deps: CharacterDeps, clientId: string, qu
 }
 
 /** The bytes uploaded to a URL from getModelUploadUrl, when the slot was issued to this client. */
-async function claimUpload (deps: CharacterDeps, url: string, clientId: string, kind: UploadSlot['kind'], parameter: string): Promise<{ ext: string, bytes: Buffer }> {
+async function claimUpload (
+  deps: CharacterDeps,
+  url: string,
+  clientId: string,
+  kind: UploadSlot['kind'],
+  parameter: string
+): Promise<{ ext: string, bytes: Buffer }> {
   const allowed = kind === 'model' ? MODEL_EXTS : THUMB_EXTS
   const match = /\/uploads\/([\w-]+)\.(\w+)(\?|$)/.exec(url)
   if (match === null) throw errors.INVALID_PARAMETER(`${parameter}: not an upload URL from getModelUploadUrl`, { parameter })
   const slot = await deps.uploads.owned(clientId, match[1]!)
-  if (slot === undefined || slot.kind !== kind || slot.ext !== match[2]!.toLowerCase()) throw errors.UPLOAD_NOT_FOUND(`${parameter}: unknown upload`, { parameter })
-  if (!allowed.includes(slot.ext)) throw errors.INVALID_PARAMETER(`${parameter}: file type ${slot.ext} is not accepted; use ${allowed.join(', ')}`, { parameter })
-  if (await deps.blobs.stat(slot.blobKey) === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
+  if (slot === undefined || slot.kind !== kind || slot.ext !== match[2]!.toLowerCase()) { throw errors.UPLOAD_NOT_FOUND(`${parameter}: unknown upload`, { parameter }) }
+  if (!allowed.includes(slot.ext)) { throw errors.INVALID_PARAMETER(`${parameter}: file type ${slot.ext} is not accepted; use ${allowed.join(', ')}`, { parameter }) }
+  if ((await deps.blobs.stat(slot.blobKey)) === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
   return { ext: slot.ext, bytes: await deps.blobs.readAll(slot.blobKey) }
 }
 
@@ -67,14 +73,18 @@ async function claimUpload (deps: CharacterDeps, url: string, clientId: string, 
  * renderer and listModels use the GLB form: FBX and glTF are converted, a compressed or quantized GLB is stored
  * decoded (the renderer reads plain GLB).
  */
-async function storeModelFile (deps: CharacterDeps, id: string, upload: { ext: string, bytes: Buffer }): Promise<{ info: CharacterInfo, modelKey: string, glbKey: string }> {
+async function storeModelFile (
+  deps: CharacterDeps,
+  id: string,
+  upload: { ext: string, bytes: Buffer }
+): Promise<{ info: CharacterInfo, modelKey: string, glbKey: string }> {
   if ((upload.ext === 'glb' || upload.ext === 'vrm') && (upload.bytes.length < 12 || upload.bytes.readUInt32LE(0) !== GLB_MAGIC)) {
     throw errors.MODEL_LOAD_FAILED('The uploaded file is not a binary glTF')
   }
   const prepared = await deps.importer.prepare(upload.bytes, upload.ext as CharacterFormat)
   const modelKey = `models/${id}/model.${upload.ext}`
   await deps.blobs.put(modelKey, upload.bytes)
-  if (upload.ext !== 'gltf' && upload.ext !== 'fbx' && Buffer.from(prepared.glb).equals(upload.bytes)) return { info: prepared.info, modelKey, glbKey: modelKey }
+  if (upload.ext !== 'gltf' && upload.ext !== 'fbx' && Buffer.from(prepared.glb).equals(upload.bytes)) { return { info: prepared.info, modelKey, glbKey: modelKey } }
   const glbKey = `models/${id}/model.glb`
   await deps.blobs.put(glbKey, prepared.glb)
   return { info: prepared.info, modelKey, glbKey }
@@ -84,9 +94,10 @@ async function storeModelFile (deps: CharacterDeps, id: string, upload: { ext: s
 export async function storeModel (deps: CharacterDeps, clientId: string, input: StoreModelInput) {
   if (input.modelUrl === undefined && input.modelId === undefined) throw errors.INVALID_PARAMETER('modelUrl or modelId is required', { parameter: 'modelUrl' })
   const existing = input.modelId === undefined ? undefined : await deps.models.visible(clientId, input.modelId)
-  if (input.modelId !== undefined && (existing === undefined || existing.clientId !== clientId)) throw errors.MODEL_NOT_FOUND(`Unknown model id ${input.modelId}`)
+  if (input.modelId !== undefined && (existing === undefined || existing.clientId !== clientId)) { throw errors.MODEL_NOT_FOUND(`Unknown model id ${input.modelId}`) }
   const id = existing?.id ?? randomUUID()
-  const stored = input.modelUrl === undefined ? undefined : await storeModelFile(deps, id, await claimUpload(deps, input.modelUrl, clientId, 'model', 'modelUrl'))
+  const stored =
+    input.modelUrl === undefined ? undefined : await storeModelFile(deps, id, await claimUpload(deps, input.modelUrl, clientId, 'model', 'modelUrl'))
   const glbKey = stored?.glbKey ?? existing?.glbKey ?? null
   let thumbKey = existing?.thumbKey ?? null
   if (input.thumbUrl !== undefined) {
@@ -113,8 +124,12 @@ export async function storeModel (deps: CharacterDeps, clientId: string, input: 
 }
 
 /** A model id names one model: unknown (or another account's) is 404, a stock one is found without stockModel. */
-export async function listModels (deps: CharacterDeps, clientId: string, query: { modelId?: string, searchToken?: string, includeStock: boolean }): Promise<Model[]> {
-  if (query.modelId !== undefined && await deps.models.visible(clientId, query.modelId) === undefined) throw errors.MODEL_NOT_FOUND(`Unknown model id ${query.modelId}`)
+export async function listModels (
+  deps: CharacterDeps,
+  clientId: string,
+  query: { modelId?: string, searchToken?: string, includeStock: boolean }
+): Promise<Model[]> {
+  if (query.modelId !== undefined && (await deps.models.visible(clientId, query.modelId)) === undefined) { throw errors.MODEL_NOT_FOUND(`Unknown model id ${query.modelId}`) }
   return await deps.models.list(clientId, { ...query, includeStock: query.includeStock || query.modelId !== undefined })
 }
 

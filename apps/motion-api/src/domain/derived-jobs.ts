@@ -10,9 +10,9 @@ type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 export async function requireSource (jobs: JobRepository, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
   const job = (await jobs.getMany(clientId, [source.rid])).get(source.rid)
   // Unknown and other accounts' rids are one answer, 404, so a guessed rid reveals nothing.
-  if (job === undefined || job.processor !== 'text2motion') throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter })
+  if (job === undefined || job.processor !== 'text2motion') { throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter }) }
   if (job.status !== 'SUCCESS') throw errors.INVALID_PARAMETER(`${parameter}: request ${source.rid} has not succeeded`, { parameter })
-  if (job.outputs[source.variantId] === undefined) throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' })
+  if (job.outputs[source.variantId] === undefined) { throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' }) }
   return job.request as Resolved
 }
 
@@ -44,7 +44,9 @@ function withPrompt (request: Resolved, prompt: string | undefined): Resolved {
 function rerunOf (earlier: Resolved, request: Extract<Text2MotionRequest, { mode: 'rerun' }>): Resolved {
   const settings: MotionSettings = { ...earlier.settings, ...request.overrides }
   if (settings.durationSeconds !== undefined && (earlier.mode === 'inpaint' || earlier.mode === 'merge')) {
-    throw errors.INVALID_PARAMETER(`requestedAnimationDuration: not used when rerunning a ${earlier.mode === 'inpaint' ? 'inpainting' : 'merging'} job`, { parameter: 'requestedAnimationDuration' })
+    throw errors.INVALID_PARAMETER(`requestedAnimationDuration: not used when rerunning a ${earlier.mode === 'inpaint' ? 'inpainting' : 'merging'} job`, {
+      parameter: 'requestedAnimationDuration'
+    })
   }
   return { ...withPrompt(earlier, request.prompt), settings, lineage: request.source }
 }

@@ -25,7 +25,16 @@ export interface RefineSpec {
 export const LOOP_LIMITS = { maxReps: 20, minBlend: 0.05, maxBlend: 5, defaultBlend: 0.5 } as const
 export const DEFAULT_CREATIVITY = 0.5
 
-const LOOP_KEYS = ['numReps', 'blendDuration', 'prompt', 'fixRootMode', 'fixRootPositionAltitude', 'fixRootPositionHorizontal', 'fixRootOrientation', 'fixAcrossEntireMotion']
+const LOOP_KEYS = [
+  'numReps',
+  'blendDuration',
+  'prompt',
+  'fixRootMode',
+  'fixRootPositionAltitude',
+  'fixRootPositionHorizontal',
+  'fixRootOrientation',
+  'fixAcrossEntireMotion'
+]
 
 function checkKeys (name: string, request: Record<string, unknown>, allowed: string[]): void {
   const unknown = Object.keys(request).find((key) => !allowed.includes(key))
@@ -35,7 +44,7 @@ function checkKeys (name: string, request: Record<string, unknown>, allowed: str
 export function parseRerunRequest (raw: string): void {
   const request = json('rerunRequest', raw)
   checkKeys('rerunRequest', request, ['rerun'])
-  if (request.rerun !== undefined && !flag('rerunRequest.rerun', numericField('rerunRequest.rerun', request.rerun))) throw invalid('rerunRequest', 'rerun must be 1')
+  if (request.rerun !== undefined && !flag('rerunRequest.rerun', numericField('rerunRequest.rerun', request.rerun))) { throw invalid('rerunRequest', 'rerun must be 1') }
 }
 
 export function parseLoopRequest (raw: string): { loop: LoopSpec, prompt: string | undefined } {
@@ -45,9 +54,16 @@ export function parseLoopRequest (raw: string): { loop: LoopSpec, prompt: string
   const mode = request.fixRootMode ?? 'INTERPOLATION'
   if (mode !== 'INTERPOLATION' && mode !== 'LOCKED') throw invalid('loopRequest', 'fixRootMode must be INTERPOLATION or LOCKED')
   const fix = (key: string): boolean => request[key] === undefined ? false : flag(`loopRequest.${key}`, numericField(`loopRequest.${key}`, request[key]))
-  const blend = request.blendDuration === undefined
-    ? LOOP_LIMITS.defaultBlend
-    : number('loopRequest.blendDuration', String(numericField('loopRequest.blendDuration', request.blendDuration)), LOOP_LIMITS.minBlend, LOOP_LIMITS.maxBlend, ' seconds')
+  const blend =
+    request.blendDuration === undefined
+      ? LOOP_LIMITS.defaultBlend
+      : number(
+        'loopRequest.blendDuration',
+        String(numericField('loopRequest.blendDuration', request.blendDuration)),
+        LOOP_LIMITS.minBlend,
+        LOOP_LIMITS.maxBlend,
+        ' seconds'
+      )
   return {
     loop: {
       numReps: integer('loopRequest.numReps', numericField('loopRequest.numReps', request.numReps), 1, LOOP_LIMITS.maxReps),
@@ -67,6 +83,9 @@ export function parseRefineRequest (raw: string): RefineSpec {
   checkKeys('refineRequest', request, ['prompt', 'creativity'])
   return {
     prompt: request.prompt === undefined || request.prompt === '' ? undefined : text('refineRequest.prompt', request.prompt),
-    creativity: request.creativity === undefined ? DEFAULT_CREATIVITY : number('refineRequest.creativity', String(numericField('refineRequest.creativity', request.creativity)), 0, 1)
+    creativity:
+      request.creativity === undefined
+        ? DEFAULT_CREATIVITY
+        : number('refineRequest.creativity', String(numericField('refineRequest.creativity', request.creativity)), 0, 1)
   }
 }

@@ -7,5 +7,5 @@ import { errors } from '../errors.js'
 /** Throws 1102 when any part of the request carries a string no store can hold. */
 export function rejectHostileInput (parts: { params?: unknown, query?: unknown, body?: unknown }): void {
   const hostile = findHostileInput(parts)
-  if (hostile !== undefined) throw errors.INVALID_PARAMETER(`${hostile.part} ${hostile.problem}`, { parameter: hostile.part === 'querystring' ? 'query' : hostile.part })
+  if (hostile !== undefined) { throw errors.INVALID_PARAMETER(`${hostile.part} ${hostile.problem}`, { parameter: hostile.part === 'querystring' ? 'query' : hostile.part }) }
 }

@@ -30,14 +30,29 @@ export type MotionSettings = Static<typeof MotionSettingsSchema>
 
 /** `lineage`: the earlier job and variant a rerun was made from. */
 type Derived = { lineage?: SourceRef }
-export type Text2MotionRequest = Derived & (
-  | { processor: 'text2motion', mode: 'generate', prompt: string, settings: MotionSettings }
-  | { processor: 'text2motion', mode: 'inpaint', source: SourceRef, edit: EditRequest, inpaint: { prompt: string, intervals: { start: number, end: number }[] }, settings: MotionSettings }
-  | { processor: 'text2motion', mode: 'merge', source: SourceRef, edit: EditRequest, merge: { source: SourceRef, edit: EditRequest, prompt: string, blendDuration: number }, settings: MotionSettings }
-  | { processor: 'text2motion', mode: 'loop', source: SourceRef | undefined, prompt: string | undefined, loop: LoopSpec, settings: MotionSettings }
-  | { processor: 'text2motion', mode: 'refine', source: SourceRef, refine: RefineSpec, settings: MotionSettings }
-  | { processor: 'text2motion', mode: 'rerun', source: SourceRef, prompt: string | undefined, overrides: Partial<MotionSettings>, settings: MotionSettings }
-)
+export type Text2MotionRequest = Derived &
+  (
+    | { processor: 'text2motion', mode: 'generate', prompt: string, settings: MotionSettings }
+    | {
+      processor: 'text2motion'
+      mode: 'inpaint'
+      source: SourceRef
+      edit: EditRequest
+      inpaint: { prompt: string, intervals: { start: number, end: number }[] }
+      settings: MotionSettings
+    }
+    | {
+      processor: 'text2motion'
+      mode: 'merge'
+      source: SourceRef
+      edit: EditRequest
+      merge: { source: SourceRef, edit: EditRequest, prompt: string, blendDuration: number }
+      settings: MotionSettings
+    }
+    | { processor: 'text2motion', mode: 'loop', source: SourceRef | undefined, prompt: string | undefined, loop: LoopSpec, settings: MotionSettings }
+    | { processor: 'text2motion', mode: 'refine', source: SourceRef, refine: RefineSpec, settings: MotionSettings }
+    | { processor: 'text2motion', mode: 'rerun', source: SourceRef, prompt: string | undefined, overrides: Partial<MotionSettings>, settings: MotionSettings }
+  )
 
 export interface RenderRequest {
   processor: 'render'
@@ -51,8 +66,25 @@ export interface RenderRequest {
 
 export type JobRequest = Text2MotionRequest | RenderRequest
 
-export const TEXT2MOTION_PARAMS = ['prompt', 'model', 'dis', 'footLockingMode', 'poseFilteringStrength', 'rootAtOrigin', 'skipFBX', 'numVariant',
-  'requestedAnimationDuration', 't2m_rid', 'variant_id', 'editRequest', 'inPaintingRequest', 'mergingRequest', 'rerunRequest', 'loopRequest', 'refineRequest'] as const
+export const TEXT2MOTION_PARAMS = [
+  'prompt',
+  'model',
+  'dis',
+  'footLockingMode',
+  'poseFilteringStrength',
+  'rootAtOrigin',
+  'skipFBX',
+  'numVariant',
+  'requestedAnimationDuration',
+  't2m_rid',
+  'variant_id',
+  'editRequest',
+  'inPaintingRequest',
+  'mergingRequest',
+  'rerunRequest',
+  'loopRequest',
+  'refineRequest'
+] as const
 export const RENDER_PARAMS = ['t2m_rid', 'variant_id', 'bgColor', 'backdrop', 'shadow', 'camMode', 'camHorizontalAngle'] as const
 const DERIVING = ['inPaintingRequest', 'mergingRequest', 'rerunRequest', 'loopRequest', 'refineRequest'] as const
 
@@ -123,11 +155,18 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
   if (kind === 'rerunRequest') {
     parseRerunRequest(values.get('rerunRequest')!)
     const prompt = values.get('prompt')
-    return { processor: 'text2motion', mode: 'rerun', source: source(values), prompt: prompt === undefined ? undefined : text('prompt', prompt), overrides: explicit, settings }
+    return {
+      processor: 'text2motion',
+      mode: 'rerun',
+      source: source(values),
+      prompt: prompt === undefined ? undefined : text('prompt', prompt),
+      overrides: explicit,
+      settings
+    }
   }
   if (settings.model === '') throw invalid('model', 'required (a model id from /character/v1/listModels)')
   const noDuration = (mode: string) => {
-    if (settings.durationSeconds !== undefined) throw invalid('requestedAnimationDuration', `not used with ${mode}: the length comes from the earlier animation`)
+    if (settings.durationSeconds !== undefined) { throw invalid('requestedAnimationDuration', `not used with ${mode}: the length comes from the earlier animation`) }
   }
   if (kind === 'inPaintingRequest') {
     noDuration('inPaintingRequest')
@@ -141,13 +180,20 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
       if (e <= s) throw invalid('inPaintingRequest', 'each interval needs frames 0 <= start < end')
       return { start: s, end: e }
     })
-    return { processor: 'text2motion', mode: 'inpaint', source: source(values), edit: editRequest('editRequest', values.get('editRequest')), inpaint: { prompt: text('inPaintingRequest.prompt', request.prompt), intervals: parsed }, settings }
+    return {
+      processor: 'text2motion',
+      mode: 'inpaint',
+      source: source(values),
+      edit: editRequest('editRequest', values.get('editRequest')),
+      inpaint: { prompt: text('inPaintingRequest.prompt', request.prompt), intervals: parsed },
+      settings
+    }
   }
   if (kind === 'mergingRequest') {
     noDuration('mergingRequest')
     const request = json('mergingRequest', values.get('mergingRequest')!)
     const blendDuration = request.blendDuration ?? 0.5
-    if (typeof blendDuration !== 'number' || !(blendDuration >= 0 && blendDuration <= 10)) throw invalid('mergingRequest', 'blendDuration must be a number of seconds from 0 to 10')
+    if (typeof blendDuration !== 'number' || !(blendDuration >= 0 && blendDuration <= 10)) { throw invalid('mergingRequest', 'blendDuration must be a number of seconds from 0 to 10') }
     const mergedSource = { rid: text('mergingRequest.t2m_rid', request.t2m_rid, 64), variantId: String(request.variant_id ?? '') }
     if (mergedSource.variantId === '') throw invalid('mergingRequest', 'variant_id is required')
     mergedSource.variantId = String(integer('mergingRequest.variant_id', mergedSource.variantId, 1, 1000))
@@ -156,14 +202,19 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
       mode: 'merge',
       source: source(values),
       edit: editRequest('editRequest', values.get('editRequest')),
-      merge: { source: mergedSource, edit: editRequest('mergingRequest.editRequest', request.editRequest), prompt: text('mergingRequest.prompt', request.prompt), blendDuration },
+      merge: {
+        source: mergedSource,
+        edit: editRequest('mergingRequest.editRequest', request.editRequest),
+        prompt: text('mergingRequest.prompt', request.prompt),
+        blendDuration
+      },
       settings
     }
   }
   if (kind === 'loopRequest') {
     const { loop, prompt } = parseLoopRequest(values.get('loopRequest')!)
     if (values.has('t2m_rid')) {
-      if (settings.numVariants > 1) throw invalid('numVariant', 'a loop of an earlier variant has one variant; give loopRequest.prompt instead of t2m_rid for several')
+      if (settings.numVariants > 1) { throw invalid('numVariant', 'a loop of an earlier variant has one variant; give loopRequest.prompt instead of t2m_rid for several') }
       return { processor: 'text2motion', mode: 'loop', source: source(values), prompt: undefined, loop, settings }
     }
     return { processor: 'text2motion', mode: 'loop', source: undefined, prompt: prompt ?? text('prompt', values.get('prompt')), loop, settings }
@@ -172,7 +223,7 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
     const refine = parseRefineRequest(values.get('refineRequest')!)
     return { processor: 'text2motion', mode: 'refine', source: source(values), refine: { ...refine, prompt: refine.prompt ?? values.get('prompt') }, settings }
   }
-  if (values.has('t2m_rid') || values.has('editRequest')) throw invalid('t2m_rid', 'only used with inPaintingRequest, mergingRequest, rerunRequest, loopRequest or refineRequest')
+  if (values.has('t2m_rid') || values.has('editRequest')) { throw invalid('t2m_rid', 'only used with inPaintingRequest, mergingRequest, rerunRequest, loopRequest or refineRequest') }
   return { processor: 'text2motion', mode: 'generate', prompt: text('prompt', values.get('prompt')), settings }
 }
 

@@ -32,7 +32,9 @@ export async function submitJob (deps: SubmissionDeps, clientId: string, process
   if (parsed.processor === 'text2motion') {
     request = await resolveDerived(deps.jobs, clientId, parsed)
     if (request.settings.numVariants > plan.maxVariants) {
-      throw errors.INVALID_PARAMETER(`numVariant: ${request.settings.numVariants} is more than your plan's maxVariantsGeneration (${plan.maxVariants})`, { parameter: 'numVariant' })
+      throw errors.INVALID_PARAMETER(`numVariant: ${request.settings.numVariants} is more than your plan's maxVariantsGeneration (${plan.maxVariants})`, {
+        parameter: 'numVariant'
+      })
     }
     if (await deps.models.visible(clientId, request.settings.model) === undefined) {
       throw errors.INVALID_PARAMETER(`model: unknown model id ${request.settings.model}`, { parameter: 'model' })
@@ -42,11 +44,23 @@ export async function submitJob (deps: SubmissionDeps, clientId: string, process
     await requireSource(deps.jobs, clientId, request.source, 't2m_rid')
   }
   const rid = randomUUID()
-  const lineage = request.processor === 'text2motion' && request.lineage !== undefined ? { lineage: { t2m_rid: request.lineage.rid, variant_id: request.lineage.variantId } } : {}
+  const lineage =
+    request.processor === 'text2motion' && request.lineage !== undefined
+      ? { lineage: { t2m_rid: request.lineage.rid, variant_id: request.lineage.variantId } }
+      : {}
   const hold = request.processor === 'text2motion' ? text2motionHold(deps.pricing, request.settings.numVariants) : deps.pricing.render
   await deps.db.transaction(async (tx) => {
     await deps.ledger.charge(tx, clientId, hold, rid, `${processor} submitted`)
-    await deps.jobs.insert(tx, { rid, clientId, processor, parameters: params, request, chargedAmount: hold, details: { step: 0, total: 1 }, processingInfo: { queuedAt: Date.now(), ...lineage } })
+    await deps.jobs.insert(tx, {
+      rid,
+      clientId,
+      processor,
+      parameters: params,
+      request,
+      chargedAmount: hold,
+      details: { step: 0, total: 1 },
+      processingInfo: { queuedAt: Date.now(), ...lineage }
+    })
   })
   return { rid }
 }

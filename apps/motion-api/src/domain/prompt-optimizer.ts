@@ -18,25 +18,30 @@ export async function optimizePrompt (store: PromptRepository, clientId: string,
   const split = flag('breakIntoActionablePrompts', values.get('breakIntoActionablePrompts') ?? '0')
   const analysis = await analyzePrompt(prompt)
   const rid = randomUUID()
-  const record: PromptRequest = analysis.actions.length === 0
-    ? {
-        rid,
-        status: 'FAILURE',
-        details: { exc_type: 'PromptError', exc_message: `${NO_ACTION}: no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`, code: NO_ACTION }
-      }
-    : {
-        rid,
-        status: 'SUCCESS',
-        details: {
-          In: prompt,
-          out: analysis.optimizedPrompt,
-          optimizedPrompt: analysis.optimizedPrompt,
-          totalSeconds: analysis.totalSeconds,
-          actions: analysis.actions,
-          ...(analysis.understood.length === 0 ? {} : { understood: analysis.understood }),
-          ...(split ? { actionablePrompts: analysis.actions.map((a) => a.prompt) } : {})
+  const record: PromptRequest =
+    analysis.actions.length === 0
+      ? {
+          rid,
+          status: 'FAILURE',
+          details: {
+            exc_type: 'PromptError',
+            exc_message: `${NO_ACTION}: no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`,
+            code: NO_ACTION
+          }
         }
-      }
+      : {
+          rid,
+          status: 'SUCCESS',
+          details: {
+            In: prompt,
+            out: analysis.optimizedPrompt,
+            optimizedPrompt: analysis.optimizedPrompt,
+            totalSeconds: analysis.totalSeconds,
+            actions: analysis.actions,
+            ...(analysis.understood.length === 0 ? {} : { understood: analysis.understood }),
+            ...(split ? { actionablePrompts: analysis.actions.map((a) => a.prompt) } : {})
+          }
+        }
   await store.insert(clientId, params, record)
   return { rid }
 }

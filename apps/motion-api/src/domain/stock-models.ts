@@ -20,8 +20,21 @@ export async function installStockModels (models: ModelRepository, blobs: BlobSt
     const id = `${PREFIX}${character.id}`
     const glbKey = `stock/${id}.glb`
     const thumbKey = `stock/${id}.png`
-    if (await blobs.stat(glbKey) === undefined) await blobs.put(glbKey, await writeGlb(restPoseClip(createHumanoidSkeleton()), { name: character.name, character: character.id }))
+    if ((await blobs.stat(glbKey)) === undefined) {
+      await blobs.put(glbKey, await writeGlb(restPoseClip(createHumanoidSkeleton()), { name: character.name, character: character.id }))
+    }
     if (await blobs.stat(thumbKey) === undefined) await blobs.put(thumbKey, await renderThumbnail(await blobs.readAll(glbKey), { width: 256, height: 256 }))
-    await models.upsert({ id, clientId: null, name: character.name, platform: OPERATOR_PLATFORM, modelKey: glbKey, glbKey, thumbKey, rigId: 'openmotion_humanoid', faceDataType: 0, handDataType: 1 })
+    await models.upsert({
+      id,
+      clientId: null,
+      name: character.name,
+      platform: OPERATOR_PLATFORM,
+      modelKey: glbKey,
+      glbKey,
+      thumbKey,
+      rigId: 'openmotion_humanoid',
+      faceDataType: 0,
+      handDataType: 1
+    })
   }
 }

@@ -9,6 +9,10 @@ export const inputRules = fp(async (app) => {
   app.addHook('preValidation', async (request) => { rejectHostileInput({ params: request.params, query: request.query, body: request.body }) })
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('*', (request, _payload, done) => {
-    done(errors.INVALID_PARAMETER(`content-type ${request.headers['content-type'] ?? '(none)'} is not accepted: send application/json`, { parameter: 'content-type' }))
+    done(
+      errors.INVALID_PARAMETER(`content-type ${request.headers['content-type'] ?? '(none)'} is not accepted: send application/json`, {
+        parameter: 'content-type'
+      })
+    )
   })
 }, { name: 'input-rules' })

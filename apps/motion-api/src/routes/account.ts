@@ -22,41 +22,57 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
 }
 
-export function accountRoutes (deps: { accounts: AccountRepository, ledger: Ledger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }) {
-  return async (app: AppInstance) => {
-    app.get('/account/v1/auth', { schema: { tags: ['account'], summary: 'Open a session: Basic client_id:client_secret → dmsess cookie', response: { 200: Type.Object({ result: Type.Boolean() }), ...errorResponses(401) } } }, async (request, reply) => {
-      const credentials = basicCredentials(request.headers.authorization)
-      if (credentials === undefined) throw errors.INVALID_CREDENTIALS('Send Authorization: Basic base64(client_id:client_secret)')
-      const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
-      if (client === undefined) throw errors.INVALID_CREDENTIALS()
-      const session = await deps.accounts.createSession(client.id, deps.config.SESSION_TTL)
-      const production = deps.config.NODE_ENV === 'production'
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        expires: session.expiresAt,
-        httpOnly: true,
-        secure: production || deps.crossOrigin,
-        sameSite: deps.crossOrigin ? 'none' : 'lax',
-        ...(deps.config.COOKIE_DOMAIN === undefined ? {} : { domain: deps.config.COOKIE_DOMAIN })
-      })
-      return { result: true }
-    })
+export interface AccountRouteDeps { accounts: AccountRepository, ledger: Ledger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }
 
-    app.get('/account/v1/creditBalance', { preHandler: deps.requireSession, schema: { tags: ['account'], response: { 200: CreditBalance, ...errorResponses(401) } } }, async (request) => {
-      const client = currentClient(request)
-      const credits = await deps.ledger.currentBalance(client.id)
-      const fresh = await deps.accounts.getClient(client.id)
-      const plan = await deps.accounts.getPlan(client.plan)
-      if (fresh === undefined || plan === undefined) throw errors.UNAUTHENTICATED()
-      return {
-        credits,
-        subscription: {
-          name: plan.name,
-          credits: plan.credits,
-          featureLimits: { maxVariantsGeneration: plan.maxVariants },
-          currentPeriod: { start: fresh.periodStart.getTime(), end: fresh.periodEnd.getTime() }
+export function accountRoutes (deps: AccountRouteDeps) {
+  return async (app: AppInstance) => {
+    app.get(
+      '/account/v1/auth',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Open a session: Basic client_id:client_secret → dmsess cookie',
+          response: { 200: Type.Object({ result: Type.Boolean() }), ...errorResponses(401) }
+        }
+      },
+      async (request, reply) => {
+        const credentials = basicCredentials(request.headers.authorization)
+        if (credentials === undefined) throw errors.INVALID_CREDENTIALS('Send Authorization: Basic base64(client_id:client_secret)')
+        const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
+        if (client === undefined) throw errors.INVALID_CREDENTIALS()
+        const session = await deps.accounts.createSession(client.id, deps.config.SESSION_TTL)
+        const production = deps.config.NODE_ENV === 'production'
+        reply.setCookie(SESSION_COOKIE, session.token, {
+          path: '/',
+          expires: session.expiresAt,
+          httpOnly: true,
+          secure: production || deps.crossOrigin,
+          sameSite: deps.crossOrigin ? 'none' : 'lax',
+          ...(deps.config.COOKIE_DOMAIN === undefined ? {} : { domain: deps.config.COOKIE_DOMAIN })
+        })
+        return { result: true }
+      }
+    )
+
+    app.get(
+      '/account/v1/creditBalance',
+      { preHandler: deps.requireSession, schema: { tags: ['account'], response: { 200: CreditBalance, ...errorResponses(401) } } },
+      async (request) => {
+        const client = currentClient(request)
+        const credits = await deps.ledger.currentBalance(client.id)
+        const fresh = await deps.accounts.getClient(client.id)
+        const plan = await deps.accounts.getPlan(client.plan)
+        if (fresh === undefined || plan === undefined) throw errors.UNAUTHENTICATED()
+        return {
+          credits,
+          subscription: {
+            name: plan.name,
+            credits: plan.credits,
+            featureLimits: { maxVariantsGeneration: plan.maxVariants },
+            currentPeriod: { start: fresh.periodStart.getTime(), end: fresh.periodEnd.getTime() }
+          }
         }
       }
-    })
+    )
   }
 }

@@ -62,53 +62,102 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigning, maxByt
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.maxBytes }, (_request, body, done) => { done(null, body) })
 
-    app.get('/files/*', { schema: { tags: ['files'], summary: 'A signed download URL (from download or listModels)', querystring: Signed, headers: Type.Object({ range: Type.Optional(Type.String({ description: 'bytes=a-b' })), 'if-none-match': Type.Optional(Type.String()) }), response: { 200: FileBytes, 206: FileBytes, 304: NoBody('Not modified (ETag matches)'), ...errorResponses(400, 403, 404, 416) } } }, async (request, reply) => {
-      if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
-      const key = (request.params as { '*': string })['*']
-      const info = await deps.blobs.stat(key)
-      if (info === undefined) throw errors.NOT_FOUND('No such file')
-      const etag = `"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`
-      const ext = key.split('.').pop() ?? ''
-      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${key.split('/').pop() ?? 'file'}"`)
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '')
-      if (range !== null && info.size > 0) {
-        const start = range[1] === '' ? Math.max(0, info.size - Number(range[2])) : Number(range[1])
-        const end = range[1] === '' || range[2] === '' ? info.size - 1 : Math.min(Number(range[2]), info.size - 1)
-        if (start > end || start >= info.size) {
-          reply.header('content-range', `bytes */${info.size}`)
-          throw errors.RANGE_NOT_SATISFIABLE(`The file has ${info.size} bytes`)
+    app.get(
+      '/files/*',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'A signed download URL (from download or listModels)',
+          querystring: Signed,
+          headers: Type.Object({ range: Type.Optional(Type.String({ description: 'bytes=a-b' })), 'if-none-match': Type.Optional(Type.String()) }),
+          response: { 200: FileBytes, 206: FileBytes, 304: NoBody('Not modified (ETag matches)'), ...errorResponses(400, 403, 404, 416) }
         }
-        return reply.status(206).header('content-range', `bytes ${start}-${end}/${info.size}`).header('content-length', end - start + 1).send(deps.blobs.read(key, { start, end }))
+      },
+      async (request, reply) => {
+        if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
+        const key = (request.params as { '*': string })['*']
+        const info = await deps.blobs.stat(key)
+        if (info === undefined) throw errors.NOT_FOUND('No such file')
+        const etag = `"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`
+        const ext = key.split('.').pop() ?? ''
+        reply
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes')
+          .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+          .header('content-disposition', `attachment; filename="${key.split('/').pop() ?? 'file'}"`)
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+        const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '')
+        if (range !== null && info.size > 0) {
+          const start = range[1] === '' ? Math.max(0, info.size - Number(range[2])) : Number(range[1])
+          const end = range[1] === '' || range[2] === '' ? info.size - 1 : Math.min(Number(range[2]), info.size - 1)
+          if (start > end || start >= info.size) {
+            reply.header('content-range', `bytes */${info.size}`)
+            throw errors.RANGE_NOT_SATISFIABLE(`The file has ${info.size} bytes`)
+          }
+          return reply
+            .status(206)
+            .header('content-range', `bytes ${start}-${end}/${info.size}`)
+            .header('content-length', end - start + 1)
+            .send(deps.blobs.read(key, { start, end }))
+        }
+        return reply.header('content-length', info.size).send(deps.blobs.read(key))
       }
-      return reply.header('content-length', info.size).send(deps.blobs.read(key))
-    })
+    )
 
-    app.post('/uploads/:id', { schema: { tags: ['files'], summary: 'Open a resumable upload (a signed URL from getModelUploadUrl)', params: UploadId, querystring: Signed, headers: Type.Object({ 'x-storage-resumable': Type.Optional(Type.String({ description: 'must be start' })) }), response: { 201: Type.Object({ location: Type.String() }), ...errorResponses(400, 403) } } }, async (request, reply) => {
-      if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
-      if (request.headers['x-storage-resumable'] !== 'start') throw errors.INVALID_PARAMETER('x-storage-resumable: send "start" to open a resumable upload', { parameter: 'x-storage-resumable' })
-      const { id } = request.params as { id: string }
-      const location = deps.signer.sign(`/uploads/${id}?session=resumable`, deps.uploadTtl)
-      return reply.status(201).header('location', location).send({ location })
-    })
-
-    app.put('/uploads/:id', { schema: { tags: ['files'], summary: 'Upload the bytes: whole, or a chunk with Content-Range (bytes a-b/total), or a status query (bytes */total, no body)', params: UploadId, querystring: Signed, headers: Type.Object({ 'content-range': Type.Optional(Type.String()) }), response: { 200: Type.Object({ size: Type.Integer() }), 308: NoBody('Resume incomplete; the Range header says what arrived'), ...errorResponses(400, 403, 413) } } }, async (request, reply) => {
-      if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
-      const { id } = request.params as { id: string }
-      const key = `uploads/${id}`
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const contentRange = request.headers['content-range']
-      if (contentRange === undefined) {
-        if (body.length === 0) throw errors.INVALID_PARAMETER('The PUT body must be the file bytes', { parameter: 'body' })
-        await deps.blobs.put(key, body)
-        return reply.status(200).send({ size: body.length })
+    app.post(
+      '/uploads/:id',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Open a resumable upload (a signed URL from getModelUploadUrl)',
+          params: UploadId,
+          querystring: Signed,
+          headers: Type.Object({ 'x-storage-resumable': Type.Optional(Type.String({ description: 'must be start' })) }),
+          response: { 201: Type.Object({ location: Type.String() }), ...errorResponses(400, 403) }
+        }
+      },
+      async (request, reply) => {
+        if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
+        if (request.headers['x-storage-resumable'] !== 'start') { throw errors.INVALID_PARAMETER('x-storage-resumable: send "start" to open a resumable upload', { parameter: 'x-storage-resumable' }) }
+        const { id } = request.params as { id: string }
+        const location = deps.signer.sign(`/uploads/${id}?session=resumable`, deps.uploadTtl)
+        return reply.status(201).header('location', location).send({ location })
       }
-      const range = parseContentRange(contentRange)
-      if (range.total !== undefined && range.total > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file is ${range.total} bytes; the limit is ${deps.maxBytes}`)
-      // Chunks of one upload are taken one at a time, so two concurrent retries cannot both append.
-      return await serialized(key, async () => await receiveChunk(reply, key, range, body))
-    })
+    )
+
+    app.put(
+      '/uploads/:id',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Upload the bytes: whole, or a chunk with Content-Range (bytes a-b/total), or a status query (bytes */total, no body)',
+          params: UploadId,
+          querystring: Signed,
+          headers: Type.Object({ 'content-range': Type.Optional(Type.String()) }),
+          response: {
+            200: Type.Object({ size: Type.Integer() }),
+            308: NoBody('Resume incomplete; the Range header says what arrived'),
+            ...errorResponses(400, 403, 413)
+          }
+        }
+      },
+      async (request, reply) => {
+        if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
+        const { id } = request.params as { id: string }
+        const key = `uploads/${id}`
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const contentRange = request.headers['content-range']
+        if (contentRange === undefined) {
+          if (body.length === 0) throw errors.INVALID_PARAMETER('The PUT body must be the file bytes', { parameter: 'body' })
+          await deps.blobs.put(key, body)
+          return reply.status(200).send({ size: body.length })
+        }
+        const range = parseContentRange(contentRange)
+        if (range.total !== undefined && range.total > deps.maxBytes) { throw errors.UPLOAD_TOO_LARGE(`The file is ${range.total} bytes; the limit is ${deps.maxBytes}`) }
+        // Chunks of one upload are taken one at a time, so two concurrent retries cannot both append.
+        return await serialized(key, async () => await receiveChunk(reply, key, range, body))
+      }
+    )
   }
 
   async function receiveChunk (reply: FastifyReply, key: string, range: ContentRange, body: Buffer): Promise<FastifyReply> {
@@ -119,17 +168,29 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigning, maxByt
     if (received === 0 && range.total !== undefined && (await deps.blobs.stat(key))?.size === range.total) return reply.status(200).send({ size: range.total })
     if (range.chunk === undefined) return incomplete(reply, received)
     const { start, end } = range.chunk
-    if (body.length !== end - start + 1) throw errors.INVALID_PARAMETER(`Content-Range announces ${end - start + 1} bytes but the body has ${body.length}`, { parameter: 'content-range' })
-    if (start > received) throw errors.INVALID_PARAMETER(`Chunk starts at byte ${start} but ${received} bytes have been received; resume from ${received}`, { parameter: 'content-range' })
+    if (body.length !== end - start + 1) { throw errors.INVALID_PARAMETER(`Content-Range announces ${end - start + 1} bytes but the body has ${body.length}`, { parameter: 'content-range' }) }
+    if (start > received) {
+      throw errors.INVALID_PARAMETER(`Chunk starts at byte ${start} but ${received} bytes have been received; resume from ${received}`, {
+        parameter: 'content-range'
+      })
+    }
     if (end + 1 > deps.maxBytes) throw errors.UPLOAD_TOO_LARGE(`The file would exceed ${deps.maxBytes} bytes`)
     // A chunk overlapping what already arrived (a retry after a lost answer) must repeat those bytes exactly;
     // then only its new tail is added. Different bytes mean the client is sending another file.
     if (start < received) {
       const last = Math.min(end, received - 1)
       const stored = await readRange(deps.blobs, partKey, start, last)
-      if (!stored.equals(body.subarray(0, last - start + 1))) throw errors.INVALID_PARAMETER(`Bytes ${start}-${last} differ from the bytes already received; resume from ${received} with the same file`, { parameter: 'content-range' })
+      if (!stored.equals(body.subarray(0, last - start + 1))) {
+        throw errors.INVALID_PARAMETER(`Bytes ${start}-${last} differ from the bytes already received; resume from ${received} with the same file`, {
+          parameter: 'content-range'
+        })
+      }
     }
-    if (range.total !== undefined && Math.max(received, end + 1) > range.total) throw errors.INVALID_PARAMETER(`${Math.max(received, end + 1)} bytes would be more than the announced total ${range.total}`, { parameter: 'content-range' })
+    if (range.total !== undefined && Math.max(received, end + 1) > range.total) {
+      throw errors.INVALID_PARAMETER(`${Math.max(received, end + 1)} bytes would be more than the announced total ${range.total}`, {
+        parameter: 'content-range'
+      })
+    }
     const size = end < received ? received : await deps.blobs.append(partKey, body.subarray(received - start))
     if (range.total === undefined || size < range.total) return incomplete(reply, size)
     await deps.blobs.put(key, await deps.blobs.readAll(partKey))

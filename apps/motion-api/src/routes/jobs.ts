@@ -71,8 +71,16 @@ export function jobRoutes (deps: JobRouteDeps) {
       return await jobList(deps.jobs, currentClient(request).id, { statuses, processor: processorOf(request.params.processor) })
     })
 
-    app.get('/job/v1/cancel/:rid', {
-      schema: { tags: ['jobs'], params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$', maxLength: 200 }) }), response: { 200: CancelResponse, ...sessionErrors(404) } }
-    }, async (request) => await cancelJob(deps, currentClient(request).id, request.params.rid))
+    app.get(
+      '/job/v1/cancel/:rid',
+      {
+        schema: {
+          tags: ['jobs'],
+          params: Type.Object({ rid: Type.String({ pattern: '^[\\w-]+$', maxLength: 200 }) }),
+          response: { 200: CancelResponse, ...sessionErrors(404) }
+        }
+      },
+      async (request) => await cancelJob(deps, currentClient(request).id, request.params.rid)
+    )
   }
 }

@@ -8,23 +8,37 @@ const Millis = Type.Integer({ description: 'milliseconds since the epoch' })
 
 export const StatusResponse = Type.Object({
   count: Type.Integer({ description: 'number of records: the known rids of the request' }),
-  status: Type.Array(Type.Object({
-    rid: Type.String(),
-    status: Type.String({ enum: ['PROGRESS', 'SUCCESS', 'FAILURE'] }),
-    details: Type.Record(Type.String(), Type.Unknown(), { description: 'PROGRESS: { step, total }; SUCCESS: { In, out }; FAILURE: { exc_type, exc_message, code }' }),
-    positionInQueue: Type.Optional(Type.Integer({ minimum: 0 }))
-  }, open))
+  status: Type.Array(
+    Type.Object(
+      {
+        rid: Type.String(),
+        status: Type.String({ enum: ['PROGRESS', 'SUCCESS', 'FAILURE'] }),
+        details: Type.Record(Type.String(), Type.Unknown(), {
+          description: 'PROGRESS: { step, total }; SUCCESS: { In, out }; FAILURE: { exc_type, exc_message, code }'
+        }),
+        positionInQueue: Type.Optional(Type.Integer({ minimum: 0 }))
+      },
+      open
+    )
+  )
 })
 
 export const DownloadResponse = Type.Object({
   count: Type.Integer(),
-  links: Type.Array(Type.Object({
-    rid: Type.String(),
-    parameters: Type.Optional(Type.Array(Type.String())),
-    renderJobList: Type.Optional(Type.Array(Type.String())),
-    variantDownloadStatus: Type.Optional(Type.Boolean()),
-    urls: Type.Optional(Type.Array(Type.Object({ name: Type.String(), files: Type.Array(Type.Record(Type.String(), Type.String({ description: 'signed URL' }))) })))
-  }, open))
+  links: Type.Array(
+    Type.Object(
+      {
+        rid: Type.String(),
+        parameters: Type.Optional(Type.Array(Type.String())),
+        renderJobList: Type.Optional(Type.Array(Type.String())),
+        variantDownloadStatus: Type.Optional(Type.Boolean()),
+        urls: Type.Optional(
+          Type.Array(Type.Object({ name: Type.String(), files: Type.Array(Type.Record(Type.String(), Type.String({ description: 'signed URL' }))) }))
+        )
+      },
+      open
+    )
+  )
 })
 
 export const ListResponse = Type.Object({

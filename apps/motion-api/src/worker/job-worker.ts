@@ -170,12 +170,20 @@ export class JobWorker {
           // Progress events are throttled; the terminal event always follows.
           if (Date.now() - lastEventAt < (this.options.progressEventIntervalMs ?? 1000)) return
           lastEventAt = Date.now()
-          this.events.publish({ type: 'job.progress', idempotencyKey: `${rid}:progress:${step}`, data: { rid, processor: job.processor, status: 'PROGRESS', details: { step, total } } })
+          this.events.publish({
+            type: 'job.progress',
+            idempotencyKey: `${rid}:progress:${step}`,
+            data: { rid, processor: job.processor, status: 'PROGRESS', details: { step, total } }
+          })
         }
       })
       const finished = await this.jobs.get(rid)
       if (finished?.status === 'SUCCESS') {
-        this.events.publish({ type: 'job.succeeded', idempotencyKey: `${rid}:succeeded`, data: { rid, processor: job.processor, status: 'SUCCESS', chargedAmount: finished.chargedAmount, details: finished.details } })
+        this.events.publish({
+          type: 'job.succeeded',
+          idempotencyKey: `${rid}:succeeded`,
+          data: { rid, processor: job.processor, status: 'SUCCESS', chargedAmount: finished.chargedAmount, details: finished.details }
+        })
       }
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'

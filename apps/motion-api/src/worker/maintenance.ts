@@ -68,7 +68,7 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
       await options.blobs.remove(file.key)
       uploads.push(file.key)
     }
-    if (stuck.length > 0 || deleted.length > 0 || uploads.length > 0) options.logger.info({ stuck, deleted: deleted.length, uploads: uploads.length }, 'job maintenance')
+    if (stuck.length > 0 || deleted.length > 0 || uploads.length > 0) { options.logger.info({ stuck, deleted: deleted.length, uploads: uploads.length }, 'job maintenance') }
     return { stuck, deleted, uploads }
   }
 

@@ -17,7 +17,7 @@ export function createRenderProcessor (deps: { db: Database, jobs: JobRepository
     const source = await deps.jobs.get(request.source.rid)
     const variant = source?.outputs[request.source.variantId]
     const glb = variant?.files.find((f) => f.type === 'glb')
-    if (variant === undefined || glb === undefined) throw new RenderError(RENDER_ERROR.characterLoad, `variant ${request.source.variantId} of ${request.source.rid} has no GLB to render`)
+    if (variant === undefined || glb === undefined) { throw new RenderError(RENDER_ERROR.characterLoad, `variant ${request.source.variantId} of ${request.source.rid} has no GLB to render`) }
     const bytes = await deps.blobs.readAll(glb.key)
 
     let lastWrite = 0

@@ -27,11 +27,24 @@ async function customCharacterGlb (deps: { models: ModelRepository, blobs: BlobS
   return await deps.blobs.readAll(model.glbKey)
 }
 
-export function createText2MotionProcessor (deps: { db: Database, jobs: JobRepository, ledger: Ledger, blobs: BlobStore, models: ModelRepository, pipeline: MotionPipeline, pricing: Pricing }): JobProcessor {
+export function createText2MotionProcessor (deps: {
+  db: Database
+  jobs: JobRepository
+  ledger: Ledger
+  blobs: BlobStore
+  models: ModelRepository
+  pipeline: MotionPipeline
+  pricing: Pricing
+}): JobProcessor {
   return async (job, { signal, progress }) => {
     const request = storedText2Motion(job)
     const settings = request.settings
-    const options: MotionOptions = { footLockingMode: settings.footLockingMode, poseFilteringStrength: settings.poseFilteringStrength, simulation: settings.simulation, rootAtOrigin: settings.rootAtOrigin }
+    const options: MotionOptions = {
+      footLockingMode: settings.footLockingMode,
+      poseFilteringStrength: settings.poseFilteringStrength,
+      simulation: settings.simulation,
+      rootAtOrigin: settings.rootAtOrigin
+    }
     const total = settings.numVariants * STEPS_PER_VARIANT
     const outputs: Record<string, VariantOutput> = {}
     const durations: number[] = []
@@ -49,9 +62,14 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobRepos
       const variantId = String(v + 1)
       const name = `${job.rid}_v${variantId}`
       const stock = stockCharacterOf(settings.model)
-      const files = stock !== undefined
-        ? await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stock })
-        : await deps.pipeline.exportOnCharacter(clip, await customCharacterGlb(deps, job.clientId, settings.model), { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin })
+      const files =
+        stock !== undefined
+          ? await deps.pipeline.export(clip, { name, skipFBX: settings.skipFBX, rootAtOrigin: settings.rootAtOrigin, character: stock })
+          : await deps.pipeline.exportOnCharacter(clip, await customCharacterGlb(deps, job.clientId, settings.model), {
+            name,
+            skipFBX: settings.skipFBX,
+            rootAtOrigin: settings.rootAtOrigin
+          })
       for (const file of files) await deps.blobs.put(`jobs/${job.rid}/v${variantId}/${file.fileName}`, file.bytes)
       await deps.blobs.put(clipKey(job.rid, variantId), serializeClip(clip))
       outputs[variantId] = { name, files: files.map((f) => ({ type: f.type, key: `jobs/${job.rid}/v${variantId}/${f.fileName}` })) }
@@ -63,14 +81,26 @@ export function createText2MotionProcessor (deps: { db: Database, jobs: JobRepos
       const current = await deps.jobs.lockForUpdate(tx, job.rid)
       if (current === undefined || current.status !== 'PROGRESS') return
       const price = text2motionPrice(deps.pricing, durations)
-      await deps.ledger.charge(tx, job.clientId, Math.max(0, price - current.chargedAmount), job.rid, `text2motion ${durations.map((d) => d.toFixed(1)).join('+')} s`)
+      await deps.ledger.charge(
+        tx,
+        job.clientId,
+        Math.max(0, price - current.chargedAmount),
+        job.rid,
+        `text2motion ${durations.map((d) => d.toFixed(1)).join('+')} s`
+      )
       const variants = Object.fromEntries(Object.keys(outputs).map((id) => [id, { download: false }]))
       await deps.jobs.update(tx, job.rid, {
         status: 'SUCCESS',
         chargedAmount: Math.max(price, current.chargedAmount),
         variants,
         outputs,
-        details: { In: inputOf(request), out: Object.values(outputs).map((o) => o.name).join(','), ...understoodIn(request, deps.pipeline) },
+        details: {
+          In: inputOf(request),
+          out: Object.values(outputs)
+            .map((o) => o.name)
+            .join(','),
+          ...understoodIn(request, deps.pipeline)
+        },
         processingInfo: { ...current.processingInfo, finishedAt: Date.now(), motionSeconds: durations }
       })
     })

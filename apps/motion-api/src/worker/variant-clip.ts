@@ -37,7 +37,15 @@ export async function variantClip (request: Resolved, input: VariantInput): Prom
       const clipA = await loadVariantClip(blobs, request.source)
       const clipB = await loadVariantClip(blobs, request.merge.source)
       const blendFrames = Math.round(request.merge.blendDuration * clipA.fps)
-      return await pipeline.merge(clipA, request.edit, { prompt: request.merge.prompt, blendFrames, clipB, editB: request.merge.edit }, seed, v, options, context)
+      return await pipeline.merge(
+        clipA,
+        request.edit,
+        { prompt: request.merge.prompt, blendFrames, clipB, editB: request.merge.edit },
+        seed,
+        v,
+        options,
+        context
+      )
     }
     case 'loop': {
       const base = request.source !== undefined

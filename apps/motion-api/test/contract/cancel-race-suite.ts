@@ -44,7 +44,16 @@ export function cancelRaceSuite (setup: () => Promise<RaceSetup>): void {
       const before = await balance()
       const rids: string[] = []
       for (let i = 0; i < JOBS; i++) {
-        rids.push((await server.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid)
+        rids.push(
+          (
+            await server.inject({
+              method: 'POST',
+              url: '/job/v1/process/text2motion',
+              headers: { cookie },
+              payload: { params: ['prompt=nod', 'model=openmotion_mannequin', 'skipFBX=1'] }
+            })
+          ).json().rid
+        )
       }
       // Ten run (held at the gate), ten wait in the queue; the gate opens and the cancels go out over 2.4 s, so
       // some land before completion, some during, some after, and some before the waiting ones are claimed.
@@ -56,7 +65,8 @@ export function cancelRaceSuite (setup: () => Promise<RaceSetup>): void {
         return response.json().result as boolean
       }))
       const records = await Promise.all(rids.map(async (rid) => await waitForJob(server, cookie, rid)))
-      const ledger = (await server.inject({ url: '/admin/v1/clients/dev-client/ledger', headers: { authorization: `Bearer ${ADMIN}` } })).json().entries as Array<{ kind: string, rid: string | null }>
+      const ledger = (await server.inject({ url: '/admin/v1/clients/dev-client/ledger', headers: { authorization: `Bearer ${ADMIN}` } })).json()
+        .entries as Array<{ kind: string, rid: string | null }>
       const listed = (await server.inject({ url: '/job/v1/list', headers: { cookie } })).json().list as Array<{ rid: string, chargedAmount: number }>
       rids.forEach((rid, i) => {
         const refunds = ledger.filter((e) => e.kind === 'refund' && e.rid === rid).length

@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(async () => { await app.close() })
 
 async function openSession (): Promise<{ modelUrl: string, location: string }> {
-  const urls = await (await fetch(`${base}/character/v1/getModelUploadUrl?name=big&modelExt=glb&resumable=1`, { headers: { cookie } })).json() as { modelUrl: string }
+  const urls = (await (await fetch(`${base}/character/v1/getModelUploadUrl?name=big&modelExt=glb&resumable=1`, { headers: { cookie } })).json()) as {
+    modelUrl: string
+  }
   const start = await fetch(local(urls.modelUrl), { method: 'POST', headers: { 'x-storage-resumable': 'start' } })
   expect(start.status).toBe(201)
   return { modelUrl: urls.modelUrl, location: local(start.headers.get('location')!) }
@@ -32,7 +34,10 @@ const put = async (location: string, range: string, body?: Uint8Array): Promise<
 /** Sends the headers and part of a chunk's body, then drops the connection, as a client losing its network does. */
 async function putCut (location: string, range: string, sent: Uint8Array, announced: number): Promise<void> {
   await new Promise<void>((resolve) => {
-    const req = httpRequest(location, { method: 'PUT', headers: { 'content-range': range, 'content-type': 'application/octet-stream', 'content-length': announced } })
+    const req = httpRequest(location, {
+      method: 'PUT',
+      headers: { 'content-range': range, 'content-type': 'application/octet-stream', 'content-length': announced }
+    })
     req.on('error', () => { resolve() })
     req.on('close', () => { resolve() })
     req.write(sent, () => { setTimeout(() => { req.destroy() }, 100) })
@@ -67,7 +72,11 @@ describe('chunked resumable upload', () => {
     // A finished upload takes no more bytes: a late retry of the last chunk hears "complete" again.
     expect((await put(location, `bytes ${cut2}-${total - 1}/${total}`, glb.subarray(cut2))).status).toBe(200)
 
-    const stored = await fetch(`${base}/character/v1/storeModel`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ modelUrl, modelName: 'Chunked' }) })
+    const stored = await fetch(`${base}/character/v1/storeModel`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ modelUrl, modelName: 'Chunked' })
+    })
     expect(stored.status).toBe(200)
     const { modelId } = await stored.json() as { modelId: string }
     const [model] = await (await fetch(`${base}/character/v1/listModels?modelId=${modelId}`, { headers: { cookie } })).json() as Array<{ glb: string }>

@@ -9,16 +9,22 @@ async function walkThrough (app: AppInstance): Promise<void> {
   const base = `http://127.0.0.1:${port}`
   const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }
   const clientId = `e2e-${Date.now()}`
-  const created = await (await fetch(`${base}/admin/v1/clients`, { method: 'POST', headers: admin, body: JSON.stringify({ id: clientId, plan: 'dev' }) })).json() as { clientSecret: string }
+  const created = (await (
+    await fetch(`${base}/admin/v1/clients`, { method: 'POST', headers: admin, body: JSON.stringify({ id: clientId, plan: 'dev' }) })
+  ).json()) as { clientSecret: string }
 
-  const auth = await fetch(`${base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from(`${clientId}:${created.clientSecret}`).toString('base64')}` } })
+  const auth = await fetch(`${base}/account/v1/auth`, {
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${created.clientSecret}`).toString('base64')}` }
+  })
   expect(auth.status).toBe(200)
   expect(await auth.json()).toEqual({ result: true })
   const cookie = auth.headers.get('set-cookie')!.split(';')[0]!
   expect(cookie).toMatch(/^dmsess=/)
 
   const submitted = await fetch(`${base}/job/v1/process/text2motion`, {
-    method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ params: ['prompt=a happy person jumps forward then spins', 'model=openmotion_mannequin'] })
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ params: ['prompt=a happy person jumps forward then spins', 'model=openmotion_mannequin'] })
   })
   const { rid } = await submitted.json() as { rid: string }
   let status = 'PROGRESS'
@@ -28,7 +34,9 @@ async function walkThrough (app: AppInstance): Promise<void> {
     if (status === 'PROGRESS') await new Promise((resolve) => setTimeout(resolve, 100))
   }
   expect(status).toBe('SUCCESS')
-  const download = await (await fetch(`${base}/job/v1/download/${rid}?variant_id=1`, { headers: { cookie } })).json() as { links: { urls: { files: Record<string, string>[] }[] }[] }
+  const download = (await (await fetch(`${base}/job/v1/download/${rid}?variant_id=1`, { headers: { cookie } })).json()) as {
+    links: { urls: { files: Record<string, string>[] }[] }[]
+  }
   const files = Object.assign({}, ...download.links[0]!.urls[0]!.files) as Record<string, string>
   const glb = Buffer.from(await (await fetch(files.glb!.replace('http://localhost:8080', base))).arrayBuffer())
   expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF')
@@ -39,9 +47,14 @@ async function walkThrough (app: AppInstance): Promise<void> {
 async function concurrentCharges (app: AppInstance): Promise<void> {
   // 40 jobs at once against 25 credits: exactly 25 are accepted, the rest get 101, the balance ends at 0.
   const clientId = `race-${Date.now()}`
-  const created = (await app.inject({ method: 'POST', url: '/admin/v1/clients', headers: { authorization: `Bearer ${ADMIN}` }, payload: { id: clientId, plan: 'dev' } })).json()
+  const created = (
+    await app.inject({ method: 'POST', url: '/admin/v1/clients', headers: { authorization: `Bearer ${ADMIN}` }, payload: { id: clientId, plan: 'dev' } })
+  ).json()
   await app.inject({ method: 'POST', url: `/admin/v1/clients/${clientId}/credits`, headers: { authorization: `Bearer ${ADMIN}` }, payload: { set: 25 } })
-  const auth = await app.inject({ url: '/account/v1/auth', headers: { authorization: `Basic ${Buffer.from(`${clientId}:${created.clientSecret}`).toString('base64')}` } })
+  const auth = await app.inject({
+    url: '/account/v1/auth',
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${created.clientSecret}`).toString('base64')}` }
+  })
   const cookie = `dmsess=${auth.cookies.find((c) => c.name === 'dmsess')!.value}`
   const responses = await Promise.all(Array.from({ length: 40 }, () =>
     app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=nod', 'model=openmotion_mannequin'] } })))

@@ -32,7 +32,14 @@ it('POSTs job.progress and job.succeeded to the relay with the tenant key and an
   const app = await buildTestApp({ RELAY_URL: relayUrl, RELAY_API_KEY: 'relay-tenant-key' })
   try {
     const cookie = await login(app)
-    const { rid } = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=walk forward then wave', 'numVariants=2', 'model=openmotion_mannequin'] } })).json()
+    const { rid } = (
+      await app.inject({
+        method: 'POST',
+        url: '/job/v1/process/text2motion',
+        headers: { cookie },
+        payload: { params: ['prompt=walk forward then wave', 'numVariants=2', 'model=openmotion_mannequin'] }
+      })
+    ).json()
     expect((await waitForJob(app, cookie, rid)).status).toBe('SUCCESS')
   } finally {
     await app.close() // flushes events still being sent
@@ -52,7 +59,14 @@ it('POSTs job.failed with the failure details when a job is cancelled', async ()
   let rid = ''
   try {
     const cookie = await login(app)
-    rid = (await app.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=dance happily for 8 seconds', 'numVariants=4', 'model=openmotion_mannequin'] } })).json().rid
+    rid = (
+      await app.inject({
+        method: 'POST',
+        url: '/job/v1/process/text2motion',
+        headers: { cookie },
+        payload: { params: ['prompt=dance happily for 8 seconds', 'numVariants=4', 'model=openmotion_mannequin'] }
+      })
+    ).json().rid
     expect((await app.inject({ url: `/job/v1/cancel/${rid}`, headers: { cookie } })).json()).toEqual({ result: true })
   } finally {
     await app.close()

@@ -35,7 +35,16 @@ describeWithService('redis', (redisUrl) => {
         if (generations.length === 0 && taken !== undefined) {
           taken()
           taken = undefined
-          await new Promise((_resolve, reject) => { signal.addEventListener('abort', () => { generations.push('aborted'); reject(signal.reason) }, { once: true }) })
+          await new Promise((_resolve, reject) => {
+            signal.addEventListener(
+              'abort',
+              () => {
+                generations.push('aborted')
+                reject(signal.reason)
+              },
+              { once: true }
+            )
+          })
         }
         const clip = await real.generate(...args)
         generations.push('finished')
@@ -50,16 +59,32 @@ describeWithService('redis', (redisUrl) => {
       apps.push(await buildTestApp({ ...shared, MOTION_ROLE: 'worker', WORKER_CONCURRENCY: '1' }, { queue: queues[1]!, pipeline }))
       await Promise.all(apps.map(async (app) => { await app.ready() }))
       const cookie = await login(api)
-      const rid = (await api.inject({ method: 'POST', url: '/job/v1/process/text2motion', headers: { cookie }, payload: { params: ['prompt=wave', 'model=openmotion_mannequin', 'skipFBX=1'] } })).json().rid as string
+      const rid = (
+        await api.inject({
+          method: 'POST',
+          url: '/job/v1/process/text2motion',
+          headers: { cookie },
+          payload: { params: ['prompt=wave', 'model=openmotion_mannequin', 'skipFBX=1'] }
+        })
+      ).json().rid as string
       await firstTaken
       await redis.del(`${prefix}:${QUEUE_NAME}:${rid}:lock`) // as if the worker had stalled past its lock
 
       expect(await waitForJob(api, cookie, rid)).toMatchObject({ status: 'SUCCESS' })
       expect(generations).toEqual(['aborted', 'finished'])
-      const job = ((await api.inject({ url: '/job/v1/list', headers: { cookie } })).json().list as Array<{ rid: string, chargedAmount: number, processingInfo: { attempt?: number } }>)
-        .find((j) => j.rid === rid)!
+      const job = (
+        (await api.inject({ url: '/job/v1/list', headers: { cookie } })).json().list as Array<{
+          rid: string
+          chargedAmount: number
+          processingInfo: { attempt?: number }
+        }>
+      ).find((j) => j.rid === rid)!
       expect(job.processingInfo.attempt).toBe(2)
-      const ledger = (await api.inject({ url: '/admin/v1/clients/dev-client/ledger', headers: { authorization: `Bearer ${ADMIN}` } })).json().entries as Array<{ kind: string, rid: string | null, amount: number }>
+      const ledger = (await api.inject({ url: '/admin/v1/clients/dev-client/ledger', headers: { authorization: `Bearer ${ADMIN}` } })).json().entries as Array<{
+        kind: string
+        rid: string | null
+        amount: number
+      }>
       const entries = ledger.filter((e) => e.rid === rid)
       expect(entries.filter((e) => e.kind === 'refund')).toEqual([])
       expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(-job.chargedAmount)

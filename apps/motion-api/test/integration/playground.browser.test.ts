@@ -83,7 +83,9 @@ describeWithService('chromium', (chromiumPath) => {
     await page.fill('input[name=numVariants]', '2')
     await page.selectOption('select[name=footLockingMode]', 'always')
     // The progress line shows the polled step/total (or the queue position) before the result arrives.
-    const seen = page.waitForFunction('/step \\d+ of \\d+|queue: position/.test(document.getElementById("job-progress-text").textContent)', undefined, { polling: 'raf' })
+    const seen = page.waitForFunction('/step \\d+ of \\d+|queue: position/.test(document.getElementById("job-progress-text").textContent)', undefined, {
+      polling: 'raf'
+    })
     await page.click('#prompt-form button[type=submit]')
     await seen
     await page.waitForSelector('#viewer-empty', { state: 'hidden', timeout: 35_000 })

@@ -19,20 +19,29 @@ describeWithService('ffmpeg', (ffmpeg) => {
       const auth = await fetch(`${base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from('dev-client:dev-secret').toString('base64')}` } })
       const cookie = auth.headers.get('set-cookie')!.split(';')[0]!
       const process = async (processor: string, params: string[]): Promise<string> => {
-        const response = await fetch(`${base}/job/v1/process/${processor}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ params }) })
+        const response = await fetch(`${base}/job/v1/process/${processor}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ params })
+        })
         expect(response.status).toBe(200)
         return ((await response.json()) as { rid: string }).rid
       }
       const finish = async (rid: string): Promise<{ status: string }> => {
         for (let i = 0; i < 1200; i++) {
-          const record = ((await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as { status: Array<{ status: string }> }).status[0]!
+          const record = ((await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as { status: Array<{ status: string }> })
+            .status[0]!
           if (record.status !== 'PROGRESS') return record
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
         throw new Error(`job ${rid} did not finish`)
       }
       const files = async (rid: string): Promise<Record<string, string>> => {
-        const link = ((await (await fetch(`${base}/job/v1/download/${rid}?variant_id=1`, { headers: { cookie } })).json()) as { links: Array<{ urls: Array<{ files: Array<Record<string, string>> }> }> }).links[0]!
+        const link = (
+          (await (await fetch(`${base}/job/v1/download/${rid}?variant_id=1`, { headers: { cookie } })).json()) as {
+            links: Array<{ urls: Array<{ files: Array<Record<string, string>> }> }>
+          }
+        ).links[0]!
         return Object.assign({}, ...link.urls[0]!.files) as Record<string, string>
       }
 
@@ -48,7 +57,13 @@ describeWithService('ffmpeg', (ffmpeg) => {
       expect(response.headers.get('content-type')).toBe('video/mp4')
       const path = join(mkdtempSync(join(tmpdir(), 'motion-render-e2e-')), 'render.mp4')
       writeFileSync(path, Buffer.from(await response.arrayBuffer()))
-      const probe = JSON.parse(execFileSync(join(dirname(ffmpeg), 'ffprobe'), ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', path], { encoding: 'utf8' })) as { streams: Array<Record<string, unknown>> }
+      const probe = JSON.parse(
+        execFileSync(
+          join(dirname(ffmpeg), 'ffprobe'),
+          ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', path],
+          { encoding: 'utf8' }
+        )
+      ) as { streams: Array<Record<string, unknown>> }
       expect(probe.streams[0]).toMatchObject({ codec_name: 'h264', width: 320, height: 180, nb_read_frames: String(clipFrames) })
       const poster = Buffer.from(await (await fetch(local(urls.png!))).arrayBuffer())
       expect(poster.subarray(1, 4).toString()).toBe('PNG')

@@ -33,7 +33,11 @@ async function freePort (): Promise<number> {
 }
 
 function startProcess (env: Record<string, string>, args: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: APP_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: APP_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe']
+  })
   child.stderr?.on('data', (chunk: Buffer) => { process.stderr.write(chunk) })
   return child
 }
@@ -140,7 +144,9 @@ function client (deployment: Deployment) {
   }
   return {
     async auth (): Promise<number> {
-      const response = await fetch(`${deployment.base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from(`${deployment.clientId}:${deployment.clientSecret}`).toString('base64')}` } })
+      const response = await fetch(`${deployment.base}/account/v1/auth`, {
+        headers: { authorization: `Basic ${Buffer.from(`${deployment.clientId}:${deployment.clientSecret}`).toString('base64')}` }
+      })
       cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!
       return response.status
     },
@@ -239,11 +245,26 @@ function suite (mode: 'in-process' | 'redis'): void {
 
   it('reruns, inpaints with float frames, merges, loops twice and refines', async () => {
     const rerun = await sdk.process('text2motion', ['rerunRequest={"rerun":1}', `t2m_rid=${first}`, 'variant_id=1', `model=${model}`, 'skipFBX=1'])
-    const inpaint = await sdk.process('text2motion', [`model=${model}`, `t2m_rid=${first}`, 'variant_id=2', 'inPaintingRequest={"prompt":"jump","intervals":[{"start":30.0,"end":90.0}]}'])
+    const inpaint = await sdk.process('text2motion', [
+      `model=${model}`,
+      `t2m_rid=${first}`,
+      'variant_id=2',
+      'inPaintingRequest={"prompt":"jump","intervals":[{"start":30.0,"end":90.0}]}'
+    ])
     const merge = await sdk.process('text2motion', [`model=${model}`, `t2m_rid=${first}`, 'variant_id=1',
       `mergingRequest={"t2m_rid":"${first}","variant_id":"2","prompt":"turn left","blendDuration":0.5}`])
-    const loop = await sdk.process('text2motion', [`model=${model}`, `t2m_rid=${first}`, 'variant_id=1', 'loopRequest={"numReps":2,"blendDuration":0.5,"fixRootPositionHorizontal":1}'])
-    const refine = await sdk.process('text2motion', [`model=${model}`, `t2m_rid=${first}`, 'variant_id=1', 'refineRequest={"prompt":"walk forward tiredly","creativity":0.3}'])
+    const loop = await sdk.process('text2motion', [
+      `model=${model}`,
+      `t2m_rid=${first}`,
+      'variant_id=1',
+      'loopRequest={"numReps":2,"blendDuration":0.5,"fixRootPositionHorizontal":1}'
+    ])
+    const refine = await sdk.process('text2motion', [
+      `model=${model}`,
+      `t2m_rid=${first}`,
+      'variant_id=1',
+      'refineRequest={"prompt":"walk forward tiredly","creativity":0.3}'
+    ])
     rids.push(rerun, inpaint, merge, loop, refine)
     for (const rid of [rerun, inpaint, merge, loop, refine]) expect(await sdk.wait(rid), rid).toMatchObject({ status: 'SUCCESS' })
     const list = (await sdk.call('/job/v1/list')).body.list as Json[]
@@ -291,7 +312,10 @@ function suite (mode: 'in-process' | 'redis'): void {
   }, STEP_TIMEOUT)
 
   it('optimizes a prompt into actionable sub-prompts', async () => {
-    const { body } = await sdk.call('/prompt/v1/optimize', { method: 'POST', body: { params: ['prompt="A person walks forward then jumps and waves"', 'breakIntoActionablePrompts=1'] } })
+    const { body } = await sdk.call('/prompt/v1/optimize', {
+      method: 'POST',
+      body: { params: ['prompt="A person walks forward then jumps and waves"', 'breakIntoActionablePrompts=1'] }
+    })
     const record = await sdk.wait(body.rid as string, '/prompt/v1/status/')
     expect(record).toMatchObject({ status: 'SUCCESS' })
     expect(record.details.actionablePrompts).toEqual(['walk forward', 'jump', 'wave'])

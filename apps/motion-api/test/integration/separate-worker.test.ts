@@ -40,11 +40,19 @@ describeWithService('redis', (redisUrl) => {
       const auth = await fetch(`${base}/account/v1/auth`, { headers: { authorization: `Basic ${Buffer.from('dev-client:dev-secret').toString('base64')}` } })
       const cookie = auth.headers.get('set-cookie')!.split(';')[0]!
       const submit = async (prompt: string): Promise<string> => {
-        const response = await fetch(`${base}/job/v1/process/text2motion`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] }) })
+        const response = await fetch(`${base}/job/v1/process/text2motion`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ params: [`prompt=${prompt}`, 'model=openmotion_mannequin', 'skipFBX=1'] })
+        })
         return ((await response.json()) as { rid: string }).rid
       }
       const status = async (rid: string): Promise<{ status: string, positionInQueue?: number, details: Record<string, unknown> }> =>
-        ((await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as { status: Array<{ status: string, positionInQueue?: number, details: Record<string, unknown> }> }).status[0]!
+        (
+          (await (await fetch(`${base}/job/v1/status/${rid}`, { headers: { cookie } })).json()) as {
+            status: Array<{ status: string, positionInQueue?: number, details: Record<string, unknown> }>
+          }
+        ).status[0]!
       const until = async (rid: string, done: (s: Awaited<ReturnType<typeof status>>) => boolean): Promise<Awaited<ReturnType<typeof status>>> => {
         for (let i = 0; i < 300; i++) {
           const s = await status(rid)
@@ -69,7 +77,11 @@ describeWithService('redis', (redisUrl) => {
 
       expect((await until(second, (s) => s.status !== 'PROGRESS')).status).toBe('SUCCESS')
       expect((await until(third, (s) => s.status !== 'PROGRESS')).status).toBe('SUCCESS')
-      const link = ((await (await fetch(`${base}/job/v1/download/${third}`, { headers: { cookie } })).json()) as { links: Array<{ urls: Array<{ files: Array<Record<string, string>> }> }> }).links[0]!
+      const link = (
+        (await (await fetch(`${base}/job/v1/download/${third}`, { headers: { cookie } })).json()) as {
+          links: Array<{ urls: Array<{ files: Array<Record<string, string>> }> }>
+        }
+      ).links[0]!
       const glbUrl = Object.assign({}, ...link.urls[0]!.files).glb as string
       const glb = await fetch(glbUrl.replace('http://localhost:8080', base))
       expect(glb.status).toBe(200) // written by the worker, served by the API

@@ -12,7 +12,10 @@ export function databaseContract (name: string, open: () => Promise<Database>): 
     beforeAll(async () => {
       db = await open()
       await migrate(db, app, [
-        { id: '001_items', sql: `CREATE TABLE ${table} (id serial PRIMARY KEY, name text NOT NULL UNIQUE, qty bigint NOT NULL DEFAULT 0, meta jsonb, created_at timestamptz NOT NULL DEFAULT now())` }
+        {
+          id: '001_items',
+          sql: `CREATE TABLE ${table} (id serial PRIMARY KEY, name text NOT NULL UNIQUE, qty bigint NOT NULL DEFAULT 0, meta jsonb, created_at timestamptz NOT NULL DEFAULT now())`
+        }
       ])
     })
 

@@ -16,7 +16,10 @@ async function freePort (): Promise<number> {
 
 async function startFixture (env: Record<string, string>): Promise<{ child: ChildProcess, port: number, output: () => string }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })

@@ -24,7 +24,9 @@ describeWithService('postgres', () => {
     const apps = ['auth-server', 'motion-api', 'webhook-relay', 'motion-worker']
     const dbs = await Promise.all(apps.map(async () => openDatabase({ url: url.href })))
     opened.push(...dbs)
-    const ran = await Promise.all(apps.map(async (app, i) => migrate(dbs[i]!, app, [{ id: '001_table', sql: `CREATE TABLE ${app.replace('-', '_')}_t (id int)` }])))
+    const ran = await Promise.all(
+      apps.map(async (app, i) => migrate(dbs[i]!, app, [{ id: '001_table', sql: `CREATE TABLE ${app.replace('-', '_')}_t (id int)` }]))
+    )
     expect(ran).toEqual(apps.map(() => ['001_table']))
     const { rows } = await dbs[0]!.query<{ app: string }>('SELECT app FROM schema_migrations ORDER BY app')
     expect(rows.map((r) => r.app)).toEqual([...apps].sort())

@@ -131,8 +131,14 @@ describe('docker compose up, without Docker', { timeout: 300_000 }, () => {
 
   it('walks the operator story: one sign-in administers motion-api and the relay; a job event arrives signed', async () => {
     const { email, password } = operatorCredentials()
-    const signIn = await call<{ data: { signIn: { accessToken: string, user: { role: string } } } }>(deployment.url('auth-server', '/graphql'),
-      json({ query: 'mutation ($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken user { role } } }', variables: { e: email, p: password } }), 200)
+    const signIn = await call<{ data: { signIn: { accessToken: string, user: { role: string } } } }>(
+      deployment.url('auth-server', '/graphql'),
+      json({
+        query: 'mutation ($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken user { role } } }',
+        variables: { e: email, p: password }
+      }),
+      200
+    )
     expect(signIn.data.signIn.user.role).toBe('admin')
     const jwt = signIn.data.signIn.accessToken
 
@@ -145,17 +151,29 @@ describe('docker compose up, without Docker', { timeout: 300_000 }, () => {
     await up(['webhook-relay'], dotEnv)
     const tenant = await call<{ id: string }>(deployment.url('webhook-relay', '/v1/tenants'), json({ name: 'openmotion' }, jwt), 201)
     const { key } = await call<{ key: string }>(deployment.url('webhook-relay', `/v1/tenants/${tenant.id}/keys`), json({}, jwt), 201)
-    const endpoint = await call<{ secret: string }>(deployment.url('webhook-relay', '/v1/endpoints'), json({ url: receiver.url, eventTypes: ['job.*'] }, key), 201)
+    const endpoint = await call<{ secret: string }>(
+      deployment.url('webhook-relay', '/v1/endpoints'),
+      json({ url: receiver.url, eventTypes: ['job.*'] }, key),
+      201
+    )
 
     // Job events on: the relay's URL and the tenant key go into .env, and motion-api (and its worker) restart.
     dotEnv = { ...dotEnv, MOTION_RELAY_URL: 'http://webhook-relay:8000', MOTION_RELAY_API_KEY: key }
     await up(appsOf(dotEnv).filter((name) => name.startsWith('motion-')), dotEnv)
 
-    const auth = await fetch(deployment.url('motion-api', '/account/v1/auth'), { headers: { authorization: `Basic ${Buffer.from(`${client.id}:${client.clientSecret}`).toString('base64')}` } })
+    const auth = await fetch(deployment.url('motion-api', '/account/v1/auth'), {
+      headers: { authorization: `Basic ${Buffer.from(`${client.id}:${client.clientSecret}`).toString('base64')}` }
+    })
     expect(auth.status).toBe(200)
     const cookie = /dmsess=[^;]+/.exec(auth.headers.get('set-cookie') ?? '')?.[0] ?? ''
-    const { rid } = await call<{ rid: string }>(deployment.url('motion-api', '/job/v1/process/text2motion'),
-      { ...json({ params: ['prompt=a person walks forward then waves', 'model=openmotion_mannequin'] }), headers: { 'content-type': 'application/json', cookie } }, 200)
+    const { rid } = await call<{ rid: string }>(
+      deployment.url('motion-api', '/job/v1/process/text2motion'),
+      {
+        ...json({ params: ['prompt=a person walks forward then waves', 'model=openmotion_mannequin'] }),
+        headers: { 'content-type': 'application/json', cookie }
+      },
+      200
+    )
 
     const delivery = await receiver.waitFor((body) => body.includes(rid) && body.includes('job.succeeded'))
     expect(signedBy(endpoint.secret, delivery.headers, delivery.body)).toBe(true)

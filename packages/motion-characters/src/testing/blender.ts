@@ -24,7 +24,10 @@ export function blenderFbx (naming: BlenderNaming): Uint8Array {
   writeFileSync(join(dir, 'skin.png'), TEXTURE_PNG)
   writeFileSync(join(dir, 'humanoid.py'), HUMANOID_PY)
   const out = join(dir, `${naming}.fbx`)
-  execFileSync('blender', ['-b', '--factory-startup', '--python', join(dir, 'humanoid.py'), '--', out, join(dir, 'skin.png'), naming], { stdio: 'ignore', timeout: 120_000 })
+  execFileSync('blender', ['-b', '--factory-startup', '--python', join(dir, 'humanoid.py'), '--', out, join(dir, 'skin.png'), naming], {
+    stdio: 'ignore',
+    timeout: 120_000
+  })
   return readFileSync(out)
 }
 

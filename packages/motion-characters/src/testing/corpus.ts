@@ -3,7 +3,16 @@
 // retargeted clip can be checked against the source clip bone by bone.
 import { Document, WebIO } from '@gltf-transform/core'
 import { KHRONOS_EXTENSIONS, KHRTextureTransform } from '@gltf-transform/extensions'
-import { createHumanoidSkeleton, quatConjugate, quatFromAxisAngleRad, quatMultiply, quatRotate, type Quat, type Skeleton, type Vec3 } from '@openmotion/motion-engine'
+import {
+  createHumanoidSkeleton,
+  quatConjugate,
+  quatFromAxisAngleRad,
+  quatMultiply,
+  quatRotate,
+  type Quat,
+  type Skeleton,
+  type Vec3
+} from '@openmotion/motion-engine'
 import { createMannequinMesh, type StockCharacterId } from '@openmotion/motion-formats'
 
 export { NAMING, VRM_HUMANOID } from './naming.js'
@@ -38,7 +47,10 @@ export interface Variant {
 }
 
 /** A 4 × 4 RGB PNG. */
-export const TEXTURE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAKUlEQVR4nA3HMQEAAAzCMIRVGGdFIXDLlyQSGxcTBIvjU6mt62cyOzcPp2MTQTYdST8AAAAASUVORK5CYII=', 'base64')
+export const TEXTURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAKUlEQVR4nA3HMQEAAAzCMIRVGGdFIXDLlyQSGxcTBIvjU6mt62cyOzcPp2MTQTYdST8AAAAASUVORK5CYII=',
+  'base64'
+)
 
 interface Pose { t: Vec3, r: Quat }
 
@@ -115,7 +127,8 @@ export function buildCharacter (variant: Variant): Document {
   if (rootBone !== undefined) armature.addChild(rootBone)
   skeleton.joints.forEach((j, i) => { (j.parent < 0 ? rootBone ?? armature : nodes[j.parent]!).addChild(nodes[i]!) })
 
-  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
+  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4') =>
+    doc.createAccessor().setBuffer(buffer).setType(type).setArray(array)
   const primitive = doc.createPrimitive()
     .setAttribute('POSITION', accessor(positions, 'VEC3'))
     .setAttribute('NORMAL', accessor(normals, 'VEC3'))
@@ -138,7 +151,8 @@ export function buildCharacter (variant: Variant): Document {
     material.getBaseColorTextureInfo()!.setExtension('KHR_texture_transform', transform.createTransform().setScale([2, 2]).setOffset([0.25, 0]))
   }
   if (variant.skinned !== false) {
-    const [joints, weights] = variant.unnormalisedWeights === true ? carelessWeights(mesh.joints, mesh.weights) : [[Uint16Array.from(mesh.joints)], [mesh.weights]]
+    const [joints, weights] =
+      variant.unnormalisedWeights === true ? carelessWeights(mesh.joints, mesh.weights) : [[Uint16Array.from(mesh.joints)], [mesh.weights]]
     joints.forEach((j, k) => primitive.setAttribute(`JOINTS_${k}`, accessor(j, 'VEC4')))
     weights.forEach((w, k) => primitive.setAttribute(`WEIGHTS_${k}`, accessor(w, 'VEC4')))
     const ibm = new Float32Array(n * 16)

@@ -48,7 +48,11 @@ function setProperties (model: FbxNode, entries: FbxNode[]): void {
   p70.children = [...p70.children.filter((c) => !names.has(String(c.props[0]!.value))), ...entries]
 }
 const translationOf = (model: FbxNode): number[] =>
-  model.children.find((c) => c.name === 'Properties70')!.children.find((c) => c.props[0]!.value === 'Lcl Translation')!.props.slice(4).map((p) => Number(p.value))
+  model.children
+    .find((c) => c.name === 'Properties70')!
+    .children.find((c) => c.props[0]!.value === 'Lcl Translation')!
+    .props.slice(4)
+    .map((p) => Number(p.value))
 
 export interface AuthoringOptions {
   texture?: 'embedded' | 'referenced'
@@ -113,9 +117,16 @@ export function mayaStyleFbx (options: AuthoringOptions = {}): Uint8Array {
     for (const name of ['jawOpen', 'eyeBlinkLeft']) {
       const [channel, shape] = [take(), take()]
       objects.children.push(node('Deformer', [L(channel), S(`${name}\x00\x01SubDeformer`), S('BlendShapeChannel')], [node('DeformPercent', [D(0)])]))
-      objects.children.push(node('Geometry', [L(shape), S(`${name}\x00\x01Geometry`), S('Shape')], [
-        node('Indexes', [{ type: 'i', value: Int32Array.from([0, 1, 2]) }]), node('Vertices', [{ type: 'd', value: Float64Array.from([0, -1, 0, 0, -1, 0, 0, -1, 0]) }])
-      ]))
+      objects.children.push(
+        node(
+          'Geometry',
+          [L(shape), S(`${name}\x00\x01Geometry`), S('Shape')],
+          [
+            node('Indexes', [{ type: 'i', value: Int32Array.from([0, 1, 2]) }]),
+            node('Vertices', [{ type: 'd', value: Float64Array.from([0, -1, 0, 0, -1, 0, 0, -1, 0]) }])
+          ]
+        )
+      )
       oo(channel, blend); oo(shape, channel)
     }
   }

@@ -16,7 +16,11 @@ function renameProperty (p: FbxProperty, rename: (name: string) => string): FbxP
 }
 
 function renameModels (n: FbxNode, rename: (name: string) => string): FbxNode {
-  return { name: n.name, props: n.name === 'Model' ? n.props.map((p) => renameProperty(p, rename)) : n.props, children: n.children.map((c) => renameModels(c, rename)) }
+  return {
+    name: n.name,
+    props: n.name === 'Model' ? n.props.map((p) => renameProperty(p, rename)) : n.props,
+    children: n.children.map((c) => renameModels(c, rename))
+  }
 }
 
 /** Binary FBX with the bones renamed, at the given height. */

@@ -22,7 +22,7 @@ function findAssimp (): string | undefined {
   }
 }
 const assimp = findAssimp()
-if (assimp === undefined && process.env.CI !== undefined && process.env.CI !== 'false') throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up')
+if (assimp === undefined && process.env.CI !== undefined && process.env.CI !== 'false') { throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up') }
 
 /** assimp's `info` summary as name → number ("Meshes: 1", "Animations: 1", "Nodes: 30"…). */
 function info (file: string): Map<string, number> {
@@ -32,7 +32,10 @@ function info (file: string): Map<string, number> {
 
 describe.runIf(assimp !== undefined)('custom character exports open in assimp', () => {
   it('reads the GLB (their mesh, skin, animation), the BVH and the FBX', async () => {
-    const clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk forward then wave', seed: 2, fps: 30, durationSeconds: 2 }, { signal: AbortSignal.timeout(60_000) })
+    const clip = await createEngine({ kind: 'builtin' }).generate(
+      { prompt: 'walk forward then wave', seed: 2, fps: 30, durationSeconds: 2 },
+      { signal: AbortSignal.timeout(60_000) }
+    )
     const source = await glb(buildCharacter({ rename: NAMING.unreal, aPose: true }))
     const files = await animateCharacter(source, 'glb', clip, { name: 'hero' })
     const dir = mkdtempSync(join(tmpdir(), 'characters-assimp-'))
@@ -47,7 +50,10 @@ describe.runIf(assimp !== undefined)('custom character exports open in assimp', 
   })
 
   it('imports the FBX assimp writes (binary and ASCII) from a textured character with RobotExpressive names, at the same rest pose', async () => {
-    const clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'wave', seed: 3, fps: 30, durationSeconds: 1 }, { signal: AbortSignal.timeout(60_000) })
+    const clip = await createEngine({ kind: 'builtin' }).generate(
+      { prompt: 'wave', seed: 3, fps: 30, durationSeconds: 1 },
+      { signal: AbortSignal.timeout(60_000) }
+    )
     const source = await glb(buildCharacter({ rename: NAMING.robot, texture: true }))
     const dir = mkdtempSync(join(tmpdir(), 'characters-assimp-fbx-'))
     writeFileSync(join(dir, 'robot.glb'), source)
@@ -85,11 +91,16 @@ describe.runIf(assimp !== undefined)('custom character exports open in assimp', 
     interface AssimpNode { name: string, transformation: number[], children?: AssimpNode[] }
     const theirs = new Map<string, number[]>()
     const walk = (n: AssimpNode, parent: number[]): void => {
-      const m = [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((c) => [0, 1, 2, 3].reduce((sum, k) => sum + parent[r * 4 + k]! * n.transformation[k * 4 + c]!, 0)))
+      const m = [0, 1, 2, 3].flatMap((r) =>
+        [0, 1, 2, 3].map((c) => [0, 1, 2, 3].reduce((sum, k) => sum + parent[r * 4 + k]! * n.transformation[k * 4 + c]!, 0))
+      )
       theirs.set(n.name, [m[3]!, m[7]!, m[11]!])
       for (const c of n.children ?? []) walk(c, m)
     }
-    walk((JSON.parse(readFileSync(join(dir, 'rotated.assjson'), 'utf8')) as { rootnode: AssimpNode }).rootnode, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    walk(
+      (JSON.parse(readFileSync(join(dir, 'rotated.assjson'), 'utf8')) as { rootnode: AssimpNode }).rootnode,
+      [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    )
     const character = await loadCharacter(fbx, 'fbx')
     const world = worldTransforms(character.nodes)
     let compared = 0

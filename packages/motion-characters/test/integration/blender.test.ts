@@ -12,11 +12,14 @@ import { blenderFbx, hasBlender, TEXTURE_PNG } from '../../src/testing/index.js'
 import { worldTransforms } from '../../src/transforms.js'
 
 const blender = hasBlender()
-if (!blender && process.env.CI !== undefined && process.env.CI !== 'false') throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up')
+if (!blender && process.env.CI !== undefined && process.env.CI !== 'false') { throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up') }
 
 let clip: MotionClip
 beforeAll(async () => {
-  clip = await createEngine({ kind: 'builtin' }).generate({ prompt: 'walk then wave', seed: 4, fps: 30, durationSeconds: 1 }, { signal: AbortSignal.timeout(60_000) })
+  clip = await createEngine({ kind: 'builtin' }).generate(
+    { prompt: 'walk then wave', seed: 4, fps: 30, durationSeconds: 1 },
+    { signal: AbortSignal.timeout(60_000) }
+  )
 })
 
 describe.runIf(blender).each([

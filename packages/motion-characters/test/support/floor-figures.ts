@@ -21,10 +21,17 @@ export async function skinGlb (glb: Uint8Array): Promise<SkinnedFrames> {
   const doc = await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(glb)
   const nodes = doc.getRoot().listNodes()
   const index = new Map(nodes.map((n, i) => [n, i]))
-  const rest = nodes.map((n) => ({ parent: -1, translation: [...n.getTranslation()] as Vec3, rotation: [...n.getRotation()] as Quat, scale: [...n.getScale()] as Vec3 }))
+  const rest = nodes.map((n) => ({
+    parent: -1,
+    translation: [...n.getTranslation()] as Vec3,
+    rotation: [...n.getRotation()] as Quat,
+    scale: [...n.getScale()] as Vec3
+  }))
   nodes.forEach((n, i) => { for (const c of n.listChildren()) rest[index.get(c)!]!.parent = i })
   const animation = doc.getRoot().listAnimations()[0]!
-  const channels = animation.listChannels().map((c) => ({ node: index.get(c.getTargetNode()!)!, path: c.getTargetPath(), values: c.getSampler()!.getOutput()!.getArray()! }))
+  const channels = animation
+    .listChannels()
+    .map((c) => ({ node: index.get(c.getTargetNode()!)!, path: c.getTargetPath(), values: c.getSampler()!.getOutput()!.getArray()! }))
   const times = animation.listSamplers()[0]!.getInput()!.getArray()!
   const skinned = nodes.find((n) => n.getSkin() !== null && n.getMesh() !== null)!
   const skin = skinned.getSkin()!
@@ -98,5 +105,9 @@ export function floorFigures (motion: SkinnedFrames, feet: string[]): { floor: n
       if (frames[f]![v * 3 + 1]! - floor < CONTACT_HEIGHT && speed < CONTACT_SPEED) skate.push(Math.hypot(dx, dz) * motion.fps / 2)
     }
   }
-  return { floor, skateMean: skate.length === 0 ? 0 : skate.reduce((s, x) => s + x, 0) / skate.length, skateP95: skate.length === 0 ? 0 : percentile(skate, 95) }
+  return {
+    floor,
+    skateMean: skate.length === 0 ? 0 : skate.reduce((s, x) => s + x, 0) / skate.length,
+    skateP95: skate.length === 0 ? 0 : percentile(skate, 95)
+  }
 }

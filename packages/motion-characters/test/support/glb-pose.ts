@@ -8,9 +8,19 @@ export async function glbPoses (glb: Uint8Array): Promise<(frame: number) => Map
   const doc = await new WebIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(glb)
   const nodes = doc.getRoot().listNodes()
   const index = new Map(nodes.map((n, i) => [n, i]))
-  const rest = nodes.map((n) => ({ name: n.getName(), parent: -1, translation: [...n.getTranslation()] as Vec3, rotation: [...n.getRotation()] as Quat, scale: [...n.getScale()] as Vec3 }))
+  const rest = nodes.map((n) => ({
+    name: n.getName(),
+    parent: -1,
+    translation: [...n.getTranslation()] as Vec3,
+    rotation: [...n.getRotation()] as Quat,
+    scale: [...n.getScale()] as Vec3
+  }))
   nodes.forEach((n, i) => { for (const c of n.listChildren()) rest[index.get(c)!]!.parent = i })
-  const channels = doc.getRoot().listAnimations()[0]!.listChannels().map((c) => ({ node: index.get(c.getTargetNode()!)!, path: c.getTargetPath(), values: c.getSampler()!.getOutput()!.getArray()! }))
+  const channels = doc
+    .getRoot()
+    .listAnimations()[0]!
+    .listChannels()
+    .map((c) => ({ node: index.get(c.getTargetNode()!)!, path: c.getTargetPath(), values: c.getSampler()!.getOutput()!.getArray()! }))
   return (frame) => {
     const posed = rest.map((n) => ({ ...n }))
     for (const c of channels) {

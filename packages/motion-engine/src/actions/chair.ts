@@ -14,7 +14,11 @@ export const CHAIR_SEATED: PartialPose = { lHipFlex: 88, rHipFlex: 88, lKnee: 85
 export function sitChair (ctx: ActionContext): ActionClip {
   const k = ctx.scale
   const hold = ctx.spec.durationSeconds ?? 1.5
-  const seated: PartialPose = { ...CHAIR_SEATED, ...armPose('left', { flex: 30, abduct: 10, elbow: 50 }), ...armPose('right', { flex: 30, abduct: 10, elbow: 50 }) }
+  const seated: PartialPose = {
+    ...CHAIR_SEATED,
+    ...armPose('left', { flex: 30, abduct: 10, elbow: 50 }),
+    ...armPose('right', { flex: 30, abduct: 10, elbow: 50 })
+  }
   return keyed(ctx, [
     { t: 0, pose: {} },
     { t: 0.7, pose: { ...seated, spineFlex: 30, pelvisPitch: 18 }, y: 0.7 * k, z: -0.12 * k },
@@ -36,5 +40,12 @@ export function standFromChair (ctx: ActionContext): ActionClip {
 /** Seated on the chair for a while (gestures play over it). */
 export function holdChair (ctx: ActionContext, seconds: number): ActionClip {
   const k = ctx.scale
-  return keyed(ctx, [{ t: 0, pose: CHAIR_SEATED, y: CHAIR_HIPS * k }, { t: seconds, pose: CHAIR_SEATED, y: CHAIR_HIPS * k }], { footMode: 'planted', ground: 'explicit', endPosture: 'chair' })
+  return keyed(
+    ctx,
+    [
+      { t: 0, pose: CHAIR_SEATED, y: CHAIR_HIPS * k },
+      { t: seconds, pose: CHAIR_SEATED, y: CHAIR_HIPS * k }
+    ],
+    { footMode: 'planted', ground: 'explicit', endPosture: 'chair' }
+  )
 }

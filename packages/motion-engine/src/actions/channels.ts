@@ -12,7 +12,10 @@ export const HEAD_CHANNELS: Channel[] = ['neckFlex', 'neckSide', 'neckTwist', 'h
 export const BOTH_ARMS: Channel[] = [...armChannels('left'), ...armChannels('right')]
 
 /** Channel names of one arm, prefixed for the given hand, from side-neutral values. */
-export function armPose (hand: Hand, values: { clavRaise?: number, clavFwd?: number, flex?: number, abduct?: number, twist?: number, elbow?: number, wrist?: number }): Record<string, number> {
+export function armPose (
+  hand: Hand,
+  values: { clavRaise?: number, clavFwd?: number, flex?: number, abduct?: number, twist?: number, elbow?: number, wrist?: number }
+): Record<string, number> {
   const c = hand === 'left' ? 'l' : 'r'
   const out: Record<string, number> = {}
   if (values.clavRaise !== undefined) out[`${c}ClavRaise`] = values.clavRaise

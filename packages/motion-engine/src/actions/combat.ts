@@ -5,7 +5,12 @@ import type { Key } from '../synth/keyframes.js'
 import { armPose, BOTH_ARMS } from './channels.js'
 import type { Hand } from './channels.js'
 
-const GUARD = { ...armPose('left', { flex: 45, abduct: 22, elbow: 115, twist: -50 }), ...armPose('right', { flex: 45, abduct: 22, elbow: 115, twist: -50 }), spineFlex: 6, headFlex: 6 }
+const GUARD = {
+  ...armPose('left', { flex: 45, abduct: 22, elbow: 115, twist: -50 }),
+  ...armPose('right', { flex: 45, abduct: 22, elbow: 115, twist: -50 }),
+  spineFlex: 6,
+  headFlex: 6
+}
 
 export function punch (ctx: ActionContext): ActionClip {
   const count = ctx.spec.count ?? 1

@@ -50,7 +50,11 @@ export function salsa (ctx: ActionContext): ActionClip {
   const frame = { ...armPose('left', { flex: 35, abduct: 55, elbow: 80, twist: -30 }), ...armPose('right', { flex: 45, abduct: 30, elbow: 95, twist: -50 }) }
   return onBeat(ctx, 0.4, i => {
     const s = i % 4 < 2 ? 1 : -1
-    return { y: 0.925, x: 0.04 * s * a, pose: { ...frame, pelvisRoll: 8 * s * a, pelvisYaw: 10 * s * a, spineSide: -5 * s, lKnee: s > 0 ? 20 : 5, rKnee: s > 0 ? 5 : 20, headTwist: -8 * s } }
+    return {
+      y: 0.925,
+      x: 0.04 * s * a,
+      pose: { ...frame, pelvisRoll: 8 * s * a, pelvisYaw: 10 * s * a, spineSide: -5 * s, lKnee: s > 0 ? 20 : 5, rKnee: s > 0 ? 5 : 20, headTwist: -8 * s }
+    }
   })
 }
 
@@ -60,8 +64,24 @@ export function disco (ctx: ActionContext): ActionClip {
     return {
       y: up ? 0.93 : 0.9,
       pose: up
-        ? { ...armPose('right', { flex: 150, abduct: 40, elbow: 5 }), ...armPose('left', { flex: -10, abduct: 20, elbow: 80 }), spineSide: 8, pelvisRoll: -6, headFlex: -10, headTwist: -15 }
-        : { ...armPose('right', { flex: 40, abduct: -25, elbow: 10 }), ...armPose('left', { flex: -10, abduct: 20, elbow: 80 }), spineSide: -6, pelvisRoll: 6, headFlex: 10, headTwist: 15, lKnee: 20, rKnee: 20 }
+        ? {
+            ...armPose('right', { flex: 150, abduct: 40, elbow: 5 }),
+            ...armPose('left', { flex: -10, abduct: 20, elbow: 80 }),
+            spineSide: 8,
+            pelvisRoll: -6,
+            headFlex: -10,
+            headTwist: -15
+          }
+        : {
+            ...armPose('right', { flex: 40, abduct: -25, elbow: 10 }),
+            ...armPose('left', { flex: -10, abduct: 20, elbow: 80 }),
+            spineSide: -6,
+            pelvisRoll: 6,
+            headFlex: 10,
+            headTwist: 15,
+            lKnee: 20,
+            rKnee: 20
+          }
     }
   })
 }
@@ -74,7 +94,19 @@ export function ballet (ctx: ActionContext): ActionClip {
   return onBeat(ctx, 0.9, i => {
     const phase = i % 3
     const arms = phase === 0 ? first : phase === 1 ? fifth : second
-    return { y: phase === 0 ? 0.88 : 0.94, pose: { ...arms, lKnee: phase === 0 ? 35 : 2, rKnee: phase === 0 ? 35 : 2, lHipAbduct: 8, rHipAbduct: 8, spineFlex: -6, headFlex: -8, headTwist: phase === 2 ? 20 : 0 } }
+    return {
+      y: phase === 0 ? 0.88 : 0.94,
+      pose: {
+        ...arms,
+        lKnee: phase === 0 ? 35 : 2,
+        rKnee: phase === 0 ? 35 : 2,
+        lHipAbduct: 8,
+        rHipAbduct: 8,
+        spineFlex: -6,
+        headFlex: -8,
+        headTwist: phase === 2 ? 20 : 0
+      }
+    }
   })
 }
 
@@ -83,7 +115,12 @@ export function robot (ctx: ActionContext): ActionClip {
     { ...armPose('left', { flex: 90, abduct: 0, elbow: 90, twist: 0 }), ...armPose('right', { flex: 0, abduct: 90, elbow: 90, twist: -90 }), headTwist: 30 },
     { ...armPose('left', { flex: 0, abduct: 90, elbow: 90, twist: -90 }), ...armPose('right', { flex: 90, abduct: 0, elbow: 90, twist: 0 }), headTwist: -30 },
     { ...armPose('left', { flex: 90, abduct: 0, elbow: 0, twist: 0 }), ...armPose('right', { flex: 90, abduct: 0, elbow: 0, twist: 0 }), spineTwist: 20 },
-    { ...armPose('left', { flex: 0, abduct: 20, elbow: 90, twist: 0 }), ...armPose('right', { flex: 0, abduct: 20, elbow: 90, twist: 0 }), spineTwist: -20, headFlex: 15 }
+    {
+      ...armPose('left', { flex: 0, abduct: 20, elbow: 90, twist: 0 }),
+      ...armPose('right', { flex: 0, abduct: 20, elbow: 90, twist: 0 }),
+      spineTwist: -20,
+      headFlex: 15
+    }
   ]
   return onBeat(ctx, 0.6, i => ({ y: 0.93, pose: poses[i % poses.length]! }), true)
 }

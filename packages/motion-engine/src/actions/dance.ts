@@ -35,7 +35,23 @@ export function dance (ctx: ActionContext): ActionClip {
         spineTwist: 10 * s * a
       }
     })
-    keys.push({ t, y: 0.935 * k, x: 0.02 * k * s * a, pose: { pelvisRoll: 4 * s * a, headFlex: -4, lElbow: 70, rElbow: 70, lArmFlex: 35, rArmFlex: 35, lArmAbduct: 35, rArmAbduct: 35, lArmTwist: -40, rArmTwist: -40 } })
+    keys.push({
+      t,
+      y: 0.935 * k,
+      x: 0.02 * k * s * a,
+      pose: {
+        pelvisRoll: 4 * s * a,
+        headFlex: -4,
+        lElbow: 70,
+        rElbow: 70,
+        lArmFlex: 35,
+        rArmFlex: 35,
+        lArmAbduct: 35,
+        rArmAbduct: 35,
+        lArmTwist: -40,
+        rArmTwist: -40
+      }
+    })
   }
   keys.push({ t: beats * beat + 0.5, pose: {} })
   return keyed(ctx, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing' })

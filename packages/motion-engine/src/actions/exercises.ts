@@ -58,7 +58,12 @@ export function jumpingJacks (ctx: ActionContext): ActionClip {
       const x = cx + (s === 0 ? spread : -spread)
       return { pos: [x, 0.08 * k + (air ? y - stand : 0), cz], yaw: 0, pitch: 0, planted: !air }
     }) as [FootTarget, FootTarget])
-    poses.push(addPose(pose({}), { ...armPose('left', { flex: 0, abduct: 10 + 150 * open, elbow: 10 }), ...armPose('right', { flex: 0, abduct: 10 + 150 * open, elbow: 10 }) }))
+    poses.push(
+      addPose(pose({}), {
+        ...armPose('left', { flex: 0, abduct: 10 + 150 * open, elbow: 10 }),
+        ...armPose('right', { flex: 0, abduct: 10 + 150 * open, elbow: 10 })
+      })
+    )
   }
   return { poses, root, heading: root.map(() => 0), footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
 }
@@ -89,30 +94,87 @@ function leanAction (ctx: ActionContext, arms: PartialPose, lean: number, shift:
 }
 
 export function push (ctx: ActionContext): ActionClip {
-  return leanAction(ctx, { ...armPose('left', { flex: 85, abduct: 12, elbow: 8, twist: -80, wrist: -50 }), ...armPose('right', { flex: 85, abduct: 12, elbow: 8, twist: -80, wrist: -50 }) }, 18, 0.08)
+  return leanAction(
+    ctx,
+    {
+      ...armPose('left', { flex: 85, abduct: 12, elbow: 8, twist: -80, wrist: -50 }),
+      ...armPose('right', { flex: 85, abduct: 12, elbow: 8, twist: -80, wrist: -50 })
+    },
+    18,
+    0.08
+  )
 }
 
 export function pull (ctx: ActionContext): ActionClip {
-  return leanAction(ctx, { ...armPose('left', { flex: 55, abduct: 10, elbow: 95, twist: -60 }), ...armPose('right', { flex: 55, abduct: 10, elbow: 95, twist: -60 }) }, -14, -0.08)
+  return leanAction(
+    ctx,
+    { ...armPose('left', { flex: 55, abduct: 10, elbow: 95, twist: -60 }), ...armPose('right', { flex: 55, abduct: 10, elbow: 95, twist: -60 }) },
+    -14,
+    -0.08
+  )
 }
 
 export function batSwing (ctx: ActionContext): ActionClip {
   const count = ctx.spec.count ?? 1
   const a = ctx.style.amplitude
-  const load = { ...armPose('left', { flex: 60, abduct: -20, elbow: 90, twist: -50 }), ...armPose('right', { flex: 40, abduct: 40, elbow: 110, twist: -60 }), spineTwist: -30 * a, pelvisYaw: -12, headTwist: 30 }
-  const hit = { ...armPose('left', { flex: 80, abduct: 30, elbow: 10, twist: -20 }), ...armPose('right', { flex: 85, abduct: -10, elbow: 25, twist: -40 }), spineTwist: 15 * a, pelvisYaw: 12, headTwist: 5 }
-  const follow = { ...armPose('left', { flex: 100, abduct: 60, elbow: 70 }), ...armPose('right', { flex: 110, abduct: 20, elbow: 60 }), spineTwist: 35 * a, pelvisYaw: 18, headTwist: -10 }
-  const keys: Key[] = repeatKeys([{ t: 0, pose: load }, { t: 0.25, pose: hit }, { t: 0.5, pose: follow }, { t: 1.3, pose: load }], count, [{ t: 0, pose: {} }, { t: 0.7, pose: load }], [{ t: 0.6, pose: {} }])
+  const load = {
+    ...armPose('left', { flex: 60, abduct: -20, elbow: 90, twist: -50 }),
+    ...armPose('right', { flex: 40, abduct: 40, elbow: 110, twist: -60 }),
+    spineTwist: -30 * a,
+    pelvisYaw: -12,
+    headTwist: 30
+  }
+  const hit = {
+    ...armPose('left', { flex: 80, abduct: 30, elbow: 10, twist: -20 }),
+    ...armPose('right', { flex: 85, abduct: -10, elbow: 25, twist: -40 }),
+    spineTwist: 15 * a,
+    pelvisYaw: 12,
+    headTwist: 5
+  }
+  const follow = {
+    ...armPose('left', { flex: 100, abduct: 60, elbow: 70 }),
+    ...armPose('right', { flex: 110, abduct: 20, elbow: 60 }),
+    spineTwist: 35 * a,
+    pelvisYaw: 18,
+    headTwist: -10
+  }
+  const keys: Key[] = repeatKeys(
+    [
+      { t: 0, pose: load },
+      { t: 0.25, pose: hit },
+      { t: 0.5, pose: follow },
+      { t: 1.3, pose: load }
+    ],
+    count,
+    [
+      { t: 0, pose: {} },
+      { t: 0.7, pose: load }
+    ],
+    [{ t: 0.6, pose: {} }]
+  )
   return keyed(ctx, keys, { ...STAND, channels: [...BOTH_ARMS, 'spineTwist', 'pelvisYaw', 'headTwist'] })
 }
 
 export function fall (ctx: ActionContext): ActionClip {
   const hold = ctx.spec.durationSeconds ?? 1.2
-  return keyed(ctx, [
-    { t: 0, pose: {} },
-    { t: 0.35, pose: { spineFlex: -12, lKnee: 25, rKnee: 35, ...armPose('left', { abduct: 70, flex: 30, elbow: 20 }), ...armPose('right', { abduct: 70, flex: 30, elbow: 20 }) } },
-    { t: 0.8, pose: { ...SEATED, spineFlex: -10, lElbow: 15, rElbow: 15, lArmFlex: -30, rArmFlex: -30 } },
-    { t: 1.3, pose: LYING },
-    { t: 1.3 + hold, pose: { ...LYING, headFlex: 16 } }
-  ], { footMode: 'free', ground: 'fit', endPosture: 'lying' })
+  return keyed(
+    ctx,
+    [
+      { t: 0, pose: {} },
+      {
+        t: 0.35,
+        pose: {
+          spineFlex: -12,
+          lKnee: 25,
+          rKnee: 35,
+          ...armPose('left', { abduct: 70, flex: 30, elbow: 20 }),
+          ...armPose('right', { abduct: 70, flex: 30, elbow: 20 })
+        }
+      },
+      { t: 0.8, pose: { ...SEATED, spineFlex: -10, lElbow: 15, rElbow: 15, lArmFlex: -30, rArmFlex: -30 } },
+      { t: 1.3, pose: LYING },
+      { t: 1.3 + hold, pose: { ...LYING, headFlex: 16 } }
+    ],
+    { footMode: 'free', ground: 'fit', endPosture: 'lying' }
+  )
 }

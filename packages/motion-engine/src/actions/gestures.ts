@@ -29,7 +29,19 @@ export function clap (ctx: ActionContext): ActionClip {
   const count = ctx.spec.count ?? 4
   const open = { ...armPose('left', { flex: 62, abduct: 18, elbow: 75, twist: -40 }), ...armPose('right', { flex: 62, abduct: 18, elbow: 75, twist: -40 }) }
   const shut = { ...armPose('left', { flex: 66, abduct: -8, elbow: 62, twist: -40 }), ...armPose('right', { flex: 66, abduct: -8, elbow: 62, twist: -40 }) }
-  const keys = repeatKeys([{ t: 0, pose: open }, { t: 0.17, pose: shut }, { t: 0.34, pose: open }], count, [{ t: 0, pose: {} }, { t: 0.35, pose: open }], [{ t: 0.45, pose: {} }])
+  const keys = repeatKeys(
+    [
+      { t: 0, pose: open },
+      { t: 0.17, pose: shut },
+      { t: 0.34, pose: open }
+    ],
+    count,
+    [
+      { t: 0, pose: {} },
+      { t: 0.35, pose: open }
+    ],
+    [{ t: 0.45, pose: {} }]
+  )
   return keyed(ctx, keys, { ...STAND, channels: BOTH_ARMS })
 }
 
@@ -73,7 +85,14 @@ export function shakeHead (ctx: ActionContext): ActionClip {
 }
 
 export function stretch (ctx: ActionContext): ActionClip {
-  const up = { ...armPose('left', { flex: 168, abduct: 12, elbow: 4 }), ...armPose('right', { flex: 168, abduct: 12, elbow: 4 }), spineFlex: -10, headFlex: -14, lClavRaise: 14, rClavRaise: 14 }
+  const up = {
+    ...armPose('left', { flex: 168, abduct: 12, elbow: 4 }),
+    ...armPose('right', { flex: 168, abduct: 12, elbow: 4 }),
+    spineFlex: -10,
+    headFlex: -14,
+    lClavRaise: 14,
+    rClavRaise: 14
+  }
   const hold = ctx.spec.durationSeconds ?? 1.4
   return keyed(ctx, [
     { t: 0, pose: {} },

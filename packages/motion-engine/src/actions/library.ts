@@ -12,7 +12,23 @@ import { spin, turn } from './turns.js'
 import { sitChair } from './chair.js'
 import { ballet, disco, hipHop, robot, salsa } from './dance-styles.js'
 import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, squat } from './exercises.js'
-import { beckon, cheer, crossArms, facepalm, fistPump, flap, handsOnHips, headbang, salute, scratchHead, shrug, swim, think, thumbsUp, yawn } from './expressions.js'
+import {
+  beckon,
+  cheer,
+  crossArms,
+  facepalm,
+  fistPump,
+  flap,
+  handsOnHips,
+  headbang,
+  salute,
+  scratchHead,
+  shrug,
+  swim,
+  think,
+  thumbsUp,
+  yawn
+} from './expressions.js'
 import { circle, zigzag } from './paths.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {

@@ -25,17 +25,125 @@ interface GaitKind {
 export type GaitName = 'walk' | 'jog' | 'run' | 'sneak' | 'backstep' | 'march' | 'stomp' | 'skip' | 'limp' | 'stagger' | 'carry'
 
 const KINDS: Record<GaitName, GaitKind> = {
-  walk: { stepLength: 0.7, cadence: 1.85, swing: 0.8, lift: 0.09, bob: 0.045, sway: 0.018, hipHeight: 0.935, armSwing: 20, elbow: 15, lean: 2, defaultSeconds: 3.5 },
-  jog: { stepLength: 0.95, cadence: 2.6, swing: 1.4, lift: 0.15, bob: 0.03, sway: 0.012, hipHeight: 0.925, armSwing: 30, elbow: 75, lean: 6, defaultSeconds: 3.5 },
+  walk: {
+    stepLength: 0.7,
+    cadence: 1.85,
+    swing: 0.8,
+    lift: 0.09,
+    bob: 0.045,
+    sway: 0.018,
+    hipHeight: 0.935,
+    armSwing: 20,
+    elbow: 15,
+    lean: 2,
+    defaultSeconds: 3.5
+  },
+  jog: {
+    stepLength: 0.95,
+    cadence: 2.6,
+    swing: 1.4,
+    lift: 0.15,
+    bob: 0.03,
+    sway: 0.012,
+    hipHeight: 0.925,
+    armSwing: 30,
+    elbow: 75,
+    lean: 6,
+    defaultSeconds: 3.5
+  },
   run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, sway: 0.01, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
   sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.02, sway: 0.015, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
-  march: { stepLength: 0.62, cadence: 1.9, swing: 0.75, lift: 0.24, bob: 0.04, sway: 0.012, hipHeight: 0.935, armSwing: 48, elbow: 8, lean: -2, defaultSeconds: 4 },
-  stomp: { stepLength: 0.5, cadence: 1.4, swing: 0.7, lift: 0.22, bob: 0.05, sway: 0.02, hipHeight: 0.92, armSwing: 22, elbow: 45, lean: 7, defaultSeconds: 3.5 },
-  skip: { stepLength: 0.8, cadence: 2.3, swing: 1.3, lift: 0.22, bob: 0.05, sway: 0.01, hipHeight: 0.92, armSwing: 55, elbow: 70, lean: 3, defaultSeconds: 3.5 },
-  limp: { stepLength: 0.45, cadence: 1.3, swing: 0.7, lift: 0.06, bob: 0.035, sway: 0.035, hipHeight: 0.925, armSwing: 12, elbow: 20, lean: 5, defaultSeconds: 4 },
-  stagger: { stepLength: 0.45, cadence: 1.6, swing: 0.75, lift: 0.07, bob: 0.035, sway: 0.04, hipHeight: 0.92, armSwing: 10, elbow: 25, lean: 4, defaultSeconds: 4 },
-  carry: { stepLength: 0.6, cadence: 1.7, swing: 0.78, lift: 0.08, bob: 0.04, sway: 0.02, hipHeight: 0.93, armSwing: 0, elbow: 95, lean: -3, defaultSeconds: 3.5 },
-  backstep: { stepLength: -0.42, cadence: 1.5, swing: 0.75, lift: 0.07, bob: 0.025, sway: 0.012, hipHeight: 0.93, armSwing: 10, elbow: 18, lean: -1, defaultSeconds: 2.5 }
+  march: {
+    stepLength: 0.62,
+    cadence: 1.9,
+    swing: 0.75,
+    lift: 0.24,
+    bob: 0.04,
+    sway: 0.012,
+    hipHeight: 0.935,
+    armSwing: 48,
+    elbow: 8,
+    lean: -2,
+    defaultSeconds: 4
+  },
+  stomp: {
+    stepLength: 0.5,
+    cadence: 1.4,
+    swing: 0.7,
+    lift: 0.22,
+    bob: 0.05,
+    sway: 0.02,
+    hipHeight: 0.92,
+    armSwing: 22,
+    elbow: 45,
+    lean: 7,
+    defaultSeconds: 3.5
+  },
+  skip: {
+    stepLength: 0.8,
+    cadence: 2.3,
+    swing: 1.3,
+    lift: 0.22,
+    bob: 0.05,
+    sway: 0.01,
+    hipHeight: 0.92,
+    armSwing: 55,
+    elbow: 70,
+    lean: 3,
+    defaultSeconds: 3.5
+  },
+  limp: {
+    stepLength: 0.45,
+    cadence: 1.3,
+    swing: 0.7,
+    lift: 0.06,
+    bob: 0.035,
+    sway: 0.035,
+    hipHeight: 0.925,
+    armSwing: 12,
+    elbow: 20,
+    lean: 5,
+    defaultSeconds: 4
+  },
+  stagger: {
+    stepLength: 0.45,
+    cadence: 1.6,
+    swing: 0.75,
+    lift: 0.07,
+    bob: 0.035,
+    sway: 0.04,
+    hipHeight: 0.92,
+    armSwing: 10,
+    elbow: 25,
+    lean: 4,
+    defaultSeconds: 4
+  },
+  carry: {
+    stepLength: 0.6,
+    cadence: 1.7,
+    swing: 0.78,
+    lift: 0.08,
+    bob: 0.04,
+    sway: 0.02,
+    hipHeight: 0.93,
+    armSwing: 0,
+    elbow: 95,
+    lean: -3,
+    defaultSeconds: 3.5
+  },
+  backstep: {
+    stepLength: -0.42,
+    cadence: 1.5,
+    swing: 0.75,
+    lift: 0.07,
+    bob: 0.025,
+    sway: 0.012,
+    hipHeight: 0.93,
+    armSwing: 10,
+    elbow: 18,
+    lean: -1,
+    defaultSeconds: 2.5
+  }
 }
 
 // Upper-body attitude of the gait styles: arms holding a box, a marching chest, a stomp's fists.

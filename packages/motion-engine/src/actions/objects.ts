@@ -5,7 +5,17 @@ import { armPose, BOTH_ARMS } from './channels.js'
 
 export function pickUp (ctx: ActionContext): ActionClip {
   const k = ctx.scale
-  const reach = { lHipFlex: 70, rHipFlex: 70, lKnee: 80, rKnee: 80, spineFlex: 55, pelvisPitch: 28, headFlex: 10, ...armPose('left', { flex: 75, abduct: 10, elbow: 10 }), ...armPose('right', { flex: 75, abduct: 10, elbow: 10 }) }
+  const reach = {
+    lHipFlex: 70,
+    rHipFlex: 70,
+    lKnee: 80,
+    rKnee: 80,
+    spineFlex: 55,
+    pelvisPitch: 28,
+    headFlex: 10,
+    ...armPose('left', { flex: 75, abduct: 10, elbow: 10 }),
+    ...armPose('right', { flex: 75, abduct: 10, elbow: 10 })
+  }
   const hold = { ...armPose('left', { flex: 35, abduct: 12, elbow: 95, twist: -40 }), ...armPose('right', { flex: 35, abduct: 12, elbow: 95, twist: -40 }) }
   return keyed(ctx, [
     { t: 0, pose: {} },
@@ -20,7 +30,13 @@ export function throwAction (ctx: ActionContext): ActionClip {
   const a = ctx.style.amplitude
   const hand = ctx.spec.side === 'left' ? 'left' : 'right'
   const s = hand === 'left' ? -1 : 1
-  const windUp = { ...armPose(hand, { flex: -20, abduct: 95, elbow: 95, twist: -95 }), spineTwist: -25 * s * a, pelvisYaw: -10 * s, spineFlex: -8, headTwist: 20 * s }
+  const windUp = {
+    ...armPose(hand, { flex: -20, abduct: 95, elbow: 95, twist: -95 }),
+    spineTwist: -25 * s * a,
+    pelvisYaw: -10 * s,
+    spineFlex: -8,
+    headTwist: 20 * s
+  }
   const release = { ...armPose(hand, { flex: 120, abduct: 30, elbow: 15, twist: -30 }), spineTwist: 22 * s * a, pelvisYaw: 10 * s, spineFlex: 18 }
   const follow = { ...armPose(hand, { flex: 55, abduct: -10, elbow: 30 }), spineTwist: 28 * s * a, spineFlex: 22, pelvisYaw: 12 * s }
   return keyed(ctx, [

@@ -34,7 +34,11 @@ function zigzagPath (leg: number, angle: number, dir: 1 | -1): Path {
   }
 }
 
-const PACE = { walk: { step: 0.62, period: 0.54, swing: 0.8, lift: 0.09, arms: 18 }, jog: { step: 0.85, period: 0.4, swing: 1.3, lift: 0.14, arms: 28 }, run: { step: 1.05, period: 0.34, swing: 1.35, lift: 0.2, arms: 40 } }
+const PACE = {
+  walk: { step: 0.62, period: 0.54, swing: 0.8, lift: 0.09, arms: 18 },
+  jog: { step: 0.85, period: 0.4, swing: 1.3, lift: 0.14, arms: 28 },
+  run: { step: 1.05, period: 0.34, swing: 1.35, lift: 0.2, arms: 40 }
+}
 
 function pathGait (ctx: ActionContext, path: Path, length: number): ActionClip {
   const k = ctx.scale

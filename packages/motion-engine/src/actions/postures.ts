@@ -5,11 +5,89 @@ import { holdChair, standFromChair } from './chair.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 
-export const SQUAT: PartialPose = { lHipFlex: 95, rHipFlex: 95, lKnee: 125, rKnee: 125, lAnkle: -30, rAnkle: -30, spineFlex: 28, pelvisPitch: 12, lArmFlex: 35, rArmFlex: 35, lElbow: 40, rElbow: 40, headFlex: -15 }
-export const SEATED: PartialPose = { pelvisPitch: -25, lHipFlex: 112, rHipFlex: 112, lKnee: 100, rKnee: 100, lAnkle: 5, rAnkle: 5, spineFlex: 22, headFlex: -10, lArmFlex: 45, rArmFlex: 45, lArmAbduct: 14, rArmAbduct: 14, lElbow: 35, rElbow: 35, lHipAbduct: 10, rHipAbduct: 10 }
-export const LYING: PartialPose = { pelvisPitch: -88, lHipFlex: 4, rHipFlex: 4, lKnee: 8, rKnee: 8, lAnkle: 15, rAnkle: 15, headFlex: 12, lArmAbduct: 18, rArmAbduct: 18, lElbow: 8, rElbow: 8, lArmFlex: 0, rArmFlex: 0 }
-export const KNEEL: PartialPose = { lHipFlex: 88, lKnee: 92, lAnkle: -2, rHipFlex: -4, rKnee: 100, rAnkle: 45, spineFlex: 6, lArmFlex: 20, rArmFlex: 5, lElbow: 50, rElbow: 15 }
-export const CRAWL: PartialPose = { pelvisPitch: 78, lHipFlex: 78, rHipFlex: 78, lKnee: 92, rKnee: 92, lAnkle: 40, rAnkle: 40, spineFlex: 6, neckFlex: -35, headFlex: -25, lArmFlex: 84, rArmFlex: 84, lArmAbduct: 8, rArmAbduct: 8, lElbow: 6, rElbow: 6, lWrist: -70, rWrist: -70 }
+export const SQUAT: PartialPose = {
+  lHipFlex: 95,
+  rHipFlex: 95,
+  lKnee: 125,
+  rKnee: 125,
+  lAnkle: -30,
+  rAnkle: -30,
+  spineFlex: 28,
+  pelvisPitch: 12,
+  lArmFlex: 35,
+  rArmFlex: 35,
+  lElbow: 40,
+  rElbow: 40,
+  headFlex: -15
+}
+export const SEATED: PartialPose = {
+  pelvisPitch: -25,
+  lHipFlex: 112,
+  rHipFlex: 112,
+  lKnee: 100,
+  rKnee: 100,
+  lAnkle: 5,
+  rAnkle: 5,
+  spineFlex: 22,
+  headFlex: -10,
+  lArmFlex: 45,
+  rArmFlex: 45,
+  lArmAbduct: 14,
+  rArmAbduct: 14,
+  lElbow: 35,
+  rElbow: 35,
+  lHipAbduct: 10,
+  rHipAbduct: 10
+}
+export const LYING: PartialPose = {
+  pelvisPitch: -88,
+  lHipFlex: 4,
+  rHipFlex: 4,
+  lKnee: 8,
+  rKnee: 8,
+  lAnkle: 15,
+  rAnkle: 15,
+  headFlex: 12,
+  lArmAbduct: 18,
+  rArmAbduct: 18,
+  lElbow: 8,
+  rElbow: 8,
+  lArmFlex: 0,
+  rArmFlex: 0
+}
+export const KNEEL: PartialPose = {
+  lHipFlex: 88,
+  lKnee: 92,
+  lAnkle: -2,
+  rHipFlex: -4,
+  rKnee: 100,
+  rAnkle: 45,
+  spineFlex: 6,
+  lArmFlex: 20,
+  rArmFlex: 5,
+  lElbow: 50,
+  rElbow: 15
+}
+export const CRAWL: PartialPose = {
+  pelvisPitch: 78,
+  lHipFlex: 78,
+  rHipFlex: 78,
+  lKnee: 92,
+  rKnee: 92,
+  lAnkle: 40,
+  rAnkle: 40,
+  spineFlex: 6,
+  neckFlex: -35,
+  headFlex: -25,
+  lArmFlex: 84,
+  rArmFlex: 84,
+  lArmAbduct: 8,
+  rArmAbduct: 8,
+  lElbow: 6,
+  rElbow: 6,
+  lWrist: -70,
+  rWrist: -70
+}
 
 export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, KNEEL, CRAWL }
 
@@ -21,20 +99,43 @@ export function idle (ctx: ActionContext): ActionClip {
   const held = HELD[ctx.posture]
   if (held !== undefined) {
     // Resting in a floor posture: hold it (breathing and head motion are layered later).
-    return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: held }, { t: seconds, pose: held }], { footMode: 'free', ground: 'fit', endPosture: ctx.posture })
+    return keyed(
+      { ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } },
+      [
+        { t: 0, pose: held },
+        { t: seconds, pose: held }
+      ],
+      { footMode: 'free', ground: 'fit', endPosture: ctx.posture }
+    )
   }
   if (ctx.posture === 'chair') return holdChair({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, seconds)
   if (ctx.posture === 'crouching') {
-    return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, [{ t: 0, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }, { t: seconds, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }], { footMode: 'planted', ground: 'explicit', endPosture: 'crouching' })
+    return keyed(
+      { ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } },
+      [
+        { t: 0, pose: SQUAT, y: 0.55 * k, z: -0.1 * k },
+        { t: seconds, pose: SQUAT, y: 0.55 * k, z: -0.1 * k }
+      ],
+      { footMode: 'planted', ground: 'explicit', endPosture: 'crouching' }
+    )
   }
   // A slow weight shift from foot to foot; breathing is layered later for every action.
   const keys: Key[] = []
   const cycles = Math.max(1, Math.round(seconds / 2.4))
   for (let i = 0; i <= cycles * 2; i++) {
     const s = i % 2 === 0 ? 0 : (i % 4 === 1 ? 1 : -1)
-    keys.push({ t: (i * seconds) / (cycles * 2), x: 0.025 * k * s, y: 0.945 * k - 0.006 * k * Math.abs(s), pose: { pelvisRoll: -2.5 * s, spineSide: 1.5 * s, headSide: 0.8 * s } })
+    keys.push({
+      t: (i * seconds) / (cycles * 2),
+      x: 0.025 * k * s,
+      y: 0.945 * k - 0.006 * k * Math.abs(s),
+      pose: { pelvisRoll: -2.5 * s, spineSide: 1.5 * s, headSide: 0.8 * s }
+    })
   }
-  return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing' })
+  return keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, keys, {
+    footMode: 'planted',
+    ground: 'explicit',
+    endPosture: 'standing'
+  })
 }
 
 export function crouch (ctx: ActionContext): ActionClip {
@@ -59,11 +160,25 @@ export function sitDown (ctx: ActionContext): ActionClip {
 
 export function standUp (ctx: ActionContext): ActionClip {
   if (ctx.posture === 'chair') return standFromChair(ctx)
-  const from: Key[] = ctx.posture === 'lying'
-    ? [{ t: 0, pose: LYING }, { t: 1.1, pose: SEATED }, { t: 1.6, pose: { ...SQUAT, spineFlex: 40 } }, { t: 2.6, pose: {} }]
-    : ctx.posture === 'standing'
-      ? [{ t: 0, pose: {} }, { t: 0.5, pose: { spineFlex: -4, headFlex: -6 } }, { t: 1, pose: {} }]
-      : [{ t: 0, pose: ctx.posture === 'kneeling' ? KNEEL : ctx.posture === 'crawling' ? CRAWL : ctx.posture === 'crouching' ? SQUAT : SEATED }, { t: 0.7, pose: { ...SQUAT, spineFlex: 40 } }, { t: 1.7, pose: {} }]
+  const from: Key[] =
+    ctx.posture === 'lying'
+      ? [
+          { t: 0, pose: LYING },
+          { t: 1.1, pose: SEATED },
+          { t: 1.6, pose: { ...SQUAT, spineFlex: 40 } },
+          { t: 2.6, pose: {} }
+        ]
+      : ctx.posture === 'standing'
+        ? [
+            { t: 0, pose: {} },
+            { t: 0.5, pose: { spineFlex: -4, headFlex: -6 } },
+            { t: 1, pose: {} }
+          ]
+        : [
+            { t: 0, pose: ctx.posture === 'kneeling' ? KNEEL : ctx.posture === 'crawling' ? CRAWL : ctx.posture === 'crouching' ? SQUAT : SEATED },
+            { t: 0.7, pose: { ...SQUAT, spineFlex: 40 } },
+            { t: 1.7, pose: {} }
+          ]
   return keyed(ctx, [...from, { t: from[from.length - 1]!.t + 0.4, pose: {} }], { footMode: 'free', ground: 'fit', endPosture: 'standing' })
 }
 
@@ -100,7 +215,8 @@ export function crawl (ctx: ActionContext): ActionClip {
   const k = ctx.scale
   const tempo = ctx.style.tempo * ctx.spec.speed
   const cycle = 1.1
-  const cycles = ctx.spec.count !== undefined ? Math.max(1, Math.round(ctx.spec.count / 2)) : Math.max(1, Math.round((ctx.spec.durationSeconds ?? 4) * tempo / cycle))
+  const cycles =
+    ctx.spec.count !== undefined ? Math.max(1, Math.round(ctx.spec.count / 2)) : Math.max(1, Math.round(((ctx.spec.durationSeconds ?? 4) * tempo) / cycle))
   const stride = 0.32 * k * ctx.style.stepLength
   const keys: Key[] = [{ t: 0, pose: ctx.posture === 'crawling' ? CRAWL : {} }, { t: 0.9, pose: CRAWL, z: 0.25 * k }]
   const t0 = 0.9

@@ -20,7 +20,7 @@ export interface FitDurationOptions extends GenerateContext {
 }
 
 export async function fitDuration (clip: MotionClip, seconds: number, engine: MotionEngine, opts: FitDurationOptions = {}): Promise<MotionClip> {
-  if (!(Number.isFinite(seconds) && seconds > 0)) throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, 'the requested duration must be a positive number of seconds')
+  if (!(Number.isFinite(seconds) && seconds > 0)) { throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, 'the requested duration must be a positive number of seconds') }
   const target = Math.max(2, Math.round(seconds * clip.fps))
   const natural = clip.frameCount
   if (target === natural) return clip

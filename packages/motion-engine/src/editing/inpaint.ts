@@ -31,7 +31,10 @@ function checkIntervals (intervals: Interval[], frameCount: number): Interval[] 
   const sorted = [...intervals].sort((a, b) => a.start - b.start)
   sorted.forEach((iv, i) => {
     if (!Number.isInteger(iv.start) || !Number.isInteger(iv.end) || iv.start < 0 || iv.end >= frameCount || iv.end - iv.start < 1) {
-      throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `interval ${iv.start}..${iv.end} must be integer frames inside 0..${frameCount - 1}, at least 2 frames long`)
+      throw new EngineError(
+        ENGINE_ERROR.BAD_PARAMETERS,
+        `interval ${iv.start}..${iv.end} must be integer frames inside 0..${frameCount - 1}, at least 2 frames long`
+      )
     }
     if (i > 0 && iv.start <= sorted[i - 1]!.end) throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, 'intervals overlap')
   })

@@ -110,7 +110,10 @@ export function makeLoop (clip: MotionClip, options: LoopOptions): MotionClip {
   const cycle = { ...closed, frameCount: N, rootTranslation: closed.rootTranslation.slice(0, N * 3), rotations: closed.rotations.slice(0, N * J * 4) }
   const origin = readRoot(closed, 0)
   const wrapFrame = readRoot(closed, N)
-  const next: Placement = { yaw: wrap(headingAt(closed, N) - headingAt(closed, 0)), offset: [wrapFrame[0] - origin[0], wrapFrame[1] - origin[1], wrapFrame[2] - origin[2]] }
+  const next: Placement = {
+    yaw: wrap(headingAt(closed, N) - headingAt(closed, 0)),
+    offset: [wrapFrame[0] - origin[0], wrapFrame[1] - origin[1], wrapFrame[2] - origin[2]]
+  }
   const root = new Float32Array(reps * N * 3)
   const rot = new Float32Array(reps * N * J * 4)
   let at: Placement = { yaw: 0, offset: [0, 0, 0] }

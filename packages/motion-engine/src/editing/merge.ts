@@ -18,7 +18,13 @@ export interface MergeRequest {
   editB?: EditRequest
 }
 
-export async function merge (clipA: MotionClip, editA: EditRequest, request: MergeRequest, engine: MotionEngine, opts: EditGenerateOptions = {}): Promise<MotionClip> {
+export async function merge (
+  clipA: MotionClip,
+  editA: EditRequest,
+  request: MergeRequest,
+  engine: MotionEngine,
+  opts: EditGenerateOptions = {}
+): Promise<MotionClip> {
   const n = request.blendFrames
   if (!Number.isInteger(n) || n < 0 || n > 10 * clipA.fps) {
     throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `blendFrames must be an integer number of frames from 0 to ${10 * clipA.fps}`)
@@ -27,12 +33,15 @@ export async function merge (clipA: MotionClip, editA: EditRequest, request: Mer
   const b = request.clipB ? trim(request.clipB, request.editB) : undefined
   const ctx: GenerateContext = { signal: opts.signal }
   if (opts.onProgress) ctx.onProgress = opts.onProgress
-  const section = await engine.generate({ prompt: request.prompt, seed: opts.seed, variantIndex: opts.variantIndex, fps: a.fps, options: { ...opts.options, rootAtOrigin: true } }, ctx)
+  const section = await engine.generate(
+    { prompt: request.prompt, seed: opts.seed, variantIndex: opts.variantIndex, fps: a.fps, options: { ...opts.options, rootAtOrigin: true } },
+    ctx
+  )
   const first = bridge(a, section, n)
   const parts = [a, first.transition, first.placed]
   if (b !== undefined) {
     const second = bridge(first.placed, b, n)
     parts.push(second.transition, second.placed)
   }
-  return concatClips(parts.filter(p => p.frameCount > 0))
+  return concatClips(parts.filter((p) => p.frameCount > 0))
 }

@@ -23,7 +23,10 @@ export interface RefineRequest {
 export async function refine (source: MotionClip, request: RefineRequest, engine: MotionEngine, opts: EditGenerateOptions = {}): Promise<MotionClip> {
   const c = request.creativity
   if (!(Number.isFinite(c) && c >= 0 && c <= 1)) throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, 'creativity must be a number from 0 to 1')
-  const fresh = await engine.generate({ prompt: request.prompt, seed: opts.seed, variantIndex: opts.variantIndex, fps: source.fps, options: { ...opts.options, rootAtOrigin: true } }, { signal: opts.signal })
+  const fresh = await engine.generate(
+    { prompt: request.prompt, seed: opts.seed, variantIndex: opts.variantIndex, fps: source.fps, options: { ...opts.options, rootAtOrigin: true } },
+    { signal: opts.signal }
+  )
   const warped = fresh.frameCount === source.frameCount ? fresh : resampleClip(fresh, source.frameCount)
   const placed = placeClip(warped, readRoot(source, 0), headingAt(source, 0) - headingAt(warped, 0))
   const w = MIN_REFINE_WEIGHT + (1 - MIN_REFINE_WEIGHT) * c

@@ -49,7 +49,10 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
         throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
       }
       if (clip.frameCount / req.fps > maxSeconds) {
-        throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `the prompt asks for ${(clip.frameCount / req.fps).toFixed(1)} s of motion; the limit is ${maxSeconds} s`)
+        throw new EngineError(
+          ENGINE_ERROR.BAD_PARAMETERS,
+          `the prompt asks for ${(clip.frameCount / req.fps).toFixed(1)} s of motion; the limit is ${maxSeconds} s`
+        )
       }
       if (req.durationSeconds !== undefined) {
         clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))

@@ -30,7 +30,7 @@ function rotationsToClip (reply: Record<string, unknown>, skeleton: Skeleton, fp
   const root = reply.rootTranslation
   const rots = reply.rotations
   if (!Array.isArray(joints) || !joints.every(j => typeof j === 'string')) fail('joints must be an array of names')
-  if (!Array.isArray(root) || !Array.isArray(rots) || root.length !== rots.length || root.length < 1) fail('rootTranslation and rotations need the same, non-zero frame count')
+  if (!Array.isArray(root) || !Array.isArray(rots) || root.length !== rots.length || root.length < 1) { fail('rootTranslation and rotations need the same, non-zero frame count') }
   const J = skeleton.joints.length
   const n = root.length
   // Names may carry an exporter prefix ("mixamorig:Hips"); joints we do not have are dropped, missing ones stay at rest.

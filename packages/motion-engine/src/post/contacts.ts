@@ -18,7 +18,11 @@ export interface FootTrack {
 export function footTracks (clip: MotionClip, rule: 'velocity' | 'height'): [FootTrack, FootTrack] {
   const k = skeletonScale(clip.skeleton)
   const names: [string, string][] = [['LeftFoot', 'LeftToeBase'], ['RightFoot', 'RightToeBase']]
-  const tracks = names.map(([a, t]) => ({ a: jointIndex(clip.skeleton, a), t: jointIndex(clip.skeleton, t), track: { ankle: [], sole: [], contact: [] } as FootTrack }))
+  const tracks = names.map(([a, t]) => ({
+    a: jointIndex(clip.skeleton, a),
+    t: jointIndex(clip.skeleton, t),
+    track: { ankle: [], sole: [], contact: [] } as FootTrack
+  }))
   for (let f = 0; f < clip.frameCount; f++) {
     const p = fk(clip, f).positions
     for (const { a, t, track } of tracks) {

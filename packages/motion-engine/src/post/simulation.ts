@@ -12,7 +12,24 @@ import type { FootTrack } from './contacts.js'
 export interface SimulationReport { clampedJoints: number, handsPushed: number, balanceShifts: number, floorLifts: number }
 
 // Segment mass fractions (Winter, Biomechanics and Motor Control of Human Movement), lumped on joints.
-const MASS: [string, number][] = [['Hips', 0.142], ['Spine1', 0.139], ['Spine2', 0.216], ['Head', 0.081], ['LeftArm', 0.028], ['RightArm', 0.028], ['LeftForeArm', 0.016], ['RightForeArm', 0.016], ['LeftHand', 0.006], ['RightHand', 0.006], ['LeftUpLeg', 0.1], ['RightUpLeg', 0.1], ['LeftLeg', 0.0465], ['RightLeg', 0.0465], ['LeftFoot', 0.0145], ['RightFoot', 0.0145]]
+const MASS: [string, number][] = [
+  ['Hips', 0.142],
+  ['Spine1', 0.139],
+  ['Spine2', 0.216],
+  ['Head', 0.081],
+  ['LeftArm', 0.028],
+  ['RightArm', 0.028],
+  ['LeftForeArm', 0.016],
+  ['RightForeArm', 0.016],
+  ['LeftHand', 0.006],
+  ['RightHand', 0.006],
+  ['LeftUpLeg', 0.1],
+  ['RightUpLeg', 0.1],
+  ['LeftLeg', 0.0465],
+  ['RightLeg', 0.0465],
+  ['LeftFoot', 0.0145],
+  ['RightFoot', 0.0145]
+]
 
 export function closestOnSegment (p: Vec3, a: Vec3, b: Vec3): Vec3 {
   const ab = sub(b, a)
@@ -38,7 +55,19 @@ export function simulate (clip: MotionClip, options: { floor: boolean }): { clip
   const totalMass = mass.reduce((a, [, m]) => a + m, 0)
   const radius = 0.13 * k
   const tracks = footTracks(clip, 'height')
-  const floorPoints = [['Hips', 0.1], ['LeftFoot', ANKLE_HEIGHT], ['RightFoot', ANKLE_HEIGHT], ['LeftToeBase', 0.015], ['RightToeBase', 0.015], ['LeftLeg', 0.05], ['RightLeg', 0.05], ['LeftHand', 0.02], ['RightHand', 0.02], ['Head', 0.1], ['Spine2', 0.1]].map(([n, r]) => [j(n as string), (r as number) * k] as const)
+  const floorPoints = [
+    ['Hips', 0.1],
+    ['LeftFoot', ANKLE_HEIGHT],
+    ['RightFoot', ANKLE_HEIGHT],
+    ['LeftToeBase', 0.015],
+    ['RightToeBase', 0.015],
+    ['LeftLeg', 0.05],
+    ['RightLeg', 0.05],
+    ['LeftHand', 0.02],
+    ['RightHand', 0.02],
+    ['Head', 0.1],
+    ['Spine2', 0.1]
+  ].map(([n, r]) => [j(n as string), (r as number) * k] as const)
 
   const shifts = balanceShifts(clip, tracks, mass.map(([i, m]) => [i, m / totalMass] as const), legs.map(l => l.end), toes)
   for (let f = 0; f < clip.frameCount; f++) {

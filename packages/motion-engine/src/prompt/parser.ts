@@ -44,7 +44,18 @@ const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'n
 const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs'])
-const UNIT_SECONDS: Readonly<Record<string, number>> = { second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, hour: 3600, hours: 3600 }
+const UNIT_SECONDS: Readonly<Record<string, number>> = {
+  second: 1,
+  seconds: 1,
+  sec: 1,
+  secs: 1,
+  s: 1,
+  minute: 60,
+  minutes: 60,
+  min: 60,
+  hour: 3600,
+  hours: 3600
+}
 const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048 }
 const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
 

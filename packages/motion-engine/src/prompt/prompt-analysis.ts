@@ -89,8 +89,20 @@ export async function analyzePrompt (prompt: string, fps = 30): Promise<PromptAn
   for (const entry of timeline) {
     const { clip } = await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })
     const durationSeconds = clip.frameCount / fps
-    actions.push({ kind: entry.action.kind, prompt: describeEntry(entry), startSeconds: round(start), durationSeconds: round(durationSeconds), ...(entry.overlay === undefined ? {} : { overlay: entry.overlay.kind }), ...(entry.understood === undefined ? {} : { understood: entry.understood }) })
+    actions.push({
+      kind: entry.action.kind,
+      prompt: describeEntry(entry),
+      startSeconds: round(start),
+      durationSeconds: round(durationSeconds),
+      ...(entry.overlay === undefined ? {} : { overlay: entry.overlay.kind }),
+      ...(entry.understood === undefined ? {} : { understood: entry.understood })
+    })
     start += durationSeconds
   }
-  return { optimizedPrompt: actions.map((a) => a.prompt).join(', then '), actions, totalSeconds: round(start), understood: parsed.flatMap((entry) => entry.understood ?? []) }
+  return {
+    optimizedPrompt: actions.map((a) => a.prompt).join(', then '),
+    actions,
+    totalSeconds: round(start),
+    understood: parsed.flatMap((entry) => entry.understood ?? [])
+  }
 }

@@ -115,7 +115,10 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
     const plantedFeet = state.feet.map(f => [f[0], ANKLE_HEIGHT * k, f[2]] as Vec3)
     const pivot = clip.pivotFoot ?? 'both'
     const pivotFeet = pivot === 'none' ? [] : pivot === 'both' ? [0, 1] : [pivot]
-    const pivotTarget = pivotFeet.length === 0 ? null : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
+    const pivotTarget =
+      pivotFeet.length === 0
+        ? null
+        : pivotFeet.reduce<Vec3>((a, i) => [a[0] + state.feet[i]![0] / pivotFeet.length, 0, a[2] + state.feet[i]![2] / pivotFeet.length], [0, 0, 0])
     let lastWorld: { positions: Vec3[] } | null = null
     // Per foot: planted, swinging along a synthesized path (false), or left to the pose channels (null).
     const planted: [boolean | null, boolean | null] = [null, null]
@@ -161,7 +164,13 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
       let world = fkPose(skeleton, root, frame, 0)
       if (clip.footMode === 'free') {
         if (pivotTarget !== null) {
-          const m = pivotFeet.reduce<Vec3>((a, i) => { const q = world.positions[ix.foot[i]!]!; return [a[0] + q[0] / pivotFeet.length, 0, a[2] + q[2] / pivotFeet.length] }, [0, 0, 0])
+          const m = pivotFeet.reduce<Vec3>(
+            (a, i) => {
+              const q = world.positions[ix.foot[i]!]!
+              return [a[0] + q[0] / pivotFeet.length, 0, a[2] + q[2] / pivotFeet.length]
+            },
+            [0, 0, 0]
+          )
           root = [root[0] + pivotTarget[0] - m[0], root[1], root[2] + pivotTarget[2] - m[2]]
         }
         if (clip.ground === 'fit') {

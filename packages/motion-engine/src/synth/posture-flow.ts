@@ -28,9 +28,20 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
       out.push({ action: { kind: 'standUp', speed: entry.action.speed, emotion: entry.action.emotion } })
       posture = 'standing'
     }
-    if (['walk', 'jog', 'run', 'sneak', 'march', 'skip', 'stomp', 'limp', 'stagger', 'carry'].includes(kind) && (entry.action.direction === 'left' || entry.action.direction === 'right')) {
+    if (
+      ['walk', 'jog', 'run', 'sneak', 'march', 'skip', 'stomp', 'limp', 'stagger', 'carry'].includes(kind) &&
+      (entry.action.direction === 'left' || entry.action.direction === 'right')
+    ) {
       // "walk to the left": face that way first, then travel forward.
-      out.push({ action: { kind: 'turn', speed: entry.action.speed, emotion: entry.action.emotion, direction: entry.action.direction, degrees: entry.action.direction === 'left' ? 90 : -90 } })
+      out.push({
+        action: {
+          kind: 'turn',
+          speed: entry.action.speed,
+          emotion: entry.action.emotion,
+          direction: entry.action.direction,
+          degrees: entry.action.direction === 'left' ? 90 : -90
+        }
+      })
       out.push({ ...entry, action: { ...entry.action, direction: 'forward' } })
       posture = 'standing'
       continue

@@ -5,7 +5,15 @@ import { fkPose } from '../fk.js'
 import { quatConjugate, quatFromAxisAngleRad, quatMultiply, quatRotate, quatSlerp } from '../math/quat.js'
 import { TOE_HEIGHT } from '../skeleton.js'
 
-export function flattenToes (skeleton: Skeleton, root: Vec3, frame: Float32Array, base: number, feet: [number, number], toes: [number, number], k: number): void {
+export function flattenToes (
+  skeleton: Skeleton,
+  root: Vec3,
+  frame: Float32Array,
+  base: number,
+  feet: [number, number],
+  toes: [number, number],
+  k: number
+): void {
   const world = fkPose(skeleton, root, frame, base)
   for (const s of [0, 1]) {
     const toe = toes[s]!
@@ -21,6 +29,9 @@ export function flattenToes (skeleton: Skeleton, root: Vec3, frame: Float32Array
     const o = base + toe * 4
     const current: Quat = [frame[o]!, frame[o + 1]!, frame[o + 2]!, frame[o + 3]!]
     const q = quatSlerp(current, quatMultiply(quatConjugate(footWorld), flat), w)
-    frame[o] = q[0]; frame[o + 1] = q[1]; frame[o + 2] = q[2]; frame[o + 3] = q[3]
+    frame[o] = q[0]
+    frame[o + 1] = q[1]
+    frame[o + 2] = q[2]
+    frame[o + 3] = q[3]
   }
 }

@@ -29,7 +29,9 @@ function rotationsReply (frames: number) {
     fps: 30,
     joints,
     rootTranslation: Array.from({ length: frames }, (_, f) => [0, 0.95, f * 0.02]),
-    rotations: Array.from({ length: frames }, (_, f) => Array.from({ length: J }, (_, j) => Array.from(reference.rotations.slice((f * J + j) * 4, (f * J + j) * 4 + 4))))
+    rotations: Array.from({ length: frames }, (_, f) =>
+      Array.from({ length: J }, (_, j) => Array.from(reference.rotations.slice((f * J + j) * 4, (f * J + j) * 4 + 4)))
+    )
   }
 }
 
@@ -67,7 +69,13 @@ describe('http engine adapter (real socket)', () => {
     const engine = createEngine({ kind: 'http', url, timeoutMs: 5000 })
     const clip = await engine.generate({ prompt: 'walk', seed: 3, variantIndex: 2, fps: 30, options: raw })
     const body = received.at(-1)!
-    expect(body).toMatchObject({ prompt: 'walk', seed: 3, variantIndex: 2, fps: 30, options: { footLockingMode: 'never', simulation: false, rootAtOrigin: true, poseFilteringStrength: 0 } })
+    expect(body).toMatchObject({
+      prompt: 'walk',
+      seed: 3,
+      variantIndex: 2,
+      fps: 30,
+      options: { footLockingMode: 'never', simulation: false, rootAtOrigin: true, poseFilteringStrength: 0 }
+    })
     expect(clip.frameCount).toBe(reference.frameCount)
     const hand = jointIndex(clip.skeleton, 'RightHand')
     expect(fk(clip, 5).rotations[hand]).toEqual(fk({ ...reference, rootTranslation: clip.rootTranslation }, 5).rotations[hand]!.map(v => expect.closeTo(v, 5)))
@@ -92,7 +100,10 @@ describe('http engine adapter (real socket)', () => {
 
   it('maps a server failure to 501 and passes a 494 through', async () => {
     const engine = createEngine({ kind: 'http', url, timeoutMs: 5000 })
-    await expect(engine.generate({ prompt: 'crash' })).rejects.toMatchObject({ code: 'ENGINE_ERR_GENERATION', message: expect.stringContaining('CUDA out of memory') })
+    await expect(engine.generate({ prompt: 'crash' })).rejects.toMatchObject({
+      code: 'ENGINE_ERR_GENERATION',
+      message: expect.stringContaining('CUDA out of memory')
+    })
     await expect(engine.generate({ prompt: 'gibberish' })).rejects.toMatchObject({ code: 'ENGINE_ERR_INVALID_INPUT' })
     await expect(engine.generate({ prompt: 'broken' })).rejects.toBeInstanceOf(EngineError)
     await expect(engine.generate({ prompt: 'broken' })).rejects.toMatchObject({ code: 'ENGINE_ERR_GENERATION' })

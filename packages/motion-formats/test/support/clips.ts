@@ -33,5 +33,8 @@ export function randomClip (frameCount = 12, seed = 7, fps = 30): MotionClip {
 
 export async function engineClip (prompt = 'a person walks forward three steps, then waves with the right hand', seconds?: number): Promise<MotionClip> {
   const engine = createEngine({ kind: 'builtin' })
-  return await engine.generate({ prompt, seed: 3, fps: 30, ...(seconds === undefined ? {} : { durationSeconds: seconds }) }, { signal: AbortSignal.timeout(15_000) })
+  return await engine.generate(
+    { prompt, seed: 3, fps: 30, ...(seconds === undefined ? {} : { durationSeconds: seconds }) },
+    { signal: AbortSignal.timeout(15_000) }
+  )
 }

@@ -82,7 +82,11 @@ export class CharactersView {
     if (button !== null) button.disabled = true
     this.progress.hidden = false
     try {
-      const urls = await this.api.uploadUrls(baseName(modelFile.name), extensionOf(modelFile.name), thumbFile === undefined ? undefined : extensionOf(thumbFile.name) || 'png')
+      const urls = await this.api.uploadUrls(
+        baseName(modelFile.name),
+        extensionOf(modelFile.name),
+        thumbFile === undefined ? undefined : extensionOf(thumbFile.name) || 'png'
+      )
       const totalBytes = modelFile.size + (thumbFile?.size ?? 0)
       const show = (done: number) => {
         this.progress.value = done / totalBytes

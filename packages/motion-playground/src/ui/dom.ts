@@ -6,7 +6,11 @@ export function byId<T extends HTMLElement = HTMLElement> (id: string): T {
   return element as T
 }
 
-export function el<K extends keyof HTMLElementTagNameMap> (tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap> (
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const element = Object.assign(document.createElement(tag), props)
   element.append(...children)
   return element

@@ -125,14 +125,19 @@ function cancelCurrent (): void {
 signinForm.addEventListener('submit', (event) => {
   event.preventDefault()
   formError(signinForm, '')
-  api.signIn(control(signinForm, 'clientId').value, control(signinForm, 'clientSecret').value)
+  api
+    .signIn(control(signinForm, 'clientId').value, control(signinForm, 'clientSecret').value)
     .then(enter)
-    .catch((error: Error) => { formError(signinForm, error instanceof ApiError && error.status === 401 ? 'Unknown client id or wrong secret.' : error.message) })
+    .catch((error: Error) => {
+      formError(signinForm, error instanceof ApiError && error.status === 401 ? 'Unknown client id or wrong secret.' : error.message)
+    })
 })
 promptForm.addEventListener('submit', (event) => { event.preventDefault(); run(submit()) })
 control<HTMLSelectElement>(promptForm, 'mode').addEventListener('change', applyMode)
 const strength = control(promptForm, 'poseFilteringStrength')
-strength.addEventListener('input', () => { (promptForm.elements.namedItem('poseFilteringValue') as HTMLOutputElement).value = Number(strength.value).toFixed(2) })
+strength.addEventListener('input', () => {
+  ;(promptForm.elements.namedItem('poseFilteringValue') as HTMLOutputElement).value = Number(strength.value).toFixed(2)
+})
 byId('cancel-job').addEventListener('click', cancelCurrent)
 applyMode()
 

@@ -86,7 +86,9 @@ export function text2motionParams (form: MotionForm): string[] {
   const merge = form.merge
   const second = requireSource(merge?.source, 'mergeRid')
   if (merge === undefined || merge.prompt.trim() === '') throw new FormError('mergePrompt', 'type what happens in the new section')
-  params.push(`mergingRequest=${JSON.stringify({ t2m_rid: second.rid.trim(), variant_id: second.variant.trim() || '1', editRequest: { numTrimLeft: second.trimLeft, numTrimRight: second.trimRight }, prompt: merge.prompt.trim(), blendDuration: merge.blendDuration })}`)
+  params.push(
+    `mergingRequest=${JSON.stringify({ t2m_rid: second.rid.trim(), variant_id: second.variant.trim() || '1', editRequest: { numTrimLeft: second.trimLeft, numTrimRight: second.trimRight }, prompt: merge.prompt.trim(), blendDuration: merge.blendDuration })}`
+  )
   return params
 }
 

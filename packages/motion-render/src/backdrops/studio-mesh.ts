@@ -1,6 +1,6 @@
 // The 3D studio: a round floor that bends into a cyclorama wall all around (an infinity cove, so no corner and
-// no edge is visible from any camera angle), lit by two soft spot lights from the front. Lighting is static, so it is baked into vertex colours once; the floor is
-// finely tessellated so Gouraud shading renders the light pools smoothly.
+// no edge is visible from any camera angle), lit by two soft spot lights from the front. Lighting is static, so it
+// is baked into vertex colours once; the floor is finely tessellated so Gouraud shading renders the light pools smoothly.
 import { normalize, type Vec3 } from '../math/mat4.js'
 import { linearToSrgb } from '../raster/color.js'
 import type { Mesh } from '../raster/rasterizer.js'

@@ -28,7 +28,10 @@ export interface VideoEncoder {
 export function checkFfmpeg (ffmpegPath: string): string {
   const result = spawnSync(ffmpegPath, ['-hide_banner', '-encoders'], { encoding: 'utf8', timeout: 10_000 })
   if (result.error !== undefined || result.status !== 0) {
-    throw new RenderError(RENDER_ERROR.encoder, `ffmpeg not found or not runnable at "${ffmpegPath}" (set FFMPEG_PATH or install ffmpeg): ${result.error?.message ?? result.stderr}`)
+    throw new RenderError(
+      RENDER_ERROR.encoder,
+      `ffmpeg not found or not runnable at "${ffmpegPath}" (set FFMPEG_PATH or install ffmpeg): ${result.error?.message ?? result.stderr}`
+    )
   }
   if (!result.stdout.includes('libx264')) throw new RenderError(RENDER_ERROR.encoder, `ffmpeg at "${ffmpegPath}" has no libx264 encoder`)
   const version = spawnSync(ffmpegPath, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 })
@@ -57,7 +60,7 @@ export function startEncoder (options: EncoderOptions): VideoEncoder {
   })
   let failed: Error | undefined
   exited.then(({ code, error }) => {
-    if (error !== undefined || code !== 0) failed = new RenderError(RENDER_ERROR.encoder, `ffmpeg failed (${error?.message ?? `exit ${String(code)}`}): ${stderr.trim()}`)
+    if (error !== undefined || code !== 0) { failed = new RenderError(RENDER_ERROR.encoder, `ffmpeg failed (${error?.message ?? `exit ${String(code)}`}): ${stderr.trim()}`) }
   }, () => undefined)
 
   return {

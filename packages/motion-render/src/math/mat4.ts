@@ -2,7 +2,13 @@
 // re-exported here under the renderer's short names.
 import type { Mat4 } from '@openmotion/motion-engine'
 
-export { mat4FromTrs as fromTrs, mat4Identity as identity, mat4Multiply as multiply, mat4TransformPoint as transformPoint, type Mat4 } from '@openmotion/motion-engine'
+export {
+  mat4FromTrs as fromTrs,
+  mat4Identity as identity,
+  mat4Multiply as multiply,
+  mat4TransformPoint as transformPoint,
+  type Mat4
+} from '@openmotion/motion-engine'
 export type Vec3 = [number, number, number]
 
 /** View matrix of a camera at `eye` looking at `target`, Y up. */

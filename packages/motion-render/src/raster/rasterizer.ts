@@ -19,7 +19,15 @@ export interface Mesh {
 export function drawMesh (frame: FrameBuffer, viewProjection: ArrayLike<number>, mesh: Mesh): void {
   const clip = toClip(viewProjection, mesh.positions)
   const c = mesh.colors
-  const vertex = (i: number): ClipVertex => ({ x: clip[i * 4]!, y: clip[i * 4 + 1]!, z: clip[i * 4 + 2]!, w: clip[i * 4 + 3]!, r: c[i * 3]!, g: c[i * 3 + 1]!, b: c[i * 3 + 2]! })
+  const vertex = (i: number): ClipVertex => ({
+    x: clip[i * 4]!,
+    y: clip[i * 4 + 1]!,
+    z: clip[i * 4 + 2]!,
+    w: clip[i * 4 + 3]!,
+    r: c[i * 3]!,
+    g: c[i * 3 + 1]!,
+    b: c[i * 3 + 2]!
+  })
   const idx = mesh.indices
   const outside = outcodes(clip)
   for (let t = 0; t + 2 < idx.length; t += 3) {
@@ -38,17 +46,33 @@ export function drawMesh (frame: FrameBuffer, viewProjection: ArrayLike<number>,
 export interface PixelBounds { minX: number, minY: number, maxX: number, maxY: number }
 
 /** Marks (255) every pixel covered by the triangles and returns the covered box; used for the planar shadow. */
-export function drawMask (mask: Uint8Array, width: number, height: number, viewProjection: ArrayLike<number>, positions: Float32Array, indices: Uint32Array): PixelBounds {
+export function drawMask (
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  viewProjection: ArrayLike<number>,
+  positions: Float32Array,
+  indices: Uint32Array
+): PixelBounds {
   const clip = toClip(viewProjection, positions)
   const frame = { width, height }
   const bounds: PixelBounds = { minX: width, minY: height, maxX: -1, maxY: -1 }
   for (let t = 0; t + 2 < indices.length; t += 3) {
-    const v = [indices[t]!, indices[t + 1]!, indices[t + 2]!].map((i) => ({ x: clip[i * 4]!, y: clip[i * 4 + 1]!, z: clip[i * 4 + 2]!, w: clip[i * 4 + 3]!, r: 0, g: 0, b: 0 }))
+    const v = [indices[t]!, indices[t + 1]!, indices[t + 2]!].map((i) => ({
+      x: clip[i * 4]!,
+      y: clip[i * 4 + 1]!,
+      z: clip[i * 4 + 2]!,
+      w: clip[i * 4 + 3]!,
+      r: 0,
+      g: 0,
+      b: 0
+    }))
     const polygon = v.every((p) => p.z + p.w > NEAR_EPSILON) ? v : clipNear(v)
     for (let k = 1; k + 1 < polygon.length; k++) {
       scan(frame, polygon[0]!, polygon[k]!, polygon[k + 1]!, (pixel) => {
         mask[pixel] = 255
-        const x = pixel % width; const y = (pixel - x) / width
+        const x = pixel % width
+        const y = (pixel - x) / width
         if (x < bounds.minX) bounds.minX = x
         if (x > bounds.maxX) bounds.maxX = x
         if (y < bounds.minY) bounds.minY = y
@@ -92,7 +116,15 @@ function clipNear (polygon: ClipVertex[]): ClipVertex[] {
     if (da >= 0) out.push(a)
     if ((da >= 0) !== (db >= 0)) {
       const u = da / (da - db)
-      out.push({ x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u, z: a.z + (b.z - a.z) * u, w: a.w + (b.w - a.w) * u, r: a.r + (b.r - a.r) * u, g: a.g + (b.g - a.g) * u, b: a.b + (b.b - a.b) * u })
+      out.push({
+        x: a.x + (b.x - a.x) * u,
+        y: a.y + (b.y - a.y) * u,
+        z: a.z + (b.z - a.z) * u,
+        w: a.w + (b.w - a.w) * u,
+        r: a.r + (b.r - a.r) * u,
+        g: a.g + (b.g - a.g) * u,
+        b: a.b + (b.b - a.b) * u
+      })
     }
   }
   return out
@@ -105,43 +137,69 @@ function toScreen (frame: { width: number, height: number }, v: ClipVertex): Scr
 }
 
 /** Calls `plot(pixelIndex, wa, wb, wc, z)` for every covered pixel centre, barycentric weights normalised. */
-function scan (frame: { width: number, height: number }, va: ClipVertex, vb: ClipVertex, vc: ClipVertex, plot: (pixel: number, wa: number, wb: number, wc: number, z: number) => void): void {
-  const a = toScreen(frame, va); let b = toScreen(frame, vb); let c = toScreen(frame, vc)
+function scan (
+  frame: { width: number, height: number },
+  va: ClipVertex,
+  vb: ClipVertex,
+  vc: ClipVertex,
+  plot: (pixel: number, wa: number, wb: number, wc: number, z: number) => void
+): void {
+  const a = toScreen(frame, va)
+  let b = toScreen(frame, vb)
+  let c = toScreen(frame, vc)
   let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
   if (area === 0 || !Number.isFinite(area)) return
   let swapped = false
-  if (area < 0) { const tmp = b; b = c; c = tmp; area = -area; swapped = true }
+  if (area < 0) {
+    const tmp = b
+    b = c
+    c = tmp
+    area = -area
+    swapped = true
+  }
   const minX = Math.max(0, Math.floor(Math.min(a.x, b.x, c.x)))
   const maxX = Math.min(frame.width - 1, Math.ceil(Math.max(a.x, b.x, c.x)))
   const minY = Math.max(0, Math.floor(Math.min(a.y, b.y, c.y)))
   const maxY = Math.min(frame.height - 1, Math.ceil(Math.max(a.y, b.y, c.y)))
   if (minX > maxX || minY > maxY) return
   // Edge function e(p) = (q1 − q0) × (p − q0); stepping x adds −dy, stepping y adds dx.
-  const e0dx = c.x - b.x; const e0dy = c.y - b.y // opposite a
-  const e1dx = a.x - c.x; const e1dy = a.y - c.y // opposite b
-  const e2dx = b.x - a.x; const e2dy = b.y - a.y // opposite c
+  const e0dx = c.x - b.x
+  const e0dy = c.y - b.y // opposite a
+  const e1dx = a.x - c.x
+  const e1dy = a.y - c.y // opposite b
+  const e2dx = b.x - a.x
+  const e2dy = b.y - a.y // opposite c
   // Top-left rule: pixels exactly on a shared edge belong to one triangle only.
   const bias0 = topLeft(e0dx, e0dy) ? 0 : -1e-9
   const bias1 = topLeft(e1dx, e1dy) ? 0 : -1e-9
   const bias2 = topLeft(e2dx, e2dy) ? 0 : -1e-9
   const inv = 1 / area
-  const px0 = minX + 0.5; const py0 = minY + 0.5
+  const px0 = minX + 0.5
+  const py0 = minY + 0.5
   let row0 = e0dx * (py0 - b.y) - e0dy * (px0 - b.x)
   let row1 = e1dx * (py0 - c.y) - e1dy * (px0 - c.x)
   let row2 = e2dx * (py0 - a.y) - e2dy * (px0 - a.x)
   for (let y = minY; y <= maxY; y++) {
-    let w0 = row0; let w1 = row1; let w2 = row2
+    let w0 = row0
+    let w1 = row1
+    let w2 = row2
     let pixel = y * frame.width + minX
     for (let x = minX; x <= maxX; x++, pixel++) {
       if (w0 + bias0 >= 0 && w1 + bias1 >= 0 && w2 + bias2 >= 0) {
-        const l0 = w0 * inv; const l1 = w1 * inv; const l2 = w2 * inv
+        const l0 = w0 * inv
+        const l1 = w1 * inv
+        const l2 = w2 * inv
         const z = l0 * a.z + l1 * b.z + l2 * c.z
         if (swapped) plot(pixel, l0, l2, l1, z)
         else plot(pixel, l0, l1, l2, z)
       }
-      w0 -= e0dy; w1 -= e1dy; w2 -= e2dy
+      w0 -= e0dy
+      w1 -= e1dy
+      w2 -= e2dy
     }
-    row0 += e0dx; row1 += e1dx; row2 += e2dx
+    row0 += e0dx
+    row1 += e1dx
+    row2 += e2dx
   }
 }
 

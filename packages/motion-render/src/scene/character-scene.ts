@@ -84,7 +84,11 @@ export async function loadCharacterScene (glb: Uint8Array, options: LoadOptions 
     if (mesh === null) return
     const skin = n.getSkin()
     for (const primitive of mesh.listPrimitives()) {
-      const read = readPrimitive(primitive, nodeIndex, skin === null ? undefined : { joints: skin.listJoints().map((j) => index.get(j)!), inverseBind: skin.getInverseBindMatrices()?.getArray() })
+      const read = readPrimitive(
+        primitive,
+        nodeIndex,
+        skin === null ? undefined : { joints: skin.listJoints().map((j) => index.get(j)!), inverseBind: skin.getInverseBindMatrices()?.getArray() }
+      )
       if (read === undefined) continue
       attachTexture(primitive, read, textures)
       primitives.push(read)
@@ -102,7 +106,13 @@ export async function loadCharacterScene (glb: Uint8Array, options: LoadOptions 
     const output = sampler?.getOutput()?.getArray()
     if (target === null || sampler === null || input == null || output == null) continue
     if (path !== 'translation' && path !== 'rotation' && path !== 'scale') continue
-    channels.push({ node: index.get(target)!, path, times: Float32Array.from(input), values: Float32Array.from(output), step: sampler.getInterpolation() === 'STEP' })
+    channels.push({
+      node: index.get(target)!,
+      path,
+      times: Float32Array.from(input),
+      values: Float32Array.from(output),
+      step: sampler.getInterpolation() === 'STEP'
+    })
   }
   const duration = channels.reduce((d, c) => Math.max(d, c.times[c.times.length - 1] ?? 0), 0)
   if (options.requireAnimation !== false) assertAnimationDrivesCharacter(nodes, primitives, channels)
@@ -118,7 +128,11 @@ function parentFirstOrder (nodes: SceneNode[]): number[] {
   return nodes.map((_, i) => i).sort((a, b) => depth(a) - depth(b))
 }
 
-function readPrimitive (primitive: Primitive, node: number, skin: { joints: number[], inverseBind: ArrayLike<number> | null | undefined } | undefined): ScenePrimitive | undefined {
+function readPrimitive (
+  primitive: Primitive,
+  node: number,
+  skin: { joints: number[], inverseBind: ArrayLike<number> | null | undefined } | undefined
+): ScenePrimitive | undefined {
   if (primitive.getMode() !== 4) return undefined // only TRIANGLES are drawn
   const position = primitive.getAttribute('POSITION')?.getArray()
   if (position == null) return undefined
@@ -136,7 +150,8 @@ function readPrimitive (primitive: Primitive, node: number, skin: { joints: numb
   const vertexColors = color0?.getArray()
   const stride = color0?.getElementSize() ?? 3
   const normalizedColors = color0?.getNormalized() === true
-  const colorScale = !normalizedColors || vertexColors == null ? 1 : vertexColors instanceof Uint8Array ? 1 / 255 : vertexColors instanceof Uint16Array ? 1 / 65535 : 1
+  const colorScale =
+    !normalizedColors || vertexColors == null ? 1 : vertexColors instanceof Uint8Array ? 1 / 255 : vertexColors instanceof Uint16Array ? 1 / 65535 : 1
   for (let v = 0; v < vertexCount; v++) {
     for (let c = 0; c < 3; c++) colors[v * 3 + c] = factor[c]! * (vertexColors == null ? 1 : vertexColors[v * stride + c]! * colorScale)
   }
@@ -148,7 +163,7 @@ function readPrimitive (primitive: Primitive, node: number, skin: { joints: numb
     const ibm = skin.inverseBind == null ? identityMatrices(skin.joints.length) : Float32Array.from(skin.inverseBind)
     const joints = Uint16Array.from(jointsArray)
     for (const j of joints) {
-      if (j >= skin.joints.length) throw new RenderError(RENDER_ERROR.characterLoad, `the skinned mesh references joint ${j} but its skin has ${skin.joints.length}`)
+      if (j >= skin.joints.length) { throw new RenderError(RENDER_ERROR.characterLoad, `the skinned mesh references joint ${j} but its skin has ${skin.joints.length}`) }
     }
     const weights = new Float32Array(weightsArray.length)
     const scale = weightsArray instanceof Uint8Array ? 1 / 255 : weightsArray instanceof Uint16Array ? 1 / 65535 : 1

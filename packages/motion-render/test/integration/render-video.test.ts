@@ -33,10 +33,23 @@ describe.skipIf(ffmpeg === undefined)('renderVideo', () => {
 
   it('writes H.264 yuv420p at the requested size with one frame per clip frame and the index up front', async () => {
     const video = await render(walk, { width: 256, height: 144 })
-    const probe = JSON.parse(execFileSync(ffprobe!, ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,pix_fmt,nb_read_frames,avg_frame_rate', '-of', 'json', video.path], { encoding: 'utf8' })) as { streams: Array<Record<string, string | number>> }
+    const probe = JSON.parse(
+      execFileSync(
+        ffprobe!,
+        ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,pix_fmt,nb_read_frames,avg_frame_rate', '-of', 'json', video.path],
+        { encoding: 'utf8' }
+      )
+    ) as { streams: Array<Record<string, string | number>> }
     const clipFrames = (await readGlbAnimation(walk)).channels[0]!.times.length
     expect(clipFrames).toBe(90)
-    expect(probe.streams[0]).toMatchObject({ codec_name: 'h264', width: 256, height: 144, pix_fmt: 'yuv420p', avg_frame_rate: '30/1', nb_read_frames: String(clipFrames) })
+    expect(probe.streams[0]).toMatchObject({
+      codec_name: 'h264',
+      width: 256,
+      height: 144,
+      pix_fmt: 'yuv420p',
+      avg_frame_rate: '30/1',
+      nb_read_frames: String(clipFrames)
+    })
     expect(video.frameCount).toBe(clipFrames)
     const bytes = readFileSync(video.path)
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat')) // +faststart
@@ -128,7 +141,16 @@ describe.skipIf(ffmpeg === undefined)('renderVideo', () => {
   it('reports progress per frame', async () => {
     const seen: number[] = []
     const totals = new Set<number>()
-    const result = await renderVideo(stand, { width: W, height: H, ffmpegPath: ffmpeg!, outputPath: join(dir, 'progress.mp4') }, { onProgress: ({ frame, total }) => { seen.push(frame); totals.add(total) } })
+    const result = await renderVideo(
+      stand,
+      { width: W, height: H, ffmpegPath: ffmpeg!, outputPath: join(dir, 'progress.mp4') },
+      {
+        onProgress: ({ frame, total }) => {
+          seen.push(frame)
+          totals.add(total)
+        }
+      }
+    )
     expect([...totals]).toEqual([result.frameCount])
     expect(seen).toEqual(Array.from({ length: result.frameCount }, (_, i) => i + 1))
     expect(result.poster.subarray(1, 4).toString()).toBe('PNG')
@@ -137,7 +159,16 @@ describe.skipIf(ffmpeg === undefined)('renderVideo', () => {
   it('stops on abort, kills ffmpeg and removes the partial file', async () => {
     const controller = new AbortController()
     const path = join(dir, 'aborted.mp4')
-    const run = renderVideo(walk, { width: W, height: H, ffmpegPath: ffmpeg!, outputPath: path }, { signal: controller.signal, onProgress: ({ frame }) => { if (frame === 10) controller.abort(new Error('cancelled by test')) } })
+    const run = renderVideo(
+      walk,
+      { width: W, height: H, ffmpegPath: ffmpeg!, outputPath: path },
+      {
+        signal: controller.signal,
+        onProgress: ({ frame }) => {
+          if (frame === 10) controller.abort(new Error('cancelled by test'))
+        }
+      }
+    )
     await expect(run).rejects.toThrow('cancelled by test')
     expect(existsSync(path)).toBe(false)
   })

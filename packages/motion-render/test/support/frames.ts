@@ -52,7 +52,16 @@ export function silhouette (frame: Uint8Array, width: number, background: readon
     if (y > maxY) maxY = y
   }
   const total = frame.length / 3
-  return { count, fraction: count / total, centroidX: count === 0 ? NaN : sx / count / width, centroidY: count === 0 ? NaN : sy / count / (total / width), minX, maxX, minY, maxY }
+  return {
+    count,
+    fraction: count / total,
+    centroidX: count === 0 ? NaN : sx / count / width,
+    centroidY: count === 0 ? NaN : sy / count / (total / width),
+    minX,
+    maxX,
+    minY,
+    maxY
+  }
 }
 
 /** An 8×8 grid of mean colours: a coarse signature to tell images apart. */

@@ -21,7 +21,7 @@ export class EndpointsView {
   async refresh (): Promise<void> {
     this.list = await this.api.endpoints()
     this.body.replaceChildren(...this.list.map((endpoint) => this.row(endpoint)))
-    if (this.list.length === 0) this.body.append(h('tr', {}, h('td', { colSpan: 4, className: 'hint', textContent: 'No endpoints yet: create one to receive deliveries.' })))
+    if (this.list.length === 0) { this.body.append(h('tr', {}, h('td', { colSpan: 4, className: 'hint', textContent: 'No endpoints yet: create one to receive deliveries.' }))) }
   }
 
   private showSecret (url: string, secret: string): void {

@@ -70,13 +70,25 @@ export class MessagesView {
     const [message, attempts] = await Promise.all([this.api.message(id), this.api.attempts(id)])
     find('detail-title').textContent = `Message ${message.event} · ${message.id}`
     find('detail-data').textContent = JSON.stringify(message.data, null, 2)
-    find('attempts').replaceChildren(...attempts.map((a) => h('tr', {},
-      h('td', { textContent: String(a.attempt) }),
-      h('td', {}, h('time', { dateTime: a.at, textContent: when(a.at) })),
-      h('td', { className: 'url', textContent: this.endpointUrl(a.endpointId) }),
-      h('td', { textContent: a.statusCode === null ? (a.error ?? 'no response') : `${a.statusCode}${a.responseBody === null || a.responseBody === '' ? '' : ` · ${a.responseBody.slice(0, 80)}`}` }),
-      h('td', { textContent: `${a.latencyMs} ms` }),
-      h('td', { className: `outcome-${a.outcome}`, textContent: a.outcome }))))
+    find('attempts').replaceChildren(
+      ...attempts.map((a) =>
+        h(
+          'tr',
+          {},
+          h('td', { textContent: String(a.attempt) }),
+          h('td', {}, h('time', { dateTime: a.at, textContent: when(a.at) })),
+          h('td', { className: 'url', textContent: this.endpointUrl(a.endpointId) }),
+          h('td', {
+            textContent:
+              a.statusCode === null
+                ? (a.error ?? 'no response')
+                : `${a.statusCode}${a.responseBody === null || a.responseBody === '' ? '' : ` · ${a.responseBody.slice(0, 80)}`}`
+          }),
+          h('td', { textContent: `${a.latencyMs} ms` }),
+          h('td', { className: `outcome-${a.outcome}`, textContent: a.outcome })
+        )
+      )
+    )
     if (attempts.length === 0) find('attempts').append(h('tr', {}, h('td', { colSpan: 6, className: 'hint', textContent: 'No attempts yet.' })))
     this.detail.hidden = false
     if (focus) this.detail.focus()

@@ -6,7 +6,11 @@ export function find<T extends HTMLElement = HTMLElement> (id: string): T {
   return found as T
 }
 
-export function h<K extends keyof HTMLElementTagNameMap> (tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap> (
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props)
   node.append(...children)
   return node
