@@ -1,7 +1,8 @@
 // Accepted messages, their fan-out into deliveries with their outbox jobs and the 24 h idempotency window, in one
 // transaction so a message is never stored without its deliveries and their jobs, nor answered twice
-// differently for one Idempotency-Key. Acceptance without a key is group-committed: requests arriving within
-// INGEST_BATCH_WAIT_MS share one statement (one commit, one WAL flush), and each gets its 202 after that commit.
+// differently for one Idempotency-Key. Acceptance without a key is group-committed: requests arriving while
+// earlier ones commit (at most INGEST_BATCH_WAIT_MS, INGEST_BATCH_SIZE) share one statement (one commit, one WAL
+// flush), and each gets its 202 after that commit.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
 import { microBatch } from '../domain/micro-batch.js'
@@ -31,6 +32,7 @@ export class MessageStore {
   private readonly groupCommit = microBatch<Intake, AcceptResult>({
     maxItems: INGEST_BATCH_SIZE,
     maxWaitMs: INGEST_BATCH_WAIT_MS,
+    concurrency: 2,
     run: (items) => this.insertMany(items)
   })
 

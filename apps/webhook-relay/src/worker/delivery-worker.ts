@@ -86,6 +86,7 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
   const claim = microBatch<DeliveryJob, ClaimedDelivery | undefined>({
     maxItems: CLAIM_BATCH,
     maxWaitMs: CLAIM_WAIT_MS,
+    concurrency: 2,
     run: async (jobs) => {
       // A job handed out twice in one batch is claimed once; its twin takes the slow path and finds it busy.
       const first = new Map<string, DeliveryJob>()
@@ -97,6 +98,7 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
   const finish = microBatch<Finished, Delivery | undefined>({
     maxItems: FINISH_BATCH,
     maxWaitMs: FINISH_WAIT_MS,
+    concurrency: 2,
     run: async (items) => {
       const moved = await deps.deliveries.finishMany(items)
       return items.map((item) => moved.get(item.delivery.id))
