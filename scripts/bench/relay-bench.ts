@@ -62,6 +62,36 @@ export async function benchIngest (tools: BenchTools, label: string, database: R
   receiver.close()
 }
 
+/**
+ * POST /webhook while deliveries run in a worker process of their own (RELAY_ROLE=api here, RELAY_ROLE=worker
+ * there, jobs through Redis): the production layout, where ingest does not share its event loop with delivery.
+ */
+async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promise<void> {
+  const receiver = await startReceiver()
+  const env = { DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: process.env.TEST_REDIS_URL ?? '', QUEUE_PREFIX: `bench-${randomUUID()}` }
+  const api = await startRelay({ ...env, RELAY_ROLE: 'api' }, { worker: false, receiverUrl: receiver.url })
+  const port = String(20_000 + Math.floor(Math.random() * 20_000))
+  const main = join(import.meta.dirname, '../../apps/webhook-relay/src/main.ts')
+  const worker = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env, WEBHOOK_PORT: port, LOG_LEVEL: 'silent', ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey }
+  })
+  try {
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const figure = await tools.load({ url: `${api.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' }, body })
+    const sent = await receiver.count()
+    tools.report('  POST /webhook, PostgreSQL, worker process', figure)
+    console.log(`${''.padEnd(47)}(${sent} delivered during the run; Redis queue)`)
+  } finally {
+    worker.kill()
+    await api.app.close()
+    receiver.close()
+  }
+}
+
 /** Deliveries/s to one endpoint: N messages accepted with no worker, then a worker relay delivers them all. */
 export async function benchDeliveries (backend: string, database: Record<string, string>, messages: number, hooks: { beforeWorker?: () => Promise<void> } = {}): Promise<void> {
   const receiver = await startReceiver()
@@ -112,6 +142,7 @@ export async function benchRelay (tools: BenchTools): Promise<void> {
   }
   // Each case gets a database of its own, so no case starts with the previous one's rows.
   for (const delivering of [false, true]) await tools.withPostgresDatabase(pg, (url) => benchIngest(tools, 'PostgreSQL', { DATABASE_URL: url }, delivering))
+  if (process.env.TEST_REDIS_URL !== undefined) await tools.withPostgresDatabase(pg, (url) => benchIngestSplit(tools, url))
   for (const backend of ['memory', 'redis', 'kafka']) {
     if (backend === 'redis' && process.env.TEST_REDIS_URL === undefined) continue
     if (backend === 'kafka' && process.env.TEST_KAFKA_BROKER === undefined) continue
