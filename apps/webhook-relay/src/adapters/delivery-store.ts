@@ -113,6 +113,15 @@ export class DeliveryStore {
     return (await this.finishMany([{ delivery, record, outcome }])).get(delivery.id)
   }
 
+  /**
+   * Gives a claimed attempt back unmade (its endpoint had no free slot in time): back to pending (or retrying, when
+   * attempts were made since the last replay) without a lease, so the job's next run claims it at once.
+   */
+  async unclaim (delivery: Delivery): Promise<void> {
+    const to = delivery.attempts === delivery.replayBase ? 'pending' : 'retrying'
+    await this.db.transaction((tx) => this.move(tx, delivery.id, to, ['delivering'], ', lease_until = NULL', []))
+  }
+
   /** Ends a delivery that cannot be attempted (endpoint deleted or disabled) without an attempt. */
   async kill (id: string, reason: string): Promise<Delivery | undefined> {
     return this.db.transaction((tx) => this.move(tx, id, 'dead', ['pending', 'retrying', 'delivering'], ', next_attempt_at = NULL, last_error = $4', [reason]))

@@ -52,9 +52,11 @@ export class EndpointLimiter {
       s = { tickets: 0, inFlight: 0, waiters: [], nextStartAt: now, avgSendMs: INITIAL_SEND_MS, sending: new Set() }
       this.state.set(endpointId, s)
     }
+    // Each round of `concurrency` jobs ahead costs one request time; a request already in flight for t is expected
+    // to need about t more (a slow endpoint's requests are slow), so a hung endpoint is refused within maxWaitMs.
     const ahead = s.tickets - this.concurrency + 1
-    const slotWait = ahead > 0 ? (ahead / this.concurrency) * Math.max(s.avgSendMs, this.oldestSendMs(s, now)) : 0
-    if (slotWait > this.maxWaitMs) return { admitted: false, retryInMs: Math.max(MIN_RETRY_MS, Math.ceil(slotWait)) }
+    const slotWait = ahead > 0 ? Math.ceil(ahead / this.concurrency) * Math.max(s.avgSendMs, this.oldestSendMs(s, now)) : 0
+    if (slotWait >= this.maxWaitMs) return { admitted: false, retryInMs: Math.max(MIN_RETRY_MS, Math.ceil(slotWait)) }
     const startAt = rateLimitPerSecond === null ? now : Math.max(now, s.nextStartAt)
     if (startAt - now > this.maxWaitMs) return { admitted: false, retryInMs: Math.ceil(startAt - now) }
     if (rateLimitPerSecond !== null) s.nextStartAt = startAt + 1000 / rateLimitPerSecond

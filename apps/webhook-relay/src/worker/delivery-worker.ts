@@ -79,6 +79,8 @@ const CLAIM_BATCH = 100
 const CLAIM_WAIT_MS = 1
 const FINISH_BATCH = 200
 const FINISH_WAIT_MS = 4
+/** When a job that gave up waiting for its endpoint's slot looks again. */
+const GIVE_UP_RETRY_MS = 1000
 
 export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => Promise<void> {
   const now = deps.now ?? (() => new Date())
@@ -190,9 +192,10 @@ async function attempt (
   const { now } = deps
   const body = outboundBody(message, deps.cipher.decrypt(message.data))
   if (!await admission.start()) {
-    // The endpoint hangs: this job gives its worker slot back. Its claim is left to lapse (the lease is no longer
-    // renewed) and the job returns once it has, to be claimed again as after a crash; no attempt was made.
-    await deps.queue.enqueue([job], deps.leaseMs)
+    // The endpoint hangs: this job gives its claim and its worker slot back and looks again in a second. The new
+    // job is queued before this one is acknowledged, so a crash in between leaves one of them (at-least-once).
+    await deps.deliveries.unclaim(delivery)
+    await deps.queue.enqueue([job], GIVE_UP_RETRY_MS)
     return
   }
   const startedAt = now()
