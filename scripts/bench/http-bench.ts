@@ -1,9 +1,10 @@
 // `pnpm bench:http`: every hot HTTP route of the apps next to a bare fastify JSON route, measured the same way in
 // one run: the servers live in this process, autocannon runs in a child process (scripts/bench/load.mjs).
 // BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_JOBS (20) tune it; with TEST_DATABASE_URL set, motion-api is
-// measured on PostgreSQL too (in a database of its own, dropped afterwards); BENCH_RELAY=1 appends the relay's
-// own bench (ingest and deliveries).
-import { execFile, spawnSync } from 'node:child_process'
+// measured on PostgreSQL too (in a database of its own, dropped afterwards), and so is the webhook relay
+// (relay-bench.ts: ingest on PGlite and PostgreSQL with and without deliveries, deliveries/s per queue backend
+// with TEST_REDIS_URL / TEST_KAFKA_BROKER; BENCH_RELAY=0 skips it, BENCH_RELAY_MESSAGES sizes the delivery runs).
+import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -13,6 +14,7 @@ import fastify from 'fastify'
 import { createLogger, openDatabase } from '../../packages/common/src/index.js'
 import { buildApp as buildMotion, motionConfig } from '../../apps/motion-api/src/app.js'
 import { authConfig, buildApp as buildAuth, createLogMailer } from '../../apps/auth-server/src/app.js'
+import { benchRelay } from './relay-bench.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -114,7 +116,7 @@ async function benchAuth (): Promise<void> {
 }
 
 async function withPostgresDatabase (url: string, run: (databaseUrl: string) => Promise<void>): Promise<void> {
-  const name = `motion_bench_${randomBytes(6).toString('hex')}`
+  const name = `bench_${randomBytes(6).toString('hex')}`
   const admin = await openDatabase({ url })
   await admin.query(`CREATE DATABASE ${name}`)
   try {
@@ -130,13 +132,14 @@ async function withPostgresDatabase (url: string, run: (databaseUrl: string) => 
 }
 
 console.log(`${seconds} s per case, ${connections} connections, autocannon in its own process, Node ${process.version}`)
-await benchMotion('embedded PGlite')
-if (process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '') {
-  await withPostgresDatabase(process.env.TEST_DATABASE_URL, (databaseUrl) => benchMotion('PostgreSQL', databaseUrl))
+// BENCH_ONLY=relay (or motion, auth) runs one app's figures.
+const only = process.env.BENCH_ONLY
+if (only === undefined || only === 'motion') {
+  await benchMotion('embedded PGlite')
+  if (process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '') {
+    await withPostgresDatabase(process.env.TEST_DATABASE_URL, (databaseUrl) => benchMotion('PostgreSQL', databaseUrl))
+  }
 }
-await benchAuth()
+if (only === undefined || only === 'auth') await benchAuth()
+if ((only === undefined && process.env.BENCH_RELAY !== '0') || only === 'relay') await benchRelay({ load, report, measureBare, withPostgresDatabase })
 await bare.close()
-if (process.env.BENCH_RELAY === '1') {
-  console.log('webhook-relay (its own bench: ingest and deliveries)')
-  spawnSync('pnpm', ['--filter', '@openmotion/webhook-relay', 'bench'], { stdio: 'inherit' })
-}

@@ -72,6 +72,9 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   })
 
   const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
+  if (config.DATABASE_URL === undefined && overrides.db === undefined) {
+    logger.warn('DATABASE_URL is not set: embedded PGlite (one connection, one process) is for development; use PostgreSQL in production')
+  }
   const deliveries = new DeliveryStore(db)
   const cipher = overrides.cipher ?? cipherFromConfig(config)
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
@@ -95,14 +98,17 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   }
 
   acceptJsonBodiesOnly(app)
-  await app.register(async (scope) => webhookRoutes(scope, ctx))
-  await app.register(async (scope) => tenantRoutes(scope, ctx))
-  await app.register(async (scope) => endpointRoutes(scope, ctx))
-  await app.register(async (scope) => messageRoutes(scope, ctx))
-  // The tenant portal (packages/relay-portal), built with the app; it calls the tenant routes above.
-  await app.register(fastifyStatic, { root: portalAssetsDir, prefix: '/portal', redirect: true, decorateReply: false })
+  // RELAY_ROLE=worker serves health and metrics only; api builds no delivery worker.
+  if (config.RELAY_ROLE !== 'worker') {
+    await app.register(async (scope) => webhookRoutes(scope, ctx))
+    await app.register(async (scope) => tenantRoutes(scope, ctx))
+    await app.register(async (scope) => endpointRoutes(scope, ctx))
+    await app.register(async (scope) => messageRoutes(scope, ctx))
+    // The tenant portal (packages/relay-portal), built with the app; it calls the tenant routes above.
+    await app.register(fastifyStatic, { root: portalAssetsDir, prefix: '/portal', redirect: true, decorateReply: false })
+  }
 
-  const worker = overrides.worker === false ? undefined : createWorker(ctx, config, logger, overrides.send)
+  const worker = overrides.worker === false || config.RELAY_ROLE === 'api' ? undefined : createWorker(ctx, config, logger, overrides.send)
   const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
   let connection: QueueConnection | undefined
   // Ready as soon as the database answers: the queue connects (and Kafka groups join) in the background.

@@ -12,6 +12,7 @@ if (!FormatRegistry.Has('duration list')) FormatRegistry.Set('duration list', (v
 const relaySchema = Type.Object({
   ...commonEnv,
   WEBHOOK_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000, description: 'Port the relay listens on' }),
+  RELAY_ROLE: EnvEnum(['all', 'api', 'worker'], { default: 'all', description: 'all: accepts and delivers in one process; api: accepts only (routes, outbox publishing); worker: delivers only (health and metrics over HTTP; `node dist/main.js worker` sets it); api and worker need STORAGE_TYPE=redis or kafka and DATABASE_URL' }),
   STORAGE_TYPE: EnvEnum(['memory', 'redis', 'kafka'], { default: 'memory', description: 'Delivery queue backend: memory (nothing survives a restart), redis (REDIS_URL) or kafka (KAFKA_BROKER)' }),
   REDIS_URL: Type.Optional(Type.String({ format: 'uri', description: 'Redis URL; required when STORAGE_TYPE is redis' })),
   KAFKA_BROKER: Type.Optional(Type.String({ minLength: 1, description: 'Kafka bootstrap broker(s), host:port, comma-separated; required when STORAGE_TYPE is kafka' })),
@@ -54,6 +55,8 @@ export const relayConfig: ConfigDefinition<typeof relaySchema> = defineConfig(re
   rules: [
     (c) => { requireThat(c.STORAGE_TYPE !== 'redis' || c.REDIS_URL !== undefined, 'REDIS_URL', 'REDIS_URL is required when STORAGE_TYPE is redis') },
     (c) => { requireThat(c.STORAGE_TYPE !== 'kafka' || c.KAFKA_BROKER !== undefined, 'KAFKA_BROKER', 'KAFKA_BROKER is required when STORAGE_TYPE is kafka') },
+    (c) => { requireThat(c.RELAY_ROLE === 'all' || c.STORAGE_TYPE !== 'memory', 'STORAGE_TYPE', `RELAY_ROLE=${c.RELAY_ROLE} needs STORAGE_TYPE=redis or kafka: separate API and worker processes share jobs through the queue`) },
+    (c) => { requireThat(c.RELAY_ROLE === 'all' || c.DATABASE_URL !== undefined, 'DATABASE_URL', `RELAY_ROLE=${c.RELAY_ROLE} needs DATABASE_URL: embedded PGlite belongs to one process`) },
     (c) => { requireThat(c.ENCRYPTION_KEY === undefined || c.ENCRYPTION_KEYS === undefined, 'ENCRYPTION_KEYS', 'ENCRYPTION_KEYS and ENCRYPTION_KEY are both set: list the old key in ENCRYPTION_KEYS instead') },
     (c) => { if (c.ENCRYPTION_KEYS !== undefined) requireThat(keyringError(c.ENCRYPTION_KEYS) === undefined, 'ENCRYPTION_KEYS', `ENCRYPTION_KEYS is invalid: ${keyringError(c.ENCRYPTION_KEYS) ?? ''}`) }
   ]

@@ -1,9 +1,10 @@
 // Delivery state and its history. Every status change goes through `move`, which records the transition in the
 // same transaction, so the transition log and the current status can never disagree.
 import type { Database, SqlExecutor } from '@openmotion/common'
-import { newId } from '../domain/ids.js'
 import type { Attempt, AttemptOutcome, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
+import { claimDeliveries, finishDeliveries, type ClaimedDelivery, type Finished } from './delivery-batches.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
+import type { DeliveryJob } from '../domain/delivery-queue.js'
 
 export interface AttemptRecord {
   attempt: number
@@ -23,7 +24,7 @@ export interface Outcome {
   lastError: string | null
 }
 
-async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
+export async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
   await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [delivery.id, delivery.endpointId, attempt, dueAt])
 }
 
@@ -80,7 +81,20 @@ export class DeliveryStore {
   /** The worker's heartbeat: extends the leases of the attempts it is running. */
   async renewLeases (ids: readonly string[], leaseUntil: Date): Promise<void> {
     if (ids.length === 0) return
-    await this.db.query("UPDATE relay_deliveries SET lease_until = $2 WHERE id = ANY($1::text[]) AND status = 'delivering'", [ids, leaseUntil])
+    // Locks in id order, like finishMany, so a heartbeat and a batch of outcomes never deadlock.
+    await this.db.query(
+      `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND status = 'delivering' ORDER BY id FOR UPDATE)
+       UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`, [ids, leaseUntil])
+  }
+
+  /** The fast path's claim of many jobs in one statement (see delivery-batches.ts). */
+  async claimMany (jobs: readonly DeliveryJob[], leaseUntil: Date, now: Date = new Date()): Promise<Map<string, ClaimedDelivery>> {
+    return jobs.length === 0 ? new Map() : claimDeliveries(this.db, jobs, leaseUntil, now)
+  }
+
+  /** Records many attempts with their deliveries' new states in one statement (see delivery-batches.ts). */
+  async finishMany (items: readonly Finished[]): Promise<Map<string, Delivery>> {
+    return items.length === 0 ? new Map() : finishDeliveries(this.db, items)
   }
 
   /**
@@ -96,19 +110,16 @@ export class DeliveryStore {
 
   /** Records one attempt and the delivery's new state together (with the next attempt's job when retrying). */
   async finish (delivery: Delivery, record: AttemptRecord, outcome: Outcome): Promise<Delivery | undefined> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO relay_attempts (id, delivery_id, message_id, endpoint_id, attempt, at, status_code, latency_ms, response_body, error, outcome)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [newId('att', record.at.getTime()), delivery.id, delivery.messageId, delivery.endpointId, record.attempt, record.at,
-          record.statusCode, record.latencyMs, record.responseBody, record.error, record.outcome])
-      const moved = await this.move(tx, delivery.id, outcome.status, ['delivering'],
-        ', attempts = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7, lease_until = NULL',
-        [record.attempt, outcome.nextAttemptAt, record.statusCode, outcome.lastError])
-      // The retry's job is committed with the failure that makes it due, so a crash right after cannot lose it.
-      if (moved !== undefined && outcome.status === 'retrying') await addJob(tx, moved, record.attempt + 1, outcome.nextAttemptAt ?? record.at)
-      return moved
-    })
+    return (await this.finishMany([{ delivery, record, outcome }])).get(delivery.id)
+  }
+
+  /**
+   * Gives a claimed attempt back unmade (its endpoint had no free slot in time): back to pending (or retrying, when
+   * attempts were made since the last replay) without a lease, so the job's next run claims it at once.
+   */
+  async unclaim (delivery: Delivery): Promise<void> {
+    const to = delivery.attempts === delivery.replayBase ? 'pending' : 'retrying'
+    await this.db.transaction((tx) => this.move(tx, delivery.id, to, ['delivering'], ', lease_until = NULL', []))
   }
 
   /** Ends a delivery that cannot be attempted (endpoint deleted or disabled) without an attempt. */

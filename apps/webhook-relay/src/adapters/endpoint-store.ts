@@ -41,6 +41,8 @@ export interface EndpointInput {
   retrySchedule?: string[] | null | undefined
 }
 
+export interface DeliveryTarget { endpoint: Endpoint, secrets: string[] }
+
 export interface FailureRecord {
   /** The endpoint crossed ENDPOINT_DISABLE_AFTER of continuous failure and is now disabled. */
   disabled: boolean
@@ -66,7 +68,18 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
   updatedAt: row.updated_at
 })
 
+// Every accepted webhook needs its tenant's active endpoints, so they are cached for ENDPOINT_CACHE_MS. A change
+// made through this instance clears the cache at once (a read that raced the change is not stored: generation);
+// other instances see it within ENDPOINT_CACHE_MS. A stale entry can only create a delivery that the worker then
+// refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
+export const ENDPOINT_CACHE_MS = 1000
+const ENDPOINT_CACHE_SIZE = 10_000
+
 export class EndpointStore {
+  private readonly active = new Map<string, { endpoints: Endpoint[], until: number }>()
+  private readonly rates = new Map<string, { rate: number | null, until: number }>()
+  private generation = 0
+
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
   // RSA operation, so plaintexts are kept per stored value; a rotated secret is a new stored value.
   private readonly decrypted = new Map<string, string>()
@@ -103,6 +116,7 @@ export class EndpointStore {
       [newId('ep'), tenantId, input.url, input.description ?? '', input.eventTypes === undefined || input.eventTypes === null ? null : JSON.stringify(input.eventTypes),
         input.disabled ?? false, input.rateLimitPerSecond ?? null, this.seal(input.headers ?? {}), this.cipher.encrypt(secret),
         input.retrySchedule === undefined || input.retrySchedule === null ? null : JSON.stringify(input.retrySchedule)])
+    this.changed()
     return { endpoint: this.toEndpoint(rows[0] as EndpointRow), secret }
   }
 
@@ -112,10 +126,43 @@ export class EndpointStore {
   }
 
   /** The endpoint with the secrets that sign right now (an expired previous secret is dropped). */
-  async getForDelivery (id: string, now: Date = new Date()): Promise<{ endpoint: Endpoint, secrets: string[] } | undefined> {
+  async getForDelivery (id: string, now: Date = new Date()): Promise<DeliveryTarget | undefined> {
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE id = $1', [id])
     const row = rows[0]
-    if (row === undefined) return undefined
+    return row === undefined ? undefined : this.target(row, now)
+  }
+
+  /** The target of an endpoint row read as JSON (to_jsonb) by the worker's claiming statement. */
+  targetOf (json: Record<string, unknown>, now: Date = new Date()): DeliveryTarget {
+    const date = (value: unknown) => value === null || value === undefined ? null : new Date(value as string)
+    return this.target({
+      ...(json as unknown as EndpointRow),
+      failing_since: date(json.failing_since),
+      circuit_open_until: date(json.circuit_open_until),
+      previous_secret_expires_at: date(json.previous_secret_expires_at),
+      created_at: date(json.created_at) as Date,
+      updated_at: date(json.updated_at) as Date
+    }, now)
+  }
+
+  /**
+   * An endpoint's rate limit, for admission before a job is claimed; cached for ENDPOINT_CACHE_MS (a changed
+   * limit applies within that long; null also for an endpoint that is gone, whose job the claim then refuses).
+   */
+  async rateLimitOf (id: string, now: number = Date.now()): Promise<number | null> {
+    const cached = this.rates.get(id)
+    if (cached !== undefined && cached.until > now) return cached.rate
+    const generation = this.generation
+    const { rows } = await this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
+    const rate = rows[0]?.rate_limit_per_second ?? null
+    if (generation === this.generation) {
+      if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
+      this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
+    }
+    return rate
+  }
+
+  private target (row: EndpointRow, now: Date): DeliveryTarget {
     const s = this.toSecrets(row)
     const secrets = s.previous !== null && s.previousExpiresAt !== null && s.previousExpiresAt > now ? [s.current, s.previous] : [s.current]
     return { endpoint: this.toEndpoint(row), secrets }
@@ -132,10 +179,25 @@ export class EndpointStore {
     return rows.map(this.toEndpoint)
   }
 
-  /** Enabled endpoints of a tenant; the caller applies the event filter. */
-  async listActive (tenantId: string): Promise<Endpoint[]> {
+  /** Enabled endpoints of a tenant (cached, see ENDPOINT_CACHE_MS); the caller applies the event filter. */
+  async listActive (tenantId: string, now: number = Date.now()): Promise<Endpoint[]> {
+    const cached = this.active.get(tenantId)
+    if (cached !== undefined && cached.until > now) return cached.endpoints
+    const generation = this.generation
     const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
-    return rows.map(this.toEndpoint)
+    const endpoints = rows.map(this.toEndpoint)
+    if (generation === this.generation) {
+      if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
+      this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
+    }
+    return endpoints
+  }
+
+  /** Some endpoint changed: the next acceptance reads endpoints again. */
+  private changed (): void {
+    this.generation++
+    this.active.clear()
+    this.rates.clear()
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {
@@ -160,11 +222,13 @@ export class EndpointStore {
         patch.disabled ?? null, patch.rateLimitPerSecond !== undefined, patch.rateLimitPerSecond ?? null,
         patch.headers === undefined ? null : this.seal(patch.headers),
         patch.retrySchedule !== undefined, patch.retrySchedule === undefined || patch.retrySchedule === null ? null : JSON.stringify(patch.retrySchedule)])
+    this.changed()
     return rows[0] === undefined ? undefined : this.toEndpoint(rows[0])
   }
 
   async delete (tenantId: string, id: string): Promise<boolean> {
     const { rowCount } = await this.db.query('DELETE FROM relay_endpoints WHERE tenant_id = $1 AND id = $2', [tenantId, id])
+    this.changed()
     return rowCount > 0
   }
 
@@ -173,6 +237,7 @@ export class EndpointStore {
     const { rows } = await this.db.query<EndpointRow>(
       `UPDATE relay_endpoints SET previous_secret = secret, previous_secret_expires_at = $3, secret = $4, updated_at = now()
        WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, id, new Date(now.getTime() + SECRET_GRACE_MS), this.cipher.encrypt(generateSecret())])
+    this.changed()
     return rows[0] === undefined ? undefined : this.toSecrets(rows[0])
   }
 
@@ -198,6 +263,7 @@ export class EndpointStore {
        WHERE id = $1 RETURNING disabled, circuit_open_until, consecutive_failures >= $4 AS opened`,
       [id, now, new Date(now.getTime() - disableAfterMs), circuit.threshold, new Date(now.getTime() + circuit.cooldownMs)])
     const row = rows[0]
+    if (row?.disabled === true) this.changed()
     return { disabled: row?.disabled ?? false, openedUntil: row?.opened === true ? row.circuit_open_until : null }
   }
 
@@ -213,5 +279,6 @@ export class EndpointStore {
 
   async disable (id: string, reason: string): Promise<void> {
     await this.db.query('UPDATE relay_endpoints SET disabled = true, disabled_reason = $2, updated_at = now() WHERE id = $1', [id, reason])
+    this.changed()
   }
 }

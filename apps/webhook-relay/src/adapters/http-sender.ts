@@ -1,8 +1,10 @@
 // Sends one signed webhook over node:http(s). node:http rather than fetch because its `lookup` hook lets the
 // SSRF guard judge the address actually connected to (see destination-guard.ts), and redirects are never
 // followed: a 3xx is a failed attempt, so a receiver cannot bounce the relay into a private network.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+// Connections are kept alive and pooled per origin (a new TCP connection per delivery costs more than the
+// delivery); the guard judges each connection when it is made, and a pooled one stays with the address judged.
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import { guardedLookup, isForbiddenAddress } from '../domain/destination-guard.js'
 
@@ -27,6 +29,10 @@ export type WebhookSender = (request: OutboundRequest) => Promise<OutboundResult
 export const RESPONSE_BODY_LIMIT = 1024
 
 export function createHttpSender (options: { allowPrivate: boolean, userAgent: string }): WebhookSender {
+  // Idle sockets close after 4 s, before the 5 s keep-alive timeout of common servers (Node's included), so a
+  // request is not written into a socket the receiver is closing.
+  const pool = { keepAlive: true, timeout: 4000, scheduling: 'lifo' } as const
+  const agents = { http: new HttpAgent(pool), https: new HttpsAgent(pool) }
   return (outbound) => new Promise((resolve) => {
     const started = performance.now()
     const url = new URL(outbound.url)
@@ -36,7 +42,8 @@ export function createHttpSender (options: { allowPrivate: boolean, userAgent: s
       resolve({ statusCode: null, headers: {}, body: null, error: `destination ${host} is a forbidden address`, latencyMs: 0 })
       return
     }
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const https = url.protocol === 'https:'
+    const send = https ? httpsRequest : httpRequest
     let settled = false
     const finish = (result: Omit<OutboundResult, 'latencyMs'>) => {
       if (settled) return
@@ -45,6 +52,7 @@ export function createHttpSender (options: { allowPrivate: boolean, userAgent: s
     }
     const req = send(url, {
       method: 'POST',
+      agent: https ? agents.https : agents.http,
       headers: {
         ...outbound.headers,
         'content-type': 'application/json',

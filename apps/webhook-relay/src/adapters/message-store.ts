@@ -1,8 +1,11 @@
 // Accepted messages, their fan-out into deliveries with their outbox jobs and the 24 h idempotency window, in one
 // transaction so a message is never stored without its deliveries and their jobs, nor answered twice
-// differently for one Idempotency-Key.
+// differently for one Idempotency-Key. Acceptance without a key is group-committed: requests arriving while
+// earlier ones commit (at most INGEST_BATCH_WAIT_MS, INGEST_BATCH_SIZE) share one statement (one commit, one WAL
+// flush), and each gets its 202 after that commit.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
+import { microBatch } from '../domain/micro-batch.js'
 import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
 import { toDelivery, type DeliveryRow } from './delivery-rows.js'
 
@@ -20,13 +23,25 @@ export interface MessageFilter {
   status?: DeliveryStatus | undefined
 }
 
+export const INGEST_BATCH_WAIT_MS = 2
+export const INGEST_BATCH_SIZE = 200
+
+interface Intake { input: NewMessage, messageId: string, deliveryIds: string[], now: Date }
+
 export class MessageStore {
+  private readonly groupCommit = microBatch<Intake, AcceptResult>({
+    maxItems: INGEST_BATCH_SIZE,
+    maxWaitMs: INGEST_BATCH_WAIT_MS,
+    concurrency: 2,
+    run: (items) => this.insertMany(items)
+  })
+
   constructor (private readonly db: Database) {}
 
   async accept (input: NewMessage, now: Date = new Date()): Promise<AcceptResult> {
     const messageId = newId('msg', now.getTime())
     const deliveryIds = input.endpointIds.map(() => newId('dlv', now.getTime()))
-    if (input.idempotency === undefined) return this.insert(this.db, input, messageId, deliveryIds, now)
+    if (input.idempotency === undefined) return this.groupCommit({ input, messageId, deliveryIds, now })
     return this.db.transaction(async (tx) => {
       const claimed = await this.claimIdempotencyKey(tx, input, messageId, now)
       return claimed ?? this.insert(tx, input, messageId, deliveryIds, now)
@@ -52,6 +67,46 @@ export class MessageStore {
     const deliveries = rows.filter((r) => r.id !== null).map(toDelivery)
     const message: StoredMessage = { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: rows[0]?.message_created_at ?? now }
     return { kind: 'created', message, deliveries }
+  }
+
+  /** Messages of a group commit with their deliveries, first transitions and outbox jobs: one statement. */
+  private async insertMany (items: Intake[]): Promise<AcceptResult[]> {
+    const fanOut = items.flatMap((it) => it.deliveryIds.map((id, i) => ({ id, it, endpointId: it.input.endpointIds[i] as string })))
+    await this.db.query(
+      `WITH m AS (
+         INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+       ), d AS (
+         INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
+         SELECT u.id, u.message_id, u.endpoint_id, u.tenant_id, 'pending', u.at, u.at, u.at
+         FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]) AS u(id, message_id, endpoint_id, tenant_id, at)
+         RETURNING id, endpoint_id, created_at
+       ), t AS (
+         INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
+       )
+       INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) SELECT id, endpoint_id, 1, created_at FROM d ORDER BY id`,
+      [items.map((it) => it.messageId), items.map((it) => it.input.tenantId), items.map((it) => it.input.event), items.map((it) => it.input.data),
+        items.map((it) => it.input.keyId), items.map((it) => it.now.toISOString()),
+        fanOut.map((f) => f.id), fanOut.map((f) => f.it.messageId), fanOut.map((f) => f.endpointId), fanOut.map((f) => f.it.input.tenantId),
+        fanOut.map((f) => f.it.now.toISOString())])
+    return items.map(({ input, messageId, deliveryIds, now }) => ({
+      kind: 'created',
+      message: { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: now },
+      deliveries: deliveryIds.map((id, i) => ({
+        id,
+        messageId,
+        endpointId: input.endpointIds[i] as string,
+        tenantId: input.tenantId,
+        status: 'pending',
+        attempts: 0,
+        replayBase: 0,
+        nextAttemptAt: now,
+        lastStatusCode: null,
+        lastError: null,
+        createdAt: now,
+        updatedAt: now
+      }))
+    }))
   }
 
   /**

@@ -1,6 +1,8 @@
-// Envelope encryption of webhook data at rest. Each message gets a fresh AES-256-GCM key (fast, authenticated,
-// any size); only that 32-byte key is encrypted with RSA-OAEP-SHA256, because RSA alone can encrypt just a few
-// hundred bytes. The key id is stored with each envelope, and GCM's tag makes tampering fail loudly instead of
+// Envelope encryption of webhook data at rest. Data is sealed with AES-256-GCM (fast, authenticated, any size)
+// under a data key; only that 32-byte key is encrypted with RSA-OAEP-SHA256, because RSA alone can encrypt just a
+// few hundred bytes. RSA is slow (a 3072-bit decryption costs ~2 ms of event loop), so one data key serves a
+// process for DATA_KEY_LIFETIME_MS (each message with its own random IV, far below GCM's 2^32 messages per key)
+// and unwrapped keys are cached: a message costs only AES-GCM, and each envelope still names its wrapped key. The key id is stored with each envelope, and GCM's tag makes tampering fail loudly instead of
 // decrypting garbage. Keys rotate through a keyring (ENCRYPTION_KEYS, newest first): new data is sealed under the
 // newest key, data under any listed key stays readable, and `reencrypt` moves old data to the newest key. An
 // envelope names its key by the operator's id, or by the key's fingerprint (SHA-256 of the public key, first 16
@@ -31,24 +33,50 @@ export function keyFingerprint (privateKey: KeyObject): string {
   return createHash('sha256').update(createPublicKey(privateKey).export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16)
 }
 
-export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey)): DataCipher {
+/** How long one process seals new data under one data key before wrapping a fresh one. */
+export const DATA_KEY_LIFETIME_MS = 3600 * 1000
+/** Messages sealed under one data key at most (random 96-bit IVs stay safe far beyond this). */
+const DATA_KEY_MAX_USES = 2 ** 28
+const UNWRAPPED_CACHE_SIZE = 1000
+
+export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey), now: () => number = Date.now): DataCipher {
   const publicKey = createPublicKey(privateKey)
   const oaep = { oaepHash: 'sha256', padding: constants.RSA_PKCS1_OAEP_PADDING }
+  let sealing: { dataKey: Buffer, wrapped: string, until: number, uses: number } | undefined
+  // Wrapped key (base64, as stored) → data key: envelopes of one process-hour share one entry.
+  const unwrapped = new Map<string, Buffer>()
+  const currentKey = () => {
+    if (sealing === undefined || sealing.until <= now() || sealing.uses >= DATA_KEY_MAX_USES) {
+      const dataKey = randomBytes(32)
+      const wrapped = publicEncrypt({ key: publicKey, ...oaep }, dataKey).toString('base64')
+      sealing = { dataKey, wrapped, until: now() + DATA_KEY_LIFETIME_MS, uses: 0 }
+      unwrapped.set(wrapped, dataKey)
+    }
+    sealing.uses++
+    return sealing
+  }
+  const unwrap = (wrapped: string): Buffer => {
+    const known = unwrapped.get(wrapped)
+    if (known !== undefined) return known
+    const dataKey = privateDecrypt({ key: privateKey, ...oaep }, Buffer.from(wrapped, 'base64'))
+    if (unwrapped.size >= UNWRAPPED_CACHE_SIZE) unwrapped.delete(unwrapped.keys().next().value as string)
+    unwrapped.set(wrapped, dataKey)
+    return dataKey
+  }
   return {
     keyId,
     encrypt (plaintext) {
-      const dataKey = randomBytes(32)
+      const { dataKey, wrapped } = currentKey()
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', dataKey, iv)
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-      const wrapped = publicEncrypt({ key: publicKey, ...oaep }, dataKey)
-      return [VERSION, keyId, wrapped.toString('base64'), iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.')
+      return [VERSION, keyId, wrapped, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.')
     },
     decrypt (envelope) {
       const [version, id, wrapped, iv, tag, ciphertext] = envelope.split('.')
       if (version !== VERSION || wrapped === undefined || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('not an encrypted envelope')
       if (id !== keyId) throw new Error(`envelope was encrypted with key ${String(id)}, the configured key is ${keyId}`)
-      const dataKey = privateDecrypt({ key: privateKey, ...oaep }, Buffer.from(wrapped, 'base64'))
+      const dataKey = unwrap(wrapped)
       const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(iv, 'base64'))
       decipher.setAuthTag(Buffer.from(tag, 'base64'))
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8')

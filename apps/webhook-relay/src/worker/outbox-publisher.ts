@@ -1,5 +1,7 @@
 // Moves outbox rows into the delivery queue. Acceptance, failed attempts and replays only commit rows and call
-// `notify()`, so the request never waits on (or fails with) the broker; the publisher drains at once, and polls
+// `notify()`, so the request never waits on (or fails with) the broker; the publisher drains within
+// `coalesceMs` (notifications in that window share one claim and one delete, so a busy ingest does not double
+// its statements with one publish per commit), and polls
 // as well so rows committed by a relay that died right after its commit are published by any other relay. A row
 // is deleted only after the queue took its job: a crash in between publishes it again (at-least-once; the worker's
 // attempt check drops the duplicate), and a failed enqueue leaves it for a retry a second later.
@@ -13,6 +15,8 @@ export interface OutboxPublisherOptions {
   logger: Logger
   /** Poll for rows other relays committed (default 500 ms). */
   pollMs?: number
+  /** Notifications within this long share one drain (default 5 ms). */
+  coalesceMs?: number
   batch?: number
   /**
    * A claim no publisher finished within this long is taken over (default 5 s): rows claimed by a relay killed
@@ -90,15 +94,23 @@ export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPu
     if (stopped) return
     drain().catch((error: unknown) => { if (!failing) logger.error({ err: error }, 'outbox publishing failed') })
   }
+  let soon: NodeJS.Timeout | undefined
   const timer = setInterval(tick, options.pollMs ?? 500)
   timer.unref()
 
   return {
-    notify: tick,
+    notify () {
+      if (soon !== undefined || stopped) return
+      soon = setTimeout(() => {
+        soon = undefined
+        tick()
+      }, options.coalesceMs ?? 5)
+    },
     drain,
     async stop () {
       stopped = true
       clearInterval(timer)
+      clearTimeout(soon)
       await running?.catch(() => 0)
     }
   }

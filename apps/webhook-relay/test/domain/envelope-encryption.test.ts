@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { relayConfig } from '../../src/config.js'
-import { cipherFromConfig, createKeyring, createRsaCipher, envelopeKeyId, keyFingerprint, parseKeyring, readPrivateKey } from '../../src/domain/envelope-encryption.js'
+import { DATA_KEY_LIFETIME_MS, cipherFromConfig, createKeyring, createRsaCipher, envelopeKeyId, keyFingerprint, parseKeyring, readPrivateKey } from '../../src/domain/envelope-encryption.js'
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 
@@ -19,8 +19,22 @@ describe('envelope encryption (RSA-OAEP-SHA256 wrapping AES-256-GCM)', () => {
     expect(cipher.decrypt(envelope)).toBe(plaintext)
   })
 
-  it('uses a fresh data key and IV per message', () => {
-    expect(cipher.encrypt('same')).not.toBe(cipher.encrypt('same'))
+  it('uses a fresh IV per message under one data key, wrapped with RSA once per key lifetime', () => {
+    const [a, b] = [cipher.encrypt('same').split('.'), cipher.encrypt('same').split('.')]
+    expect(a[2]).toBe(b[2])
+    expect(a[3]).not.toBe(b[3])
+    expect(a.join('.')).not.toBe(b.join('.'))
+  })
+
+  it('wraps a fresh data key once the lifetime is over, and still reads data under the old one', () => {
+    let clock = 0
+    const timed = createRsaCipher(readPrivateKey(pem), undefined, () => clock)
+    const before = timed.encrypt('{"n":1}')
+    clock += DATA_KEY_LIFETIME_MS
+    const after = timed.encrypt('{"n":2}')
+    expect(before.split('.')[2]).not.toBe(after.split('.')[2])
+    expect(timed.decrypt(before)).toBe('{"n":1}')
+    expect(createRsaCipher(readPrivateKey(pem)).decrypt(after)).toBe('{"n":2}')
   })
 
   it('fails on a tampered ciphertext instead of returning garbage', () => {

@@ -1,0 +1,151 @@
+// The relay's figures for `pnpm bench:http`: POST /webhook on embedded PGlite and on PostgreSQL, with deliveries
+// off (the endpoint's deliveries are stored and queued, nobody sends them) and while they run, then deliveries/s
+// to one endpoint per queue backend. The receiver (answers 200 at once) and the load generator each run in their
+// own process; the relay runs with its defaults (ENDPOINT_CONCURRENCY 10, WORKER_CONCURRENCY 100) and encrypts
+// data with a 3072-bit RSA key, as in production.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { AppInstance } from '../../packages/common/src/index.js'
+import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
+
+export interface BenchTools {
+  load: (job: { url: string, method?: string, headers?: Record<string, string>, body?: string }) => Promise<{ rps: number, p50: number, p99: number, failures: number }>
+  report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number }) => void
+  measureBare: () => Promise<void>
+  withPostgresDatabase: (url: string, run: (databaseUrl: string) => Promise<void>) => Promise<void>
+}
+
+const ADMIN = 'bench-admin-key-0123456789'
+const encryptionKey = generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+const body = JSON.stringify({ event: 'job.completed', data: { jobId: 42, frames: 240, url: 'https://example.com/a.fbx' } })
+
+interface Receiver { url: string, count: () => Promise<number>, close: () => void }
+
+async function startReceiver (): Promise<Receiver> {
+  const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'receiver.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))
+  return {
+    url: `${url}/hook`,
+    count: async () => ((await (await fetch(`${url}/count`)).json()) as { count: number }).count,
+    close: () => { child.kill() }
+  }
+}
+
+interface RelayRun { app: AppInstance, url: string, key: string }
+
+async function startRelay (env: Record<string, string>, options: { worker: boolean, receiverUrl?: string, key?: string }): Promise<RelayRun> {
+  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN, ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey, ...env })
+  const app = await buildApp(config, { worker: options.worker })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  let key = options.key ?? ''
+  if (options.receiverUrl !== undefined) {
+    const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }
+    const tenant = await (await fetch(`${url}/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench' }) })).json() as { id: string }
+    key = ((await (await fetch(`${url}/v1/tenants/${tenant.id}/keys`, { method: 'POST', headers: { authorization: admin.authorization } })).json()) as { key: string }).key
+    await fetch(`${url}/v1/endpoints`, { method: 'POST', headers: { ...admin, authorization: `Bearer ${key}` }, body: JSON.stringify({ url: options.receiverUrl }) })
+  }
+  return { app, url, key }
+}
+
+/** POST /webhook on one database, with the worker off (deliveries stored and queued only) or delivering. */
+export async function benchIngest (tools: BenchTools, label: string, database: Record<string, string>, delivering: boolean): Promise<void> {
+  const receiver = await startReceiver()
+  const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url })
+  const figure = await tools.load({ url: `${relay.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' }, body })
+  const sent = await receiver.count()
+  tools.report(`  POST /webhook, ${label}, ${delivering ? 'delivering' : 'no worker'}`, figure)
+  if (delivering) console.log(`${''.padEnd(47)}(${sent} delivered during the run)`)
+  await relay.app.close()
+  receiver.close()
+}
+
+/**
+ * POST /webhook while deliveries run in a worker process of their own (RELAY_ROLE=api here, RELAY_ROLE=worker
+ * there, jobs through Redis): the production layout, where ingest does not share its event loop with delivery.
+ */
+async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promise<void> {
+  const receiver = await startReceiver()
+  const env = { DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: process.env.TEST_REDIS_URL ?? '', QUEUE_PREFIX: `bench-${randomUUID()}` }
+  const api = await startRelay({ ...env, RELAY_ROLE: 'api' }, { worker: false, receiverUrl: receiver.url })
+  const port = String(20_000 + Math.floor(Math.random() * 20_000))
+  const main = join(import.meta.dirname, '../../apps/webhook-relay/src/main.ts')
+  const worker = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env, WEBHOOK_PORT: port, LOG_LEVEL: 'silent', ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey }
+  })
+  try {
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const figure = await tools.load({ url: `${api.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' }, body })
+    const sent = await receiver.count()
+    tools.report('  POST /webhook, PostgreSQL, worker process', figure)
+    console.log(`${''.padEnd(47)}(${sent} delivered during the run; Redis queue)`)
+  } finally {
+    worker.kill()
+    await api.app.close()
+    receiver.close()
+  }
+}
+
+/** Deliveries/s to one endpoint: N messages accepted with no worker, then a worker relay delivers them all. */
+export async function benchDeliveries (backend: string, database: Record<string, string>, messages: number, hooks: { beforeWorker?: () => Promise<void> } = {}): Promise<void> {
+  const receiver = await startReceiver()
+  const queueEnv = {
+    ...database,
+    STORAGE_TYPE: backend,
+    QUEUE_PREFIX: `bench-${randomUUID()}`,
+    ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
+    ...(backend === 'kafka' ? { KAFKA_BROKER: process.env.TEST_KAFKA_BROKER ?? '' } : {})
+  }
+  const producer = await startRelay(queueEnv, { worker: false, receiverUrl: receiver.url })
+  const headers = { authorization: `Bearer ${producer.key}`, 'content-type': 'application/json' }
+  for (let i = 0; i < messages; i += 200) {
+    await Promise.all(Array.from({ length: Math.min(200, messages - i) }, () => fetch(`${producer.url}/webhook`, { method: 'POST', headers, body }).then((r) => r.arrayBuffer())))
+  }
+  await producer.app.close()
+  await hooks.beforeWorker?.()
+  // Redis and Kafka hold the jobs; a memory-queue relay finds the accepted deliveries in the database at start.
+  const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true })
+  let first = 0
+  let started = 0
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    const n = await receiver.count()
+    if (n > 0 && started === 0) {
+      started = performance.now()
+      first = n
+    }
+    if (n >= messages || Date.now() > deadline) break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const seconds = (performance.now() - started) / 1000
+  const delivered = await receiver.count()
+  console.log(`  deliveries to one endpoint, ${backend} queue`.padEnd(45) + `${((delivered - first) / seconds).toFixed(0).padStart(7)} /s      ${delivered}/${messages} delivered (clock from the first)`)
+  await worker.app.close()
+  receiver.close()
+}
+
+export async function benchRelay (tools: BenchTools): Promise<void> {
+  const messages = Number(process.env.BENCH_RELAY_MESSAGES ?? 10_000)
+  console.log('webhook-relay (defaults: ENDPOINT_CONCURRENCY 10, WORKER_CONCURRENCY 100; RSA-3072 envelope encryption; receiver in its own process)')
+  await tools.measureBare()
+  for (const delivering of [false, true]) await benchIngest(tools, 'embedded PGlite', { DATA_DIR: join(tmpdir(), `relay-bench-${randomUUID()}`) }, delivering)
+  const pg = process.env.TEST_DATABASE_URL
+  if (pg === undefined || pg === '') {
+    console.log('  (TEST_DATABASE_URL unset: PostgreSQL figures and queue backends skipped)')
+    return
+  }
+  // Each case gets a database of its own, so no case starts with the previous one's rows.
+  for (const delivering of [false, true]) await tools.withPostgresDatabase(pg, (url) => benchIngest(tools, 'PostgreSQL', { DATABASE_URL: url }, delivering))
+  if (process.env.TEST_REDIS_URL !== undefined) await tools.withPostgresDatabase(pg, (url) => benchIngestSplit(tools, url))
+  for (const backend of ['memory', 'redis', 'kafka']) {
+    if (backend === 'redis' && process.env.TEST_REDIS_URL === undefined) continue
+    if (backend === 'kafka' && process.env.TEST_KAFKA_BROKER === undefined) continue
+    await tools.withPostgresDatabase(pg, (url) => benchDeliveries(backend, { DATABASE_URL: url }, messages))
+  }
+}
