@@ -12,7 +12,12 @@ import type { AppInstance } from '../../packages/common/src/index.js'
 import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
 
 export interface BenchTools {
-  load: (job: { url: string, method?: string, headers?: Record<string, string>, body?: string }) => Promise<{ rps: number, p50: number, p99: number, failures: number }>
+  load: (job: {
+    url: string
+    method?: string
+    headers?: Record<string, string>
+    body?: string
+  }) => Promise<{ rps: number, p50: number, p99: number, failures: number }>
   report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number }) => void
   measureBare: () => Promise<void>
   withPostgresDatabase: (url: string, run: (databaseUrl: string) => Promise<void>) => Promise<void>
@@ -43,9 +48,19 @@ async function startRelay (env: Record<string, string>, options: { worker: boole
   let key = options.key ?? ''
   if (options.receiverUrl !== undefined) {
     const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }
-    const tenant = await (await fetch(`${url}/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench' }) })).json() as { id: string }
-    key = ((await (await fetch(`${url}/v1/tenants/${tenant.id}/keys`, { method: 'POST', headers: { authorization: admin.authorization } })).json()) as { key: string }).key
-    await fetch(`${url}/v1/endpoints`, { method: 'POST', headers: { ...admin, authorization: `Bearer ${key}` }, body: JSON.stringify({ url: options.receiverUrl }) })
+    const tenant = (await (await fetch(`${url}/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench' }) })).json()) as {
+      id: string
+    }
+    key = (
+      (await (await fetch(`${url}/v1/tenants/${tenant.id}/keys`, { method: 'POST', headers: { authorization: admin.authorization } })).json()) as {
+        key: string
+      }
+    ).key
+    await fetch(`${url}/v1/endpoints`, {
+      method: 'POST',
+      headers: { ...admin, authorization: `Bearer ${key}` },
+      body: JSON.stringify({ url: options.receiverUrl })
+    })
   }
   return { app, url, key }
 }
@@ -54,7 +69,12 @@ async function startRelay (env: Record<string, string>, options: { worker: boole
 export async function benchIngest (tools: BenchTools, label: string, database: Record<string, string>, delivering: boolean): Promise<void> {
   const receiver = await startReceiver()
   const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url })
-  const figure = await tools.load({ url: `${relay.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' }, body })
+  const figure = await tools.load({
+    url: `${relay.url}/webhook`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' },
+    body
+  })
   const sent = await receiver.count()
   tools.report(`  POST /webhook, ${label}, ${delivering ? 'delivering' : 'no worker'}`, figure)
   if (delivering) console.log(`${''.padEnd(47)}(${sent} delivered during the run)`)
@@ -81,7 +101,12 @@ async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promis
       if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    const figure = await tools.load({ url: `${api.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' }, body })
+    const figure = await tools.load({
+      url: `${api.url}/webhook`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
+      body
+    })
     const sent = await receiver.count()
     tools.report('  POST /webhook, PostgreSQL, worker process', figure)
     console.log(`${''.padEnd(47)}(${sent} delivered during the run; Redis queue)`)
@@ -93,7 +118,12 @@ async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promis
 }
 
 /** Deliveries/s to one endpoint: N messages accepted with no worker, then a worker relay delivers them all. */
-export async function benchDeliveries (backend: string, database: Record<string, string>, messages: number, hooks: { beforeWorker?: () => Promise<void> } = {}): Promise<void> {
+export async function benchDeliveries (
+  backend: string,
+  database: Record<string, string>,
+  messages: number,
+  hooks: { beforeWorker?: () => Promise<void> } = {}
+): Promise<void> {
   const receiver = await startReceiver()
   const queueEnv = {
     ...database,
@@ -105,7 +135,11 @@ export async function benchDeliveries (backend: string, database: Record<string,
   const producer = await startRelay(queueEnv, { worker: false, receiverUrl: receiver.url })
   const headers = { authorization: `Bearer ${producer.key}`, 'content-type': 'application/json' }
   for (let i = 0; i < messages; i += 200) {
-    await Promise.all(Array.from({ length: Math.min(200, messages - i) }, () => fetch(`${producer.url}/webhook`, { method: 'POST', headers, body }).then((r) => r.arrayBuffer())))
+    await Promise.all(
+      Array.from({ length: Math.min(200, messages - i) }, () =>
+        fetch(`${producer.url}/webhook`, { method: 'POST', headers, body }).then((r) => r.arrayBuffer())
+      )
+    )
   }
   await producer.app.close()
   await hooks.beforeWorker?.()
@@ -125,7 +159,10 @@ export async function benchDeliveries (backend: string, database: Record<string,
   }
   const seconds = (performance.now() - started) / 1000
   const delivered = await receiver.count()
-  console.log(`  deliveries to one endpoint, ${backend} queue`.padEnd(45) + `${((delivered - first) / seconds).toFixed(0).padStart(7)} /s      ${delivered}/${messages} delivered (clock from the first)`)
+  console.log(
+    `  deliveries to one endpoint, ${backend} queue`.padEnd(45) +
+      `${((delivered - first) / seconds).toFixed(0).padStart(7)} /s      ${delivered}/${messages} delivered (clock from the first)`
+  )
   await worker.app.close()
   receiver.close()
 }

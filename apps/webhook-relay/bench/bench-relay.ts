@@ -27,7 +27,13 @@ export interface RelayOptions {
 
 export async function startRelay (options: RelayOptions): Promise<BenchRelay> {
   const db = options.db ?? await openDatabase({ url: process.env.BENCH_DATABASE_URL })
-  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN, ALLOW_PRIVATE_DESTINATIONS: 'true', WORKER_CONCURRENCY: '50', ENDPOINT_CONCURRENCY: '50' })
+  const config = relayConfig.load({
+    LOG_LEVEL: 'silent',
+    ADMIN_API_KEY: ADMIN,
+    ALLOW_PRIVATE_DESTINATIONS: 'true',
+    WORKER_CONCURRENCY: '50',
+    ENDPOINT_CONCURRENCY: '50'
+  })
   const app = await buildApp(config, { db, worker: options.worker, ...(options.queue === undefined ? {} : { queue: options.queue }) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const key = options.apiKey ?? await provision(app, options.receiverUrl)

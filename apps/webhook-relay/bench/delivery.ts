@@ -39,7 +39,7 @@ export async function benchDelivery (): Promise<string[]> {
   const lines = [await measure('memory', () => new MemoryQueue())]
   const redisUrl = process.env.TEST_REDIS_URL
   const redisPrefix = `bench:${randomUUID()}`
-  if (redisUrl !== undefined) lines.push(await measure('redis', () => new RedisQueue({ url: redisUrl, prefix: redisPrefix, visibilityTimeoutMs: 60_000, pollMs: 10 })))
+  if (redisUrl !== undefined) { lines.push(await measure('redis', () => new RedisQueue({ url: redisUrl, prefix: redisPrefix, visibilityTimeoutMs: 60_000, pollMs: 10 }))) }
   const broker = process.env.TEST_KAFKA_BROKER
   const kafkaPrefix = `bench-${randomUUID()}`
   if (broker !== undefined) lines.push(await measure('kafka', () => new KafkaQueue({ brokers: [broker], prefix: kafkaPrefix, partitions: 6 })))

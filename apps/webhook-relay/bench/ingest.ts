@@ -11,7 +11,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const body = JSON.stringify({ event: 'job.completed', data: { jobId: 42, frames: 240, url: 'https://example.com/a.fbx' } })
 
 async function load (url: string, headers: Record<string, string>): Promise<{ rps: number, p99: number, non2xx: number }> {
-  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duration: DURATION_S, connections: CONNECTIONS })
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    duration: DURATION_S,
+    connections: CONNECTIONS
+  })
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx }
 }
 

@@ -44,7 +44,12 @@ function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, s
     send: send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
     limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
     logger,
-    policy: { scheduleMs: durationListMs(config.RETRY_SCHEDULE), maxMs: config.RETRY_MAX_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS, jitter: config.RETRY_JITTER },
+    policy: {
+      scheduleMs: durationListMs(config.RETRY_SCHEDULE),
+      maxMs: config.RETRY_MAX_MS,
+      maxAttempts: config.RETRY_MAX_ATTEMPTS,
+      jitter: config.RETRY_JITTER
+    },
     circuit: { threshold: config.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: durationMs(config.CIRCUIT_BREAKER_COOLDOWN) },
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS,
@@ -79,7 +84,7 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   const cipher = overrides.cipher ?? cipherFromConfig(config)
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
   const queue = overrides.queue ?? createQueue(config)
-  if (queue.kind === 'memory') logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
+  if (queue.kind === 'memory') { logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)') }
   const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
   // fastify runs onClose hooks last-registered first: the worker's hook below stops deliveries and publishing,
   // then this closes the queue, then openAppDatabase's closes the database.

@@ -59,11 +59,43 @@ export function createRelayMetrics (metrics: Metrics, deliveries: () => Delivery
   })]
   return {
     gauges,
-    requests: new Counter({ name: 'webhook_requests_total', help: 'Incoming POST /webhook requests by tenant, event and HTTP status', labelNames: ['tenant', 'event', 'status'] as const, registers }),
-    processing: new Histogram({ name: 'webhook_processing_duration_seconds', help: 'Time to accept an incoming webhook (authenticate, store, fan out, enqueue)', labelNames: ['status'] as const, buckets: LATENCY_BUCKETS, registers }),
-    attempts: new Counter({ name: 'webhook_delivery_attempts_total', help: 'Delivery attempts by outcome (succeeded, failed) and response status class', labelNames: ['outcome', 'status_class'] as const, registers }),
-    deliveryLatency: new Histogram({ name: 'webhook_delivery_duration_seconds', help: 'Duration of one delivery attempt (request to response)', labelNames: ['outcome'] as const, buckets: LATENCY_BUCKETS, registers }),
-    endToEnd: new Histogram({ name: 'webhook_end_to_end_latency_seconds', help: 'From acceptance of a message to its successful delivery to one endpoint', buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 60, 300, 1800, 3600, 21_600, 86_400], registers }),
-    completed: new Counter({ name: 'webhook_deliveries_completed_total', help: 'Deliveries that reached a final state: succeeded or dead', labelNames: ['result'] as const, registers })
+    requests: new Counter({
+      name: 'webhook_requests_total',
+      help: 'Incoming POST /webhook requests by tenant, event and HTTP status',
+      labelNames: ['tenant', 'event', 'status'] as const,
+      registers
+    }),
+    processing: new Histogram({
+      name: 'webhook_processing_duration_seconds',
+      help: 'Time to accept an incoming webhook (authenticate, store, fan out, enqueue)',
+      labelNames: ['status'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers
+    }),
+    attempts: new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Delivery attempts by outcome (succeeded, failed) and response status class',
+      labelNames: ['outcome', 'status_class'] as const,
+      registers
+    }),
+    deliveryLatency: new Histogram({
+      name: 'webhook_delivery_duration_seconds',
+      help: 'Duration of one delivery attempt (request to response)',
+      labelNames: ['outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers
+    }),
+    endToEnd: new Histogram({
+      name: 'webhook_end_to_end_latency_seconds',
+      help: 'From acceptance of a message to its successful delivery to one endpoint',
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 60, 300, 1800, 3600, 21_600, 86_400],
+      registers
+    }),
+    completed: new Counter({
+      name: 'webhook_deliveries_completed_total',
+      help: 'Deliveries that reached a final state: succeeded or dead',
+      labelNames: ['result'] as const,
+      registers
+    })
   }
 }

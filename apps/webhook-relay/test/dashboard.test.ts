@@ -13,7 +13,9 @@ describe('Grafana dashboard', () => {
     const exported = new Set((await app.metrics.registry.getMetricsAsJSON()).map((m) => m.name))
     await app.close()
     await db.close()
-    const used = dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/(webhook_[a-z_]+?)(?:_bucket|_count|_sum)?[{[]/g)].map((m) => m[1])))
+    const used = dashboard.panels.flatMap((p) =>
+      p.targets.flatMap((t) => [...t.expr.matchAll(/(webhook_[a-z_]+?)(?:_bucket|_count|_sum)?[{[]/g)].map((m) => m[1]))
+    )
     expect(used.length).toBeGreaterThan(10)
     for (const name of used) expect(exported).toContain(name)
     expect(new Set(dashboard.panels.map((p) => p.datasource.uid))).toEqual(new Set(['prometheus']))

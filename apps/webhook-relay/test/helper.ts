@@ -21,7 +21,15 @@ export interface TestRelay {
 
 export async function buildTestRelay (env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestRelay> {
   const db = overrides.db ?? await openDatabase({})
-  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN_KEY, ALLOW_PRIVATE_DESTINATIONS: 'true', RETRY_SCHEDULE: '20ms', RETRY_JITTER: '0', CIRCUIT_BREAKER_THRESHOLD: '1000', ...env })
+  const config = relayConfig.load({
+    LOG_LEVEL: 'silent',
+    ADMIN_API_KEY: ADMIN_KEY,
+    ALLOW_PRIVATE_DESTINATIONS: 'true',
+    RETRY_SCHEDULE: '20ms',
+    RETRY_JITTER: '0',
+    CIRCUIT_BREAKER_THRESHOLD: '1000',
+    ...env
+  })
   const app = await buildApp(config, { ...overrides, db })
   await app.ready()
   const admin = { authorization: `Bearer ${ADMIN_KEY}` }

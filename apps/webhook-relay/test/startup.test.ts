@@ -35,7 +35,13 @@ describe('start-up', () => {
 
   it('RELAY_ROLE=worker serves /healthz but none of the API routes', async () => {
     const db = await openDatabase({})
-    const config = relayConfig.load({ RELAY_ROLE: 'worker', STORAGE_TYPE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://localhost/relay', LOG_LEVEL: 'silent' })
+    const config = relayConfig.load({
+      RELAY_ROLE: 'worker',
+      STORAGE_TYPE: 'redis',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://localhost/relay',
+      LOG_LEVEL: 'silent'
+    })
     const app = await buildApp(config, { db, queue: new MemoryQueue() })
     try {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)

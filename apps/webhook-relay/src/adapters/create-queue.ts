@@ -10,7 +10,11 @@ export function createQueue (config: RelayConfig): DeliveryQueue {
     case 'redis':
       return new RedisQueue({ url: config.REDIS_URL as string, prefix: config.QUEUE_PREFIX, visibilityTimeoutMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
     case 'kafka':
-      return new KafkaQueue({ brokers: (config.KAFKA_BROKER as string).split(',').map((b) => b.trim()), prefix: config.QUEUE_PREFIX, partitions: config.KAFKA_PARTITIONS })
+      return new KafkaQueue({
+        brokers: (config.KAFKA_BROKER as string).split(',').map((b) => b.trim()),
+        prefix: config.QUEUE_PREFIX,
+        partitions: config.KAFKA_PARTITIONS
+      })
     default:
       return new MemoryQueue()
   }

@@ -39,7 +39,12 @@ async function resealEndpoints (db: Database, cipher: DataCipher, batch: number)
       const headersStale = row.headers_sealed === null || cipher.isStale(row.headers_sealed)
       const previousStale = row.previous_secret !== null && cipher.isStale(row.previous_secret)
       if (!cipher.isStale(row.secret) && !previousStale && !headersStale) continue
-      const headers = row.headers_sealed === null ? cipher.encrypt(JSON.stringify(row.headers)) : cipher.isStale(row.headers_sealed) ? reseal(row.headers_sealed) : row.headers_sealed
+      const headers =
+        row.headers_sealed === null
+          ? cipher.encrypt(JSON.stringify(row.headers))
+          : cipher.isStale(row.headers_sealed)
+            ? reseal(row.headers_sealed)
+            : row.headers_sealed
       const { rowCount } = await db.query(
         `UPDATE relay_endpoints SET secret = $2, previous_secret = $3, headers_sealed = $4, headers = '{}'::jsonb
          WHERE id = $1 AND secret = $5 AND previous_secret IS NOT DISTINCT FROM $6`,

@@ -16,7 +16,13 @@ export interface ClaimedDelivery {
   endpointRow: Record<string, unknown>
 }
 
-type ClaimRow = DeliveryRow & { message_event: string, message_data: string, message_key_id: string, message_created_at: Date, endpoint: Record<string, unknown> }
+type ClaimRow = DeliveryRow & {
+  message_event: string
+  message_data: string
+  message_key_id: string
+  message_created_at: Date
+  endpoint: Record<string, unknown>
+}
 
 /**
  * Claims each job's attempt (pending/retrying, or delivering with a lapsed lease → delivering under a lease until
@@ -46,7 +52,14 @@ export async function claimDeliveries (db: SqlExecutor, jobs: readonly DeliveryJ
   for (const row of rows) {
     claimed.set(row.id, {
       delivery: toDelivery(row),
-      message: { id: row.message_id, tenantId: row.tenant_id, event: row.message_event, data: row.message_data, keyId: row.message_key_id, createdAt: row.message_created_at },
+      message: {
+        id: row.message_id,
+        tenantId: row.tenant_id,
+        event: row.message_event,
+        data: row.message_data,
+        keyId: row.message_key_id,
+        createdAt: row.message_created_at
+      },
       endpointRow: row.endpoint
     })
   }
@@ -83,10 +96,22 @@ export async function finishDeliveries (db: SqlExecutor, items: readonly Finishe
        SELECT id, endpoint_id, attempts + 1, COALESCE(next_attempt_at, clock_timestamp()) FROM u WHERE status = 'retrying' ORDER BY id
      )
      SELECT * FROM u`,
-    [items.map((i) => i.delivery.id), items.map((i) => i.outcome.status), items.map((i) => i.record.attempt),
-      items.map((i) => i.outcome.nextAttemptAt?.toISOString() ?? null), items.map((i) => i.record.statusCode), items.map((i) => i.outcome.lastError),
-      items.map((i) => newId('att', i.record.at.getTime())), items.map((i) => i.delivery.messageId), items.map((i) => i.delivery.endpointId),
-      items.map((i) => i.record.at.toISOString()), items.map((i) => i.record.latencyMs), items.map((i) => i.record.responseBody),
-      items.map((i) => i.record.error), items.map((i) => i.record.outcome)])
+    [
+      items.map((i) => i.delivery.id),
+      items.map((i) => i.outcome.status),
+      items.map((i) => i.record.attempt),
+      items.map((i) => i.outcome.nextAttemptAt?.toISOString() ?? null),
+      items.map((i) => i.record.statusCode),
+      items.map((i) => i.outcome.lastError),
+      items.map((i) => newId('att', i.record.at.getTime())),
+      items.map((i) => i.delivery.messageId),
+      items.map((i) => i.delivery.endpointId),
+      items.map((i) => i.record.at.toISOString()),
+      items.map((i) => i.record.latencyMs),
+      items.map((i) => i.record.responseBody),
+      items.map((i) => i.record.error),
+      items.map((i) => i.record.outcome)
+    ]
+  )
   return new Map(rows.map((r) => [r.id, toDelivery(r)]))
 }

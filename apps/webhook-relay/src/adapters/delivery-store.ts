@@ -25,18 +25,31 @@ export interface Outcome {
 }
 
 export async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
-  await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [delivery.id, delivery.endpointId, attempt, dueAt])
+  await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [
+    delivery.id,
+    delivery.endpointId,
+    attempt,
+    dueAt
+  ])
 }
 
 export class DeliveryStore {
   constructor (private readonly db: Database) {}
 
-  private async move (tx: SqlExecutor, id: string, to: DeliveryStatus, fromAllowed: readonly DeliveryStatus[], set: string, params: unknown[]): Promise<Delivery | undefined> {
+  private async move (
+    tx: SqlExecutor,
+    id: string,
+    to: DeliveryStatus,
+    fromAllowed: readonly DeliveryStatus[],
+    set: string,
+    params: unknown[]
+  ): Promise<Delivery | undefined> {
     const { rows } = await tx.query<DeliveryRow & { previous: DeliveryStatus }>(
       `WITH prev AS (SELECT status FROM relay_deliveries WHERE id = $1 FOR UPDATE)
        UPDATE relay_deliveries d SET status = $2, updated_at = clock_timestamp()${set}
        FROM prev WHERE d.id = $1 AND prev.status = ANY($3::text[]) RETURNING d.*, prev.status AS previous`,
-      [id, to, fromAllowed, ...params])
+      [id, to, fromAllowed, ...params]
+    )
     const row = rows[0]
     if (row === undefined) return undefined
     await tx.query('INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) VALUES ($1, $2, $3)', [id, row.previous, to])
@@ -55,7 +68,9 @@ export class DeliveryStore {
 
   async transitions (deliveryId: string): Promise<Transition[]> {
     const { rows } = await this.db.query<{ from_status: DeliveryStatus | null, to_status: DeliveryStatus, at: Date }>(
-      'SELECT from_status, to_status, at FROM relay_delivery_transitions WHERE delivery_id = $1 ORDER BY id', [deliveryId])
+      'SELECT from_status, to_status, at FROM relay_delivery_transitions WHERE delivery_id = $1 ORDER BY id',
+      [deliveryId]
+    )
     return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: r.at }))
   }
 
@@ -68,7 +83,9 @@ export class DeliveryStore {
   async begin (id: string, attempt: number, leaseUntil: Date, now: Date = new Date()): Promise<Claim> {
     return this.db.transaction(async (tx): Promise<Claim> => {
       const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, lease_until: Date | null, updated_at: Date }>(
-        'SELECT attempts, status, lease_until, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE', [id])
+        'SELECT attempts, status, lease_until, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE',
+        [id]
+      )
       const row = rows[0]
       if (row === undefined || row.attempts !== attempt - 1) return { kind: 'stale' }
       const busyFor = (row.lease_until ?? row.updated_at).getTime() - now.getTime()
@@ -84,7 +101,9 @@ export class DeliveryStore {
     // Locks in id order, like finishMany, so a heartbeat and a batch of outcomes never deadlock.
     await this.db.query(
       `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND status = 'delivering' ORDER BY id FOR UPDATE)
-       UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`, [ids, leaseUntil])
+       UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`,
+      [ids, leaseUntil]
+    )
   }
 
   /** The fast path's claim of many jobs in one statement (see delivery-batches.ts). */
@@ -104,7 +123,9 @@ export class DeliveryStore {
   async unfinishedWithoutJob (limit: number, afterId?: string): Promise<Delivery[]> {
     const { rows } = await this.db.query<DeliveryRow>(
       `SELECT * FROM relay_deliveries d WHERE ($2::text IS NULL OR d.id > $2) AND d.status IN ('pending', 'retrying', 'delivering')
-         AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id) ORDER BY d.id LIMIT $1`, [limit, afterId ?? null])
+         AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id) ORDER BY d.id LIMIT $1`,
+      [limit, afterId ?? null]
+    )
     return rows.map(toDelivery)
   }
 
@@ -144,13 +165,16 @@ export class DeliveryStore {
   async deadForEndpoint (endpointId: string, since: Date | undefined): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
       "SELECT id FROM relay_deliveries WHERE endpoint_id = $1 AND status = 'dead' AND ($2::timestamptz IS NULL OR created_at >= $2) ORDER BY id",
-      [endpointId, since ?? null])
+      [endpointId, since ?? null]
+    )
     return rows.map((r) => r.id)
   }
 
   async attempts (messageId: string, limit: number, afterId?: string): Promise<Attempt[]> {
     const { rows } = await this.db.query<AttemptRow>(
-      'SELECT * FROM relay_attempts WHERE message_id = $1 AND ($2::text IS NULL OR id > $2) ORDER BY id LIMIT $3', [messageId, afterId ?? null, limit])
+      'SELECT * FROM relay_attempts WHERE message_id = $1 AND ($2::text IS NULL OR id > $2) ORDER BY id LIMIT $3',
+      [messageId, afterId ?? null, limit]
+    )
     return rows.map(toAttempt)
   }
 
@@ -158,9 +182,14 @@ export class DeliveryStore {
   async backlog (now: Date = new Date()): Promise<{ pending: number, retrying: number, delivering: number, dead: number, oldestDueAgeSeconds: number }> {
     const { rows } = await this.db.query<{ status: DeliveryStatus, n: number, oldest: Date | null }>(
       `SELECT status, count(*)::int8 AS n, min(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS oldest
-       FROM relay_deliveries WHERE status IN ('pending', 'retrying', 'delivering', 'dead') GROUP BY status`, [now])
+       FROM relay_deliveries WHERE status IN ('pending', 'retrying', 'delivering', 'dead') GROUP BY status`,
+      [now]
+    )
     const get = (s: DeliveryStatus) => rows.find((r) => r.status === s)
-    const oldest = rows.filter((r) => r.status !== 'dead').map((r) => r.oldest).filter((d): d is Date => d !== null)
+    const oldest = rows
+      .filter((r) => r.status !== 'dead')
+      .map((r) => r.oldest)
+      .filter((d): d is Date => d !== null)
     const oldestMs = oldest.length === 0 ? now.getTime() : Math.min(...oldest.map((d) => d.getTime()))
     return {
       pending: get('pending')?.n ?? 0,

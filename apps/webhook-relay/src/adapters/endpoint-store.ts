@@ -105,7 +105,11 @@ export class EndpointStore {
   }
 
   private toSecrets (row: EndpointRow): EndpointSecrets {
-    return { current: this.reveal(row.secret), previous: row.previous_secret === null ? null : this.reveal(row.previous_secret), previousExpiresAt: row.previous_secret_expires_at }
+    return {
+      current: this.reveal(row.secret),
+      previous: row.previous_secret === null ? null : this.reveal(row.previous_secret),
+      previousExpiresAt: row.previous_secret_expires_at
+    }
   }
 
   async create (tenantId: string, input: EndpointInput): Promise<{ endpoint: Endpoint, secret: string }> {
@@ -113,9 +117,19 @@ export class EndpointStore {
     const { rows } = await this.db.query<EndpointRow>(
       `INSERT INTO relay_endpoints (id, tenant_id, url, description, event_types, disabled, rate_limit_per_second, headers_sealed, secret, retry_schedule)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [newId('ep'), tenantId, input.url, input.description ?? '', input.eventTypes === undefined || input.eventTypes === null ? null : JSON.stringify(input.eventTypes),
-        input.disabled ?? false, input.rateLimitPerSecond ?? null, this.seal(input.headers ?? {}), this.cipher.encrypt(secret),
-        input.retrySchedule === undefined || input.retrySchedule === null ? null : JSON.stringify(input.retrySchedule)])
+      [
+        newId('ep'),
+        tenantId,
+        input.url,
+        input.description ?? '',
+        input.eventTypes === undefined || input.eventTypes === null ? null : JSON.stringify(input.eventTypes),
+        input.disabled ?? false,
+        input.rateLimitPerSecond ?? null,
+        this.seal(input.headers ?? {}),
+        this.cipher.encrypt(secret),
+        input.retrySchedule === undefined || input.retrySchedule === null ? null : JSON.stringify(input.retrySchedule)
+      ]
+    )
     this.changed()
     return { endpoint: this.toEndpoint(rows[0] as EndpointRow), secret }
   }

@@ -65,7 +65,14 @@ export class MessageStore {
        SELECT d.*, m.created_at AS message_created_at FROM m LEFT JOIN d ON true`,
       [messageId, input.tenantId, input.event, input.data, input.keyId, now, deliveryIds, input.endpointIds])
     const deliveries = rows.filter((r) => r.id !== null).map(toDelivery)
-    const message: StoredMessage = { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: rows[0]?.message_created_at ?? now }
+    const message: StoredMessage = {
+      id: messageId,
+      tenantId: input.tenantId,
+      event: input.event,
+      data: input.data,
+      keyId: input.keyId,
+      createdAt: rows[0]?.message_created_at ?? now
+    }
     return { kind: 'created', message, deliveries }
   }
 

@@ -51,7 +51,10 @@ export class TenantStore {
   }
 
   async deleteKey (tenantId: string, keyId: string): Promise<boolean> {
-    const { rows } = await this.db.query<{ key_hash: string }>('DELETE FROM relay_api_keys WHERE tenant_id = $1 AND id = $2 RETURNING key_hash', [tenantId, keyId])
+    const { rows } = await this.db.query<{ key_hash: string }>('DELETE FROM relay_api_keys WHERE tenant_id = $1 AND id = $2 RETURNING key_hash', [
+      tenantId,
+      keyId
+    ])
     for (const row of rows) this.keyCache.delete(row.key_hash)
     return rows.length > 0
   }

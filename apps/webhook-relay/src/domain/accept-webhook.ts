@@ -52,7 +52,9 @@ export async function acceptWebhook (deps: AcceptDeps, input: IncomingWebhook): 
     data: deps.cipher.encrypt(JSON.stringify(input.data)),
     keyId: deps.cipher.keyId,
     endpointIds: endpoints.map((e) => e.id),
-    ...(input.idempotencyKey === undefined ? {} : { idempotency: { key: input.idempotencyKey, bodyHash: createHash('sha256').update(input.rawBody).digest('hex') } })
+    ...(input.idempotencyKey === undefined
+      ? {}
+      : { idempotency: { key: input.idempotencyKey, bodyHash: createHash('sha256').update(input.rawBody).digest('hex') } })
   })
   if (result.kind === 'conflict') throw errors.RELAY_IDEMPOTENCY_CONFLICT()
   if (result.kind === 'repeat') return { id: result.messageId, deliveries: result.deliveries, repeated: true }

@@ -7,7 +7,19 @@ import { isValidEventPattern } from './event-filter.js'
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 // Headers the relay sets itself or that would break the HTTP exchange.
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'user-agent'])
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'user-agent'
+])
 
 export async function checkEndpointUrl (text: string, allowPrivate: boolean): Promise<string> {
   let url: URL
@@ -32,7 +44,11 @@ export async function checkEndpointUrl (text: string, allowPrivate: boolean): Pr
 
 export function checkEventTypes (patterns: readonly string[] | null | undefined): void {
   const bad = patterns?.find((p) => !isValidEventPattern(p))
-  if (bad !== undefined) throw errors.RELAY_VALIDATION(`eventTypes entry ${JSON.stringify(bad)} is not an event name or a prefix wildcard like "job.*"`, { field: 'body/eventTypes' })
+  if (bad !== undefined) {
+    throw errors.RELAY_VALIDATION(`eventTypes entry ${JSON.stringify(bad)} is not an event name or a prefix wildcard like "job.*"`, {
+      field: 'body/eventTypes'
+    })
+  }
 }
 
 export function checkHeaders (headers: Record<string, string> | undefined): Record<string, string> | undefined {
@@ -52,5 +68,5 @@ export function checkHeaders (headers: Record<string, string> | undefined): Reco
 /** A tenant's own retry schedule: each wait at least a second, so a schedule cannot turn the relay on its owner. */
 export function checkRetrySchedule (schedule: readonly string[] | null | undefined): void {
   const tooShort = schedule?.find((entry) => durationMs(entry) < 1000)
-  if (tooShort !== undefined) throw errors.RELAY_VALIDATION(`retrySchedule entry ${JSON.stringify(tooShort)} is shorter than 1s`, { field: 'body/retrySchedule' })
+  if (tooShort !== undefined) { throw errors.RELAY_VALIDATION(`retrySchedule entry ${JSON.stringify(tooShort)} is shorter than 1s`, { field: 'body/retrySchedule' }) }
 }

@@ -1,13 +1,25 @@
 // Envelope encryption of webhook data at rest. Data is sealed with AES-256-GCM (fast, authenticated, any size)
 // under a data key; only that 32-byte key is encrypted with RSA-OAEP-SHA256, because RSA alone can encrypt just a
 // few hundred bytes. RSA is slow (a 3072-bit decryption costs ~2 ms of event loop), so one data key serves a
-// process for DATA_KEY_LIFETIME_MS (each message with its own random IV, far below GCM's 2^32 messages per key)
-// and unwrapped keys are cached: a message costs only AES-GCM, and each envelope still names its wrapped key. The key id is stored with each envelope, and GCM's tag makes tampering fail loudly instead of
-// decrypting garbage. Keys rotate through a keyring (ENCRYPTION_KEYS, newest first): new data is sealed under the
-// newest key, data under any listed key stays readable, and `reencrypt` moves old data to the newest key. An
-// envelope names its key by the operator's id, or by the key's fingerprint (SHA-256 of the public key, first 16
-// hex) for data written under the single ENCRYPTION_KEY; either finds the key.
-import { createCipheriv, createDecipheriv, createHash, createPrivateKey, createPublicKey, privateDecrypt, publicEncrypt, randomBytes, constants, type KeyObject } from 'node:crypto'
+// process for DATA_KEY_LIFETIME_MS (each message with its own random IV, far below GCM's 2^32 messages per key) and
+// unwrapped keys are cached: a message costs only AES-GCM, and each envelope still names its wrapped key. The key
+// id is stored with each envelope, and GCM's tag makes tampering fail loudly instead of decrypting garbage. Keys
+// rotate through a keyring (ENCRYPTION_KEYS, newest first): new data is sealed under the newest key, data under any
+// listed key stays readable, and `reencrypt` moves old data to the newest key. An envelope names its key by the
+// operator's id, or by the key's fingerprint (SHA-256 of the public key, first 16 hex) for data written under the
+// single ENCRYPTION_KEY; either finds the key.
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  constants,
+  type KeyObject
+} from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 
 export interface DataCipher {
@@ -74,7 +86,7 @@ export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFinge
     },
     decrypt (envelope) {
       const [version, id, wrapped, iv, tag, ciphertext] = envelope.split('.')
-      if (version !== VERSION || wrapped === undefined || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('not an encrypted envelope')
+      if (version !== VERSION || wrapped === undefined || iv === undefined || tag === undefined || ciphertext === undefined) { throw new Error('not an encrypted envelope') }
       if (id !== keyId) throw new Error(`envelope was encrypted with key ${String(id)}, the configured key is ${keyId}`)
       const dataKey = unwrap(wrapped)
       const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(iv, 'base64'))

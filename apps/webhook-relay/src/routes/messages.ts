@@ -24,43 +24,88 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     return message
   }
 
-  app.get('/v1/messages', {
-    schema: {
-      ...common,
-      summary: 'List messages, newest first',
-      querystring: Type.Object({ ...PageQuery, event: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), since: Type.Optional(Type.String({ format: 'date-time' })), status: Type.Optional(StatusFilter) }, CLOSED),
-      response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
+  app.get(
+    '/v1/messages',
+    {
+      schema: {
+        ...common,
+        summary: 'List messages, newest first',
+        querystring: Type.Object(
+          {
+            ...PageQuery,
+            event: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            since: Type.Optional(Type.String({ format: 'date-time' })),
+            status: Type.Optional(StatusFilter)
+          },
+          CLOSED
+        ),
+        response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
+      }
+    },
+    async (request) => {
+      const q = request.query
+      const rows = await ctx.messages.list(
+        requireTenant(request),
+        { event: q.event, since: dateParam(q.since, 'querystring/since'), status: q.status },
+        q.limit + 1,
+        cursorId(q.cursor)
+      )
+      return page(rows, q.limit, (m) => presentMessage(m, ctx.cipher))
     }
-  }, async (request) => {
-    const q = request.query
-    const rows = await ctx.messages.list(requireTenant(request), { event: q.event, since: dateParam(q.since, 'querystring/since'), status: q.status }, q.limit + 1, cursorId(q.cursor))
-    return page(rows, q.limit, (m) => presentMessage(m, ctx.cipher))
-  })
+  )
 
-  app.get('/v1/messages/:id', {
-    schema: { ...common, summary: 'A message with its deliveries and their state transitions', params: IdParams, response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...tenantErrors(404) } }
-  }, async (request) => {
-    const message = await ownMessage(requireTenant(request), request.params.id)
-    const deliveries = await ctx.deliveries.listForMessage(message.id)
-    const withTransitions = await Promise.all(deliveries.map(async (d) => presentDelivery(d, await ctx.deliveries.transitions(d.id))))
-    return { ...presentMessage(message, ctx.cipher), deliveries: withTransitions }
-  })
+  app.get(
+    '/v1/messages/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'A message with its deliveries and their state transitions',
+        params: IdParams,
+        response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...tenantErrors(404) }
+      }
+    },
+    async (request) => {
+      const message = await ownMessage(requireTenant(request), request.params.id)
+      const deliveries = await ctx.deliveries.listForMessage(message.id)
+      const withTransitions = await Promise.all(deliveries.map(async (d) => presentDelivery(d, await ctx.deliveries.transitions(d.id))))
+      return { ...presentMessage(message, ctx.cipher), deliveries: withTransitions }
+    }
+  )
 
-  app.get('/v1/messages/:id/attempts', {
-    schema: { ...common, summary: 'Delivery attempts of a message, oldest first', params: IdParams, querystring: Type.Object(PageQuery, CLOSED), response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) } }
-  }, async (request) => {
-    const message = await ownMessage(requireTenant(request), request.params.id)
-    const rows = await ctx.deliveries.attempts(message.id, request.query.limit + 1, cursorId(request.query.cursor))
-    return page(rows, request.query.limit, presentAttempt)
-  })
+  app.get(
+    '/v1/messages/:id/attempts',
+    {
+      schema: {
+        ...common,
+        summary: 'Delivery attempts of a message, oldest first',
+        params: IdParams,
+        querystring: Type.Object(PageQuery, CLOSED),
+        response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) }
+      }
+    },
+    async (request) => {
+      const message = await ownMessage(requireTenant(request), request.params.id)
+      const rows = await ctx.deliveries.attempts(message.id, request.query.limit + 1, cursorId(request.query.cursor))
+      return page(rows, request.query.limit, presentAttempt)
+    }
+  )
 
-  app.post('/v1/messages/:id/replay', {
-    schema: { ...common, summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)', params: IdParams, response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) } }
-  }, async (request, reply) => {
-    const message = await ownMessage(requireTenant(request), request.params.id)
-    const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')
-    const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
-    ctx.notifyOutbox()
-    return reply.status(202).send({ deliveries: replayed.length })
-  })
+  app.post(
+    '/v1/messages/:id/replay',
+    {
+      schema: {
+        ...common,
+        summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)',
+        params: IdParams,
+        response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
+      }
+    },
+    async (request, reply) => {
+      const message = await ownMessage(requireTenant(request), request.params.id)
+      const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')
+      const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
+      ctx.notifyOutbox()
+      return reply.status(202).send({ deliveries: replayed.length })
+    }
+  )
 }

@@ -20,7 +20,9 @@ declare module 'fastify' {
 
 const WebhookPayload = Type.Object({
   event: Type.String({ minLength: 1, maxLength: MAX_EVENT_LENGTH, description: 'Event name, e.g. job.completed; no NUL characters or lone surrogates' }),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: `Key-value pairs carried by the event; at most ${MAX_DATA_DEPTH} levels deep and ${MAX_DATA_KEYS} keys and items in total` })
+  data: Type.Record(Type.String(), Type.Unknown(), {
+    description: `Key-value pairs carried by the event; at most ${MAX_DATA_DEPTH} levels deep and ${MAX_DATA_KEYS} keys and items in total`
+  })
 })
 
 export async function webhookRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {

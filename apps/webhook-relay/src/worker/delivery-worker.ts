@@ -229,7 +229,8 @@ async function attempt (
 
   if (ok) {
     await deps.finish({ delivery, record, outcome: { status: 'succeeded', nextAttemptAt: null, lastError: null } })
-    if (endpoint.failingSince !== null || endpoint.consecutiveFailures > 0 || endpoint.circuitOpenUntil !== null) await deps.endpoints.recordSuccess(endpoint.id)
+    const wasFailing = endpoint.failingSince !== null || endpoint.consecutiveFailures > 0 || endpoint.circuitOpenUntil !== null
+    if (wasFailing) await deps.endpoints.recordSuccess(endpoint.id)
     deps.metrics.completed.inc({ result: 'succeeded' })
     deps.metrics.endToEnd.observe((now().getTime() - message.createdAt.getTime()) / 1000)
     return
@@ -249,7 +250,7 @@ async function attempt (
     // An abort is the receiver's deliberate answer about one message, not a sign the endpoint is failing.
     const failure = await deps.endpoints.recordFailure(endpoint.id, now(), deps.disableAfterMs, deps.circuit)
     if (failure.disabled) deps.logger.warn({ endpointId: endpoint.id }, 'endpoint disabled after failing continuously')
-    if (failure.openedUntil !== null) deps.logger.warn({ endpointId: endpoint.id, until: failure.openedUntil }, 'endpoint circuit open: deliveries wait for a probe')
+    if (failure.openedUntil !== null) { deps.logger.warn({ endpointId: endpoint.id, until: failure.openedUntil }, 'endpoint circuit open: deliveries wait for a probe') }
   }
   if (delay === undefined) {
     deps.metrics.completed.inc({ result: 'dead' })

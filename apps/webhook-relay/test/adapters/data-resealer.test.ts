@@ -13,8 +13,17 @@ describe('key rotation', () => {
     const newKeys = `new:${pemOf()},${oldKeys}`
     const db = await openDatabase({})
     const first = await buildTestRelay({ ENCRYPTION_KEYS: oldKeys }, { db, worker: false })
-    const endpoint = (await first.app.inject({ method: 'POST', url: '/v1/endpoints', headers: first.auth, payload: { url: 'http://127.0.0.1:9/k', headers: { authorization: 'Bearer header-canary-5521' } } })).json<{ id: string, secret: string }>()
-    const { id } = (await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'rotate', data: { canary: 'data-canary-8812' } } })).json<{ id: string }>()
+    const endpoint = (
+      await first.app.inject({
+        method: 'POST',
+        url: '/v1/endpoints',
+        headers: first.auth,
+        payload: { url: 'http://127.0.0.1:9/k', headers: { authorization: 'Bearer header-canary-5521' } }
+      })
+    ).json<{ id: string, secret: string }>()
+    const { id } = (
+      await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'rotate', data: { canary: 'data-canary-8812' } } })
+    ).json<{ id: string }>()
     await first.app.close()
     const dump = JSON.stringify((await db.query('SELECT * FROM relay_endpoints')).rows)
     expect(dump).not.toContain('header-canary-5521')

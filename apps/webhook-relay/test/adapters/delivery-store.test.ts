@@ -45,7 +45,11 @@ describe('delivery claims', () => {
     const claim = await store.begin(id, 1, new Date(Date.now() + 5000))
     if (claim.kind !== 'claimed') throw new Error('expected a claim')
     const retryAt = new Date(Date.now() + 60_000)
-    await store.finish(claim.delivery, { attempt: 1, at: new Date(), statusCode: 500, latencyMs: 3, responseBody: '', error: 'x', outcome: 'failed' }, { status: 'retrying', nextAttemptAt: retryAt, lastError: 'x' })
+    await store.finish(
+      claim.delivery,
+      { attempt: 1, at: new Date(), statusCode: 500, latencyMs: 3, responseBody: '', error: 'x', outcome: 'failed' },
+      { status: 'retrying', nextAttemptAt: retryAt, lastError: 'x' }
+    )
     const entries = await outbox.claim(1000, new Date(Date.now() + 1000))
     expect(entries.map((e) => [e.job, e.dueAt.getTime()])).toEqual([[{ deliveryId: id, endpointId: 'ep_a', attempt: 2 }, retryAt.getTime()]])
   })
@@ -55,7 +59,11 @@ describe('delivery claims', () => {
     const id = await newDelivery()
     const claim = await store.begin(id, 1, new Date(Date.now() + 10_000))
     if (claim.kind !== 'claimed') throw new Error('expected a claim')
-    await store.finish(claim.delivery, { attempt: 1, at: new Date(), statusCode: 200, latencyMs: 3, responseBody: '', error: null, outcome: 'succeeded' }, { status: 'succeeded', nextAttemptAt: null, lastError: null })
+    await store.finish(
+      claim.delivery,
+      { attempt: 1, at: new Date(), statusCode: 200, latencyMs: 3, responseBody: '', error: null, outcome: 'succeeded' },
+      { status: 'succeeded', nextAttemptAt: null, lastError: null }
+    )
     expect((await store.begin(id, 1, new Date(Date.now() + 10_000))).kind).toBe('stale')
     expect((await store.begin(id, 2, new Date(Date.now() + 10_000))).kind).toBe('stale')
     expect((await store.transitions(id)).map((t) => t.to)).toEqual(['pending', 'delivering', 'succeeded'])

@@ -34,9 +34,15 @@ export function relayContract (name: string, options: RelayContractOptions): voi
     async function setup (statuses: number[], env: Record<string, string> = {}) {
       const namespace = randomUUID()
       receiver = await startReceiver(statuses)
-      relay = await buildTestRelay({ ENCRYPTION_KEY: pem, RETRY_SCHEDULE: '50ms,100ms,200ms', ...env }, { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) })
+      relay = await buildTestRelay(
+        { ENCRYPTION_KEY: pem, RETRY_SCHEDULE: '50ms,100ms,200ms', ...env },
+        { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) }
+      )
       const r = relay
-      const endpoint = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: receiver.url } })).json<{ id: string, secret: string }>()
+      const endpoint = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: receiver.url } })).json<{
+        id: string
+        secret: string
+      }>()
       const message = async (id: string) => (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<{ deliveries: { status: string }[] }>()
       return { r, namespace, endpoint, message, received: receiver.received }
     }
@@ -44,7 +50,9 @@ export function relayContract (name: string, options: RelayContractOptions): voi
     it('delivers on the third attempt to a receiver that fails twice, with a valid signature', async () => {
       const verify = await loadReadmeVerifier()
       const { r, endpoint, message, received } = await setup([500, 502, 200])
-      const { id } = (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'job.completed', data: { jobId: 42 } } })).json<{ id: string }>()
+      const { id } = (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'job.completed', data: { jobId: 42 } } })).json<{
+        id: string
+      }>()
       await eventually(async () => expect((await message(id)).deliveries[0]?.status).toBe('succeeded'), options.settleMs + 15_000)
       expect(received.map((q) => q.status)).toEqual([500, 502, 200])
       const third = received[2]
@@ -54,7 +62,9 @@ export function relayContract (name: string, options: RelayContractOptions): voi
       // The signing secret is encrypted at rest like the data it signs.
       expect(JSON.stringify((await r.db.query('SELECT * FROM relay_endpoints')).rows)).not.toContain(endpoint.secret)
       expect(JSON.parse(third?.body ?? '{}')).toMatchObject({ type: 'job.completed', data: { jobId: 42 } })
-      const attempts = (await r.app.inject({ url: `/v1/messages/${id}/attempts`, headers: r.auth })).json<{ data: { statusCode: number, outcome: string, responseBody: string }[] }>()
+      const attempts = (await r.app.inject({ url: `/v1/messages/${id}/attempts`, headers: r.auth })).json<{
+        data: { statusCode: number, outcome: string, responseBody: string }[]
+      }>()
       expect(attempts.data.map((a) => [a.statusCode, a.outcome])).toEqual([[500, 'failed'], [502, 'failed'], [200, 'succeeded']])
       expect(attempts.data[0]?.responseBody).toBe('receiver answered 500')
     })
@@ -62,7 +72,9 @@ export function relayContract (name: string, options: RelayContractOptions): voi
     it('ends dead after 4 attempts and delivers on replay, never storing or queueing plaintext data', async () => {
       const verify = await loadReadmeVerifier()
       const { r, namespace, endpoint, message, received } = await setup([500, 500, 500, 500, 200], { RETRY_MAX_ATTEMPTS: '4' })
-      const { id } = (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'card.saved', data: { secret: 'plaintext-canary-7731' } } })).json<{ id: string }>()
+      const { id } = (
+        await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'card.saved', data: { secret: 'plaintext-canary-7731' } } })
+      ).json<{ id: string }>()
       await eventually(async () => expect((await message(id)).deliveries[0]?.status).toBe('dead'), options.settleMs + 15_000)
       expect(received).toHaveLength(4)
       const replay = await r.app.inject({ method: 'POST', url: `/v1/messages/${id}/replay`, headers: r.auth })

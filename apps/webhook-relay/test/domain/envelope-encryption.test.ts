@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { relayConfig } from '../../src/config.js'
-import { DATA_KEY_LIFETIME_MS, cipherFromConfig, createKeyring, createRsaCipher, envelopeKeyId, keyFingerprint, parseKeyring, readPrivateKey } from '../../src/domain/envelope-encryption.js'
+import {
+  DATA_KEY_LIFETIME_MS,
+  cipherFromConfig,
+  createKeyring,
+  createRsaCipher,
+  envelopeKeyId,
+  keyFingerprint,
+  parseKeyring,
+  readPrivateKey
+} from '../../src/domain/envelope-encryption.js'
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 
@@ -46,7 +55,9 @@ describe('envelope encryption (RSA-OAEP-SHA256 wrapping AES-256-GCM)', () => {
   })
 
   it('refuses envelopes of another key, naming both key ids', () => {
-    const other = createRsaCipher(readPrivateKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()))
+    const other = createRsaCipher(
+      readPrivateKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())
+    )
     expect(() => other.decrypt(cipher.encrypt('x'))).toThrow(cipher.keyId)
   })
 

@@ -12,7 +12,9 @@ const defaults = (): RetryPolicy => {
 describe('retry schedule', () => {
   it('defaults to Svix\'s schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the first attempt', () => {
     const p = defaults()
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => scheduledDelayMs(n, p, () => 0.5))).toEqual([5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000])
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => scheduledDelayMs(n, p, () => 0.5))).toEqual([
+      5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000
+    ])
     expect(nextRetryDelayMs(8, p)).toBeUndefined()
   })
 

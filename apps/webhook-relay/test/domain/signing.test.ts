@@ -18,7 +18,7 @@ describe('Standard Webhooks signing', () => {
     const [a, b] = [generateSecret(), generateSecret()]
     const header = signatureHeader([a, b], 'msg_1', 1700000000, '{}')
     expect(header.split(' ')).toHaveLength(2)
-    for (const secret of [a, b]) expect(verifySignature({ secret, id: 'msg_1', timestamp: '1700000000', signature: header, body: '{}', nowSeconds: 1700000000 })).toBe(true)
+    for (const secret of [a, b]) { expect(verifySignature({ secret, id: 'msg_1', timestamp: '1700000000', signature: header, body: '{}', nowSeconds: 1700000000 })).toBe(true) }
   })
 
   it('rejects a changed body, another secret and a stale timestamp', () => {

@@ -87,7 +87,9 @@ async function crashAndRestart (label: string, databaseAdminUrl: string, backend
     while (missing().length > 0 && Date.now() - restartedAt < RECOVERY_BAR_MS + 75_000) await new Promise((resolve) => setTimeout(resolve, 50))
     const recoveryMs = Date.now() - restartedAt
     const duplicates = receiver.received.length - new Set(receiver.received).size
-    console.log(`[crash-recovery] ${label}: ${MESSAGES} accepted, lost ${missing().length}, duplicates ${duplicates}, all delivered ${recoveryMs} ms after the restarted relay listened`)
+    console.log(
+      `[crash-recovery] ${label}: ${MESSAGES} accepted, lost ${missing().length}, duplicates ${duplicates}, all delivered ${recoveryMs} ms after the restarted relay listened`
+    )
     if (missing().length > 0 || recoveryMs > RECOVERY_BAR_MS) console.log(`[crash-recovery] ${label} restarted relay's log:\n${second.output().slice(-4000)}`)
     expect(missing()).toEqual([])
     expect(recoveryMs).toBeLessThanOrEqual(RECOVERY_BAR_MS)

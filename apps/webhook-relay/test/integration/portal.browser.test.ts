@@ -61,7 +61,11 @@ describeWithService('chromium', (chromiumPath) => {
   })
 
   const send = async (event: string): Promise<string> => {
-    const response = await fetch(`${base}/webhook`, { method: 'POST', headers: { ...relay.auth, 'content-type': 'application/json' }, body: JSON.stringify({ event, data: { step: 1 } }) })
+    const response = await fetch(`${base}/webhook`, {
+      method: 'POST',
+      headers: { ...relay.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ event, data: { step: 1 } })
+    })
     expect(response.status).toBe(202)
     return (await response.json() as { id: string }).id
   }
@@ -124,13 +128,20 @@ describeWithService('chromium', (chromiumPath) => {
     await row.locator('input[name=eventTypes]').fill('job.succeeded')
     await row.getByRole('button', { name: /Save the event filter/ }).click()
     const endpointId = await row.getAttribute('data-endpoint')
-    await expect.poll(async () => (await (await fetch(`${base}/v1/endpoints/${endpointId}`, { headers: relay.auth })).json() as { eventTypes: string[] }).eventTypes, POLL)
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${base}/v1/endpoints/${endpointId}`, { headers: relay.auth })).json()) as { eventTypes: string[] }).eventTypes,
+        POLL
+      )
       .toEqual(['job.succeeded'])
 
     const before = await page.locator('#new-secret').textContent()
     await row.getByRole('button', { name: /Rotate secret/ }).click()
     await expect.poll(() => page.locator('#new-secret').textContent(), POLL).not.toBe(before)
-    const secret = await (await fetch(`${base}/v1/endpoints/${endpointId}/secret`, { headers: relay.auth })).json() as { secret: string, previousSecret: string }
+    const secret = (await (await fetch(`${base}/v1/endpoints/${endpointId}/secret`, { headers: relay.auth })).json()) as {
+      secret: string
+      previousSecret: string
+    }
     expect(await page.locator('#new-secret').textContent()).toContain(secret.secret)
     expect(before).toContain(secret.previousSecret)
 
@@ -146,7 +157,8 @@ describeWithService('chromium', (chromiumPath) => {
     // The chart is redrawn at the narrower width rather than scaled down; then nothing is wider than the screen.
     await expect.poll(() => page.locator('#chart svg').getAttribute('viewBox'), POLL).toMatch(/^0 0 (2|3)\d\d 160$/)
     // Wide tables scroll inside their own box (.table-wrap); everything else must fit.
-    const overflow = '[...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 390.5 && e.closest(".table-wrap") === null).map((e) => e.tagName + "." + e.className).join(" ")'
+    const overflow =
+      '[...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 390.5 && e.closest(".table-wrap") === null).map((e) => e.tagName + "." + e.className).join(" ")'
     await expect.poll(() => page.evaluate(overflow), POLL).toBe('')
     await page.evaluate('window.scrollTo(0, 0)')
     await page.screenshot({ path: `${OUTPUT}portal-phone.png` })

@@ -18,7 +18,8 @@ const DELETE_ENDPOINT = 'DELETE /v1/endpoints/{id}'
 interface Pass { name: string, admin: boolean, limitMs: number, args: string[] }
 
 async function realIds (relay: TestRelay) {
-  const post = async (url: string, payload: Record<string, unknown>, headers = relay.auth) => (await relay.app.inject({ method: 'POST', url, headers, payload })).json()
+  const post = async (url: string, payload: Record<string, unknown>, headers = relay.auth) =>
+    (await relay.app.inject({ method: 'POST', url, headers, payload })).json()
   const endpoint = await post('/v1/endpoints', { url: 'https://hooks.example.com/fuzz' })
   const message = await post('/webhook', { event: 'fuzz.started', data: { n: 1 } })
   const tenant = await post('/v1/tenants', { name: 'fuzzed' }, relay.admin)
@@ -31,11 +32,21 @@ function passesFor (ids: Awaited<ReturnType<typeof realIds>>): Pass[] {
     { name: 'tenant routes', admin: false, limitMs: 50_000, args: ['--exclude-tag', 'admin', '--exclude-name', LIST_MESSAGES] },
     { name: LIST_MESSAGES, admin: false, limitMs: 15_000, args: ['--include-name', LIST_MESSAGES, '--exclude-checks', 'negative_data_rejection'] },
     { name: 'a real message', admin: false, limitMs: 20_000, args: ['--include-path-regex', '^/v1/messages/\\{id\\}', '--set-path', `id=${ids.message}`] },
-    { name: 'a real endpoint', admin: false, limitMs: 30_000, args: ['--include-path-regex', '^/v1/endpoints/\\{id\\}', '--exclude-method', 'DELETE', '--set-path', `id=${ids.endpoint}`] },
+    {
+      name: 'a real endpoint',
+      admin: false,
+      limitMs: 30_000,
+      args: ['--include-path-regex', '^/v1/endpoints/\\{id\\}', '--exclude-method', 'DELETE', '--set-path', `id=${ids.endpoint}`]
+    },
     // Last of the tenant passes: it deletes the endpoint.
     { name: DELETE_ENDPOINT, admin: false, limitMs: 10_000, args: ['--include-name', DELETE_ENDPOINT, '--set-path', `id=${ids.endpoint}`] },
     { name: 'admin routes', admin: true, limitMs: 30_000, args: ['--include-tag', 'admin'] },
-    { name: 'a real tenant', admin: true, limitMs: 20_000, args: ['--include-path-regex', '^/v1/tenants/\\{id\\}', '--set-path', `id=${ids.tenant}`, '--set-path', `keyId=${ids.key}`] }
+    {
+      name: 'a real tenant',
+      admin: true,
+      limitMs: 20_000,
+      args: ['--include-path-regex', '^/v1/tenants/\\{id\\}', '--set-path', `id=${ids.tenant}`, '--set-path', `keyId=${ids.key}`]
+    }
   ]
 }
 

@@ -14,22 +14,48 @@ const create = (payload: Record<string, unknown>, r: TestRelay = relay) => r.app
 
 describe('endpoints API', () => {
   it('creates an endpoint with a whsec_ secret and returns it once', async () => {
-    const res = await create({ url: 'http://127.0.0.1:4000/hook', description: 'billing', eventTypes: ['invoice.*'], rateLimitPerSecond: 5, headers: { 'X-Env': 'prod' } })
+    const res = await create({
+      url: 'http://127.0.0.1:4000/hook',
+      description: 'billing',
+      eventTypes: ['invoice.*'],
+      rateLimitPerSecond: 5,
+      headers: { 'X-Env': 'prod' }
+    })
     expect(res.statusCode).toBe(201)
     const body = res.json()
-    expect(body).toMatchObject({ url: 'http://127.0.0.1:4000/hook', description: 'billing', eventTypes: ['invoice.*'], rateLimitPerSecond: 5, headers: { 'x-env': 'prod' }, disabled: false })
+    expect(body).toMatchObject({
+      url: 'http://127.0.0.1:4000/hook',
+      description: 'billing',
+      eventTypes: ['invoice.*'],
+      rateLimitPerSecond: 5,
+      headers: { 'x-env': 'prod' },
+      disabled: false
+    })
     expect(body.secret).toMatch(/^whsec_/)
     const fetched = (await relay.app.inject({ url: `/v1/endpoints/${body.id as string}`, headers: relay.auth })).json()
     expect(fetched.secret).toBeUndefined()
-    expect((await relay.app.inject({ url: `/v1/endpoints/${body.id as string}/secret`, headers: relay.auth })).json()).toEqual({ secret: body.secret, previousSecret: null, previousSecretExpiresAt: null })
+    expect((await relay.app.inject({ url: `/v1/endpoints/${body.id as string}/secret`, headers: relay.auth })).json()).toEqual({
+      secret: body.secret,
+      previousSecret: null,
+      previousSecretExpiresAt: null
+    })
   })
 
   it('updates only the given fields; null clears eventTypes and rateLimitPerSecond; re-enabling clears the reason', async () => {
     const { id } = (await create({ url: 'http://127.0.0.1:4000/a', eventTypes: ['a'], rateLimitPerSecond: 3, description: 'keep me' })).json()
-    const patch = (payload: Record<string, unknown>) => relay.app.inject({ method: 'PATCH', url: `/v1/endpoints/${id as string}`, headers: relay.auth, payload })
-    expect((await patch({ eventTypes: null, rateLimitPerSecond: null })).json()).toMatchObject({ eventTypes: null, rateLimitPerSecond: null, description: 'keep me' })
+    const patch = (payload: Record<string, unknown>) =>
+      relay.app.inject({ method: 'PATCH', url: `/v1/endpoints/${id as string}`, headers: relay.auth, payload })
+    expect((await patch({ eventTypes: null, rateLimitPerSecond: null })).json()).toMatchObject({
+      eventTypes: null,
+      rateLimitPerSecond: null,
+      description: 'keep me'
+    })
     expect((await patch({ disabled: true })).json()).toMatchObject({ disabled: true, disabledReason: 'disabled by tenant' })
-    expect((await patch({ disabled: false, url: 'http://127.0.0.1:4001/b' })).json()).toMatchObject({ disabled: false, disabledReason: null, url: 'http://127.0.0.1:4001/b' })
+    expect((await patch({ disabled: false, url: 'http://127.0.0.1:4001/b' })).json()).toMatchObject({
+      disabled: false,
+      disabledReason: null,
+      url: 'http://127.0.0.1:4001/b'
+    })
   })
 
   it('lists endpoints newest first with cursor pagination', async () => {
@@ -69,7 +95,10 @@ describe('endpoints API', () => {
   })
 
   it('refuses malformed event filters and reserved headers with 400 RELAY_VALIDATION', async () => {
-    expect((await create({ url: 'http://127.0.0.1:1/', eventTypes: ['*.done'] })).json().error).toMatchObject({ code: 'RELAY_VALIDATION', details: { field: 'body/eventTypes' } })
+    expect((await create({ url: 'http://127.0.0.1:1/', eventTypes: ['*.done'] })).json().error).toMatchObject({
+      code: 'RELAY_VALIDATION',
+      details: { field: 'body/eventTypes' }
+    })
     expect((await create({ url: 'http://127.0.0.1:1/', headers: { 'webhook-signature': 'forged' } })).json().error.code).toBe('RELAY_VALIDATION')
     expect((await create({ url: 'http://127.0.0.1:1/', headers: { Host: 'evil' } })).statusCode).toBe(400)
     expect((await create({ url: 'http://127.0.0.1:1/', rateLimitPerSecond: 0 })).statusCode).toBe(400)

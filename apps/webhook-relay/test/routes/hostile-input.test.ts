@@ -17,7 +17,16 @@ beforeAll(async () => {
 afterAll(async () => { await relay.close() })
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-interface Case { method?: Method, url: string | (() => string), body?: string, contentType?: string, headers?: Record<string, string>, admin?: boolean, status?: number, code?: string }
+interface Case {
+  method?: Method
+  url: string | (() => string)
+  body?: string
+  contentType?: string
+  headers?: Record<string, string>
+  admin?: boolean
+  status?: number
+  code?: string
+}
 
 const json = JSON.stringify
 const MB = 'a'.repeat(1024 * 1024)
@@ -58,10 +67,13 @@ const cases: Array<[string, Case]> = [
   ['10,000 unknown fields in an endpoint', { method: 'POST', url: '/v1/endpoints', body: manyFields }],
   ['10,000 unknown fields in a patch', { method: 'PATCH', url: ep(), body: manyFields }],
   ['10,000 unknown fields in a tenant', { method: 'POST', url: '/v1/tenants', body: manyFields, admin: true }],
-  ['10,000 custom headers', { method: 'PATCH', url: ep(), body: json({ headers: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`x-h${i}`, 'v'])) }) }],
+  [
+    '10,000 custom headers',
+    { method: 'PATCH', url: ep(), body: json({ headers: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`x-h${i}`, 'v'])) }) }
+  ],
   ['10,000 event filters', { method: 'PATCH', url: ep(), body: json({ eventTypes: Array.from({ length: 10_000 }, (_, i) => `e${i}`) }) }],
   ['10,000 query parameters', { url: `/v1/messages?${Array.from({ length: 10_000 }, () => 'limit=1').join('&')}` }],
-  ['a typo\'d field', { method: 'POST', url: '/v1/endpoints', body: json({ url: 'http://127.0.0.1:9/', evenTypes: ['a'] }) }],
+  ["a typo'd field", { method: 'POST', url: '/v1/endpoints', body: json({ url: 'http://127.0.0.1:9/', evenTypes: ['a'] }) }],
   ['an unknown query parameter', { url: '/v1/messages?evnt=a' }],
   ['an empty event filter', { url: '/v1/messages?event=' }],
   ['malformed JSON in an endpoint', { method: 'POST', url: '/v1/endpoints', body: '{"url": ', code: 'RELAY_INVALID_JSON' }],
@@ -99,7 +111,10 @@ const cases: Array<[string, Case]> = [
   ['a leap second to replay since', { method: 'POST', url: ep('/replay?since=2016-12-31T23:59:60Z') }],
   ['an unknown delivery status', { url: '/v1/messages?status=%00' }],
   ['a cursor that is not one', { url: msg('/attempts?cursor=-1'), code: 'RELAY_INVALID_CURSOR' }],
-  ['an Idempotency-Key of 10,000 characters', { method: 'POST', url: '/webhook', body: json({ event: 'a', data: {} }), headers: { 'idempotency-key': 'k'.repeat(10_000) } }]
+  [
+    'an Idempotency-Key of 10,000 characters',
+    { method: 'POST', url: '/webhook', body: json({ event: 'a', data: {} }), headers: { 'idempotency-key': 'k'.repeat(10_000) } }
+  ]
 ]
 
 async function send (c: Case) {

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(async () => { await relay.close() })
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
-  relay.app.inject({ method: 'POST', url: '/webhook', headers: { ...relay.auth, 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) })
+  relay.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { ...relay.auth, 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload)
+  })
 
 // A relay whose body limit lets hostile shapes through to the payload checks (the default one answers 413 first).
 let large: TestRelay

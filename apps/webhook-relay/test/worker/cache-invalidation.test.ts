@@ -18,11 +18,19 @@ async function relayPair () {
   const sender = scriptedSender([200])
   // `a` accepts and delivers; `b` shares the database (another instance) and makes the changes.
   const a = await buildTestRelay({}, { db, send: sender, queue: new MemoryQueue() })
-  const b = await buildApp(relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: 'admin-key-for-tests-0123456789', ALLOW_PRIVATE_DESTINATIONS: 'true' }), { db, worker: false, queue: new MemoryQueue() })
+  const b = await buildApp(relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: 'admin-key-for-tests-0123456789', ALLOW_PRIVATE_DESTINATIONS: 'true' }), {
+    db,
+    worker: false,
+    queue: new MemoryQueue()
+  })
   relays.push(a, { ...a, app: b })
-  const endpoint = (await a.app.inject({ method: 'POST', url: '/v1/endpoints', headers: a.auth, payload: { url: 'http://127.0.0.1:9/old' } })).json<{ id: string }>()
-  const send = async () => (await a.app.inject({ method: 'POST', url: '/webhook', headers: a.auth, payload: { event: 'e', data: {} } })).json<{ id: string, deliveries: number }>()
-  const status = async (id: string) => (await a.app.inject({ url: `/v1/messages/${id}`, headers: a.auth })).json<{ deliveries: { status: string, lastError: string | null }[] }>().deliveries[0]
+  const endpoint = (await a.app.inject({ method: 'POST', url: '/v1/endpoints', headers: a.auth, payload: { url: 'http://127.0.0.1:9/old' } })).json<{
+    id: string
+  }>()
+  const send = async () =>
+    (await a.app.inject({ method: 'POST', url: '/webhook', headers: a.auth, payload: { event: 'e', data: {} } })).json<{ id: string, deliveries: number }>()
+  const status = async (id: string) =>
+    (await a.app.inject({ url: `/v1/messages/${id}`, headers: a.auth })).json<{ deliveries: { status: string, lastError: string | null }[] }>().deliveries[0]
   // Warm a's endpoint cache.
   const warm = await send()
   await eventually(async () => expect((await status(warm.id))?.status).toBe('succeeded'))
@@ -69,7 +77,9 @@ describe('ingest caches', () => {
 
   it('with a stale cache, a message goes to the URL another relay just set', async () => {
     const { a, b, endpoint, sender, send, status } = await relayPair()
-    expect((await b.inject({ method: 'PATCH', url: `/v1/endpoints/${endpoint.id}`, headers: a.auth, payload: { url: 'http://127.0.0.1:9/moved' } })).statusCode).toBe(200)
+    expect(
+      (await b.inject({ method: 'PATCH', url: `/v1/endpoints/${endpoint.id}`, headers: a.auth, payload: { url: 'http://127.0.0.1:9/moved' } })).statusCode
+    ).toBe(200)
     const { id } = await send()
     await eventually(async () => expect((await status(id))?.status).toBe('succeeded'))
     expect(sender.requests.map((r) => r.url)).toEqual(['http://127.0.0.1:9/moved'])

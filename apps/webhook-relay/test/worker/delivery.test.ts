@@ -11,10 +11,15 @@ async function setup (statuses: number[], env: Record<string, string> = {}, endp
   const sender = scriptedSender(statuses, headers)
   relay = await buildTestRelay(env, { send: sender })
   const r = relay
-  const created = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: 'http://127.0.0.1:9/hook', ...endpoint } })).json<{ id: string, secret: string }>()
+  const created = (
+    await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: 'http://127.0.0.1:9/hook', ...endpoint } })
+  ).json<{ id: string, secret: string }>()
   const send = async (event = 'job.done', data: Record<string, unknown> = { n: 1 }) =>
     (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event, data } })).json<{ id: string, deliveries: number }>()
-  const message = async (id: string) => (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<{ deliveries: { id: string, status: string, attempts: number, lastError: string | null, transitions: { from: string | null, to: string }[] }[] }>()
+  const message = async (id: string) =>
+    (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<{
+      deliveries: { id: string, status: string, attempts: number, lastError: string | null, transitions: { from: string | null, to: string }[] }[]
+    }>()
   return { r, sender, endpoint: created, send, message }
 }
 
@@ -26,13 +31,31 @@ describe('delivery worker', () => {
     expect(sender.requests).toHaveLength(3)
     for (const request of sender.requests) {
       expect(request.headers['webhook-id']).toBe(id)
-      expect(verifySignature({ secret: endpoint.secret, id, timestamp: request.headers['webhook-timestamp'] as string, signature: request.headers['webhook-signature'] as string, body: request.body })).toBe(true)
+      expect(
+        verifySignature({
+          secret: endpoint.secret,
+          id,
+          timestamp: request.headers['webhook-timestamp'] as string,
+          signature: request.headers['webhook-signature'] as string,
+          body: request.body
+        })
+      ).toBe(true)
     }
     expect(JSON.parse(sender.requests[2]?.body as string)).toEqual({ type: 'job.done', timestamp: expect.any(String), data: { job: 42 } })
-    const attempts = (await r.app.inject({ url: `/v1/messages/${id}/attempts`, headers: r.auth })).json<{ data: { attempt: number, statusCode: number, outcome: string, responseBody: string }[] }>()
+    const attempts = (await r.app.inject({ url: `/v1/messages/${id}/attempts`, headers: r.auth })).json<{
+      data: { attempt: number, statusCode: number, outcome: string, responseBody: string }[]
+    }>()
     expect(attempts.data.map((a) => [a.attempt, a.statusCode, a.outcome])).toEqual([[1, 500, 'failed'], [2, 503, 'failed'], [3, 200, 'succeeded']])
     expect(attempts.data[0]?.responseBody).toBe('status 500')
-    expect((await message(id)).deliveries[0]?.transitions.map((t) => t.to)).toEqual(['pending', 'delivering', 'retrying', 'delivering', 'retrying', 'delivering', 'succeeded'])
+    expect((await message(id)).deliveries[0]?.transitions.map((t) => t.to)).toEqual([
+      'pending',
+      'delivering',
+      'retrying',
+      'delivering',
+      'retrying',
+      'delivering',
+      'succeeded'
+    ])
   })
 
   it('ends dead after RETRY_MAX_ATTEMPTS and delivers again on replay', async () => {
@@ -56,7 +79,11 @@ describe('delivery worker', () => {
       expect((await message(first.id)).deliveries[0]?.status).toBe('dead')
       expect((await message(second.id)).deliveries[0]?.status).toBe('dead')
     })
-    const res = await r.app.inject({ method: 'POST', url: `/v1/endpoints/${endpoint.id}/replay?since=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`, headers: r.auth })
+    const res = await r.app.inject({
+      method: 'POST',
+      url: `/v1/endpoints/${endpoint.id}/replay?since=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`,
+      headers: r.auth
+    })
     expect(res.statusCode).toBe(202)
     expect(res.json()).toEqual({ deliveries: 2 })
     await eventually(async () => expect((await message(second.id)).deliveries[0]?.status).toBe('succeeded'))
@@ -110,7 +137,11 @@ describe('delivery worker', () => {
 
   it('signs with both secrets for 24 h after a rotation', async () => {
     const { r, sender, endpoint, send } = await setup([200])
-    const rotated = (await r.app.inject({ method: 'POST', url: `/v1/endpoints/${endpoint.id}/secret/rotate`, headers: r.auth })).json<{ secret: string, previousSecret: string, previousSecretExpiresAt: string }>()
+    const rotated = (await r.app.inject({ method: 'POST', url: `/v1/endpoints/${endpoint.id}/secret/rotate`, headers: r.auth })).json<{
+      secret: string
+      previousSecret: string
+      previousSecretExpiresAt: string
+    }>()
     expect(rotated.previousSecret).toBe(endpoint.secret)
     expect(Date.parse(rotated.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
     const { id } = await send()

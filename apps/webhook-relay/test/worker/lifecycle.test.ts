@@ -23,7 +23,9 @@ describe('relay lifecycle', () => {
     const db = await openDatabase({})
     const first = await buildTestRelay({}, { db, worker: false })
     await first.app.inject({ method: 'POST', url: '/v1/endpoints', headers: first.auth, payload: { url: 'http://127.0.0.1:9/r' } })
-    const { id } = (await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'e', data: { survived: true } } })).json<{ id: string }>()
+    const { id } = (await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'e', data: { survived: true } } })).json<{
+      id: string
+    }>()
     await first.app.close()
     const sender = scriptedSender([200])
     const second = await buildTestRelay({}, { db, send: sender })

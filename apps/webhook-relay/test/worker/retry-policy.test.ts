@@ -11,9 +11,15 @@ async function setup (send: (request: OutboundRequest) => Promise<OutboundResult
   relay = await buildTestRelay(env, { send })
   const r = relay
   const created = await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: 'http://127.0.0.1:9/hook', ...endpoint } })
-  const post = async () => (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'e', data: {} } })).json<{ id: string }>().id
+  const post = async () =>
+    (await r.app.inject({ method: 'POST', url: '/webhook', headers: r.auth, payload: { event: 'e', data: {} } })).json<{ id: string }>().id
   const message = async (id: string) => (await r.app.inject({ url: `/v1/messages/${id}`, headers: r.auth })).json<MessageView>()
-  const endpointView = async () => (await r.app.inject({ url: `/v1/endpoints/${created.json<{ id: string }>().id}`, headers: r.auth })).json<{ consecutiveFailures: number, circuitOpenUntil: string | null, disabled: boolean }>()
+  const endpointView = async () =>
+    (await r.app.inject({ url: `/v1/endpoints/${created.json<{ id: string }>().id}`, headers: r.auth })).json<{
+      consecutiveFailures: number
+      circuitOpenUntil: string | null
+      disabled: boolean
+    }>()
   return { r, created, post, message, endpointView }
 }
 
