@@ -31,12 +31,10 @@ declare module 'fastify' {
 
 export const metricsPlugin = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
   app.decorate('metrics', metrics)
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched'
-    metrics.httpRequestDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000
-    )
+    metrics.httpRequestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    done()
   })
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics())

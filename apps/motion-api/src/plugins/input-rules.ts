@@ -6,7 +6,14 @@ import { rejectHostileInput } from '../domain/input-guard.js'
 import { errors } from '../errors.js'
 
 export const inputRules = fp(async (app) => {
-  app.addHook('preValidation', async (request) => { rejectHostileInput({ params: request.params, query: request.query, body: request.body }) })
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      rejectHostileInput({ params: request.params, query: request.query, body: request.body })
+      done()
+    } catch (error) {
+      done(error as Error)
+    }
+  })
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('*', (request, _payload, done) => {
     done(

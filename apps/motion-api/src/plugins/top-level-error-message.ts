@@ -10,8 +10,7 @@ function isErrorBody (payload: unknown): payload is { error: { message: string }
 }
 
 export const topLevelErrorMessage = fp(async (app) => {
-  app.addHook('preSerialization', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload
-    return { message: payload.error.message, ...payload }
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    done(null, reply.statusCode < 400 || !isErrorBody(payload) ? payload : { message: payload.error.message, ...payload })
   })
 }, { name: 'top-level-error-message' })
