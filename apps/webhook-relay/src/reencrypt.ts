@@ -3,7 +3,7 @@
 // can then be dropped from the list. Reads the relay's own configuration (DATABASE_URL, ENCRYPTION_KEYS, …).
 import { createLogger, loadConfigOrExit, migrate, openDatabase } from '@openmotion/common'
 import { resealAll } from './adapters/data-resealer.js'
-import { migrations } from './adapters/schema.js'
+import { migrations } from './adapters/migrations.js'
 import { relayConfig } from './config.js'
 import { cipherFromConfig, plaintextCipher } from './domain/envelope-encryption.js'
 

@@ -1,12 +1,30 @@
-// Everything route plugins need, built once by buildApp from config (tests swap parts through overrides).
-import type { DeliveryQueue } from './domain/delivery-queue.js'
-import type { DeliveryStore } from './adapters/delivery-store.js'
-import type { EndpointStore } from './adapters/endpoint-store.js'
-import type { MessageStore } from './adapters/message-store.js'
-import type { TenantStore } from './adapters/tenant-store.js'
+// Everything the routes and the delivery worker share, built once from the configuration: the database (opened
+// and migrated with the server's lifecycle), the stores, the cipher, the queue and the outbox publisher. Tests
+// swap the outside pieces through AppOverrides.
+import { openAppDatabase, type AppInstance, type Database, type Logger, type Metrics } from '@openmotion/common'
+import { createQueue } from './adapters/create-queue.js'
+import { DeliveryStore } from './adapters/delivery-store.js'
+import { EndpointStore } from './adapters/endpoint-store.js'
+import type { WebhookSender } from './adapters/http-sender.js'
+import { MessageStore } from './adapters/message-store.js'
+import { migrations } from './adapters/migrations.js'
+import { OutboxStore } from './adapters/outbox-store.js'
+import { TenantStore } from './adapters/tenant-store.js'
 import type { RelayConfig } from './config.js'
-import type { DataCipher } from './domain/envelope-encryption.js'
-import type { RelayMetrics } from './relay-metrics.js'
+import type { DeliveryQueue } from './domain/delivery-queue.js'
+import { cipherFromConfig, plaintextCipher, type DataCipher } from './domain/envelope-encryption.js'
+import { createRelayMetrics, type RelayMetrics } from './relay-metrics.js'
+import { startOutboxPublisher, type OutboxPublisher } from './worker/outbox-publisher.js'
+
+export interface AppOverrides {
+  logger?: Logger
+  db?: Database
+  queue?: DeliveryQueue
+  send?: WebhookSender
+  cipher?: DataCipher
+  /** false builds the API without a delivery worker (a relay that only accepts). */
+  worker?: boolean
+}
 
 export interface RelayContext {
   config: RelayConfig
@@ -19,4 +37,36 @@ export interface RelayContext {
   /** Jobs were committed to the outbox: hand them to the queue now. */
   notifyOutbox: () => void
   metrics: RelayMetrics
+}
+
+export async function createRelayContext (
+  app: AppInstance, config: RelayConfig, logger: Logger, metrics: Metrics, overrides: AppOverrides
+): Promise<{ ctx: RelayContext, publisher: OutboxPublisher }> {
+  const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
+  if (config.DATABASE_URL === undefined && overrides.db === undefined) {
+    logger.warn('DATABASE_URL is not set: embedded PGlite (one connection, one process) is for development; use PostgreSQL in production')
+  }
+  const cipher = overrides.cipher ?? cipherFromConfig(config)
+  if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
+  const queue = overrides.queue ?? createQueue(config)
+  if (queue.kind === 'memory') {
+    logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
+  }
+  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  // fastify runs onClose hooks last-registered first: the delivery lifecycle's hook stops deliveries and
+  // publishing, then this closes the queue, then openAppDatabase's closes the database.
+  app.addHook('onClose', async () => { await queue.close() })
+  const deliveries = new DeliveryStore(db)
+  const ctx: RelayContext = {
+    config,
+    tenants: new TenantStore(db),
+    endpoints: new EndpointStore(db, cipher),
+    messages: new MessageStore(db),
+    deliveries,
+    queue,
+    cipher,
+    notifyOutbox: () => { publisher.notify() },
+    metrics: createRelayMetrics(metrics, () => deliveries)
+  }
+  return { ctx, publisher }
 }

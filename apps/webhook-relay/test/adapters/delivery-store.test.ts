@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
-import { migrations } from '../../src/adapters/schema.js'
+import { migrations } from '../../src/adapters/migrations.js'
 
 let db: Database
 

@@ -4,7 +4,7 @@ import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MemoryQueue } from '../../src/adapters/memory-queue.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
-import { migrations } from '../../src/adapters/schema.js'
+import { migrations } from '../../src/adapters/migrations.js'
 import { requeueUnfinished } from '../../src/worker/recovery.js'
 import { buildTestRelay, eventually, RecordingQueue } from '../helper.js'
 
