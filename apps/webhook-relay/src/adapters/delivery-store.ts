@@ -1,20 +1,13 @@
 // Delivery state and its history. Every status change goes through `move`, which records the transition in the
 // same transaction, so the transition log and the current status can never disagree.
 import type { Database, SqlExecutor } from '@openmotion/common'
-import type { Attempt, AttemptOutcome, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
+import type { Attempt, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
 import { claimDeliveries, finishDeliveries, type ClaimedDelivery, type Finished } from './delivery-batches.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
 
-export interface AttemptRecord {
-  attempt: number
-  at: Date
-  statusCode: number | null
-  latencyMs: number
-  responseBody: string | null
-  error: string | null
-  outcome: AttemptOutcome
-}
+/** One attempt as the worker reports it; the store adds the ids. */
+export type AttemptRecord = Omit<Attempt, 'id' | 'deliveryId' | 'messageId' | 'endpointId'>
 
 export type Claim = { kind: 'claimed', delivery: Delivery } | { kind: 'busy', retryInMs: number } | { kind: 'stale' }
 
