@@ -25,6 +25,7 @@ let database: { admin: string, name: string } | undefined
 let deployment: LocalDeployment
 let initOutput = ''
 let workerPort = 0
+let relayWorkerPort = 0
 
 async function createDatabase (url: string): Promise<string> {
   const name = `compose_smoke_${suffix}`
@@ -51,16 +52,24 @@ function redisDatabase (url: string | undefined): string | undefined {
   return parsed.href
 }
 
-/** The apps compose runs; the worker only while motion-api runs as `api` (it does with Redis). */
+/** The apps compose runs; each worker only while its app runs as `api` (motion-api does with Redis, the relay always). */
 function appsOf (dotEnv: DotEnv): string[] {
-  return deployment.environment('motion-api', dotEnv).env.MOTION_ROLE === 'api' ? [...HTTP_APPS, 'motion-worker'] : HTTP_APPS
+  return [
+    ...HTTP_APPS,
+    ...(deployment.environment('webhook-relay', dotEnv).env.RELAY_ROLE === 'api' ? RELAY_WORKER : []),
+    ...(deployment.environment('motion-api', dotEnv).env.MOTION_ROLE === 'api' ? ['motion-worker'] : [])
+  ]
 }
+
+const RELAY_WORKER = ['webhook-relay-worker']
+const WORKERS: Record<string, () => number> = { 'motion-worker': () => workerPort, 'webhook-relay-worker': () => relayWorkerPort }
 
 async function up (names: string[], dotEnv: DotEnv): Promise<void> {
   for (const name of names) await deployment.up(name, dotEnv)
   for (const name of names) {
     const app = deployment.running.get(name)!
-    if (name === 'motion-worker') await waitUntilOk(app, `http://127.0.0.1:${workerPort}/healthz`)
+    const port = WORKERS[name]
+    if (port !== undefined) await waitUntilOk(app, `http://127.0.0.1:${port()}/healthz`)
     else await waitUntilOk(app, deployment.url(name, '/readyz'))
   }
 }
@@ -68,6 +77,7 @@ async function up (names: string[], dotEnv: DotEnv): Promise<void> {
 beforeAll(async () => {
   const databaseUrl = process.env.TEST_DATABASE_URL
   workerPort = await freePort()
+  relayWorkerPort = await freePort()
   deployment = new LocalDeployment({
     root,
     infra: {
@@ -78,6 +88,7 @@ beforeAll(async () => {
     },
     extraEnv: (service): Record<string, string> => {
       if (service === 'webhook-relay') return { QUEUE_PREFIX: `compose-smoke-${suffix}` }
+      if (service === 'webhook-relay-worker') return { QUEUE_PREFIX: `compose-smoke-${suffix}`, WEBHOOK_PORT: String(relayWorkerPort) }
       if (service === 'motion-worker') return { MOTION_PORT: String(workerPort) }
       return {}
     }
@@ -145,10 +156,10 @@ describe('docker compose up, without Docker', { timeout: 300_000 }, () => {
     await call(deployment.url('motion-api', '/admin/v1/plans/studio'), { ...json({ credits: 500, maxVariants: 2, periodDays: 30 }, jwt), method: 'PUT' }, 200)
     const client = await call<{ id: string, clientSecret: string }>(deployment.url('motion-api', '/admin/v1/clients'), json({ plan: 'studio' }, jwt), 201)
 
-    // Deliveries go to this machine: the operator allows private destinations in .env and restarts the relay.
+    // Deliveries go to this machine: the operator allows private destinations in .env and restarts the relay (and its worker).
     const receiver = await startReceiver()
     let dotEnv: DotEnv = { RELAY_ALLOW_PRIVATE_DESTINATIONS: 'true' }
-    await up(['webhook-relay'], dotEnv)
+    await up(appsOf(dotEnv).filter((name) => name.startsWith('webhook-relay')), dotEnv)
     const tenant = await call<{ id: string }>(deployment.url('webhook-relay', '/v1/tenants'), json({ name: 'openmotion' }, jwt), 201)
     const { key } = await call<{ key: string }>(deployment.url('webhook-relay', `/v1/tenants/${tenant.id}/keys`), json({}, jwt), 201)
     const endpoint = await call<{ secret: string }>(
