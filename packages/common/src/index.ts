@@ -3,7 +3,7 @@ export {
   type ConfigDefinition, type ConfigOptions, type ConfigRule, type Env, type LoadOptions, type VariableDoc
 } from './config.js'
 export { commonEnv } from './common-config.js'
-export { REDACTED_PATHS, createLogger, type Logger, type LoggerConfig } from './logging.js'
+export { REDACTED_FIELDS, createLogger, type Logger, type LoggerConfig } from './logging.js'
 export { AppError, defineErrors, type ErrorBody, type ErrorCode, type ErrorDetails, type ErrorFactory, type ErrorSpec } from './errors.js'
 export { defaultErrorCodes, errorBody, type ErrorCodeMap } from './error-handler.js'
 export { ErrorResponse, errorResponses } from './error-schema.js'

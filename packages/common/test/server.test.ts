@@ -198,4 +198,20 @@ describe('logging', () => {
     expect(text).not.toContain('Bearer t')
     expect(text).toContain('[redacted]')
   })
+
+  it('censors secret fields three levels deep without changing the logged object, and leaves errors whole', () => {
+    const chunks: string[] = []
+    const destination = new Writable({ write (chunk: Buffer, _encoding, callback) { chunks.push(chunk.toString()); callback() } })
+    const logger = createLogger({ name: 'log-app', destination, redact: ['sessionId'] })
+    const logged = { req: { headers: { authorization: 'Bearer deep', 'x-api-key': 'k-9', accept: 'json' } }, user: { sessionId: 's-1', id: 'u-1' } }
+    logger.child({ requestId: 'r-1' }).info(logged, 'deep')
+    logger.error({ err: new Error('boom') }, 'failed')
+    interface Line { req: { headers: Record<string, string> }, user: Record<string, string>, requestId: string, err: { message: string } }
+    const [deep, failed] = chunks.map((line) => JSON.parse(line) as Line)
+    expect(deep!.req.headers).toEqual({ authorization: '[redacted]', 'x-api-key': '[redacted]', accept: 'json' })
+    expect(deep!.user).toEqual({ sessionId: '[redacted]', id: 'u-1' })
+    expect(deep!.requestId).toBe('r-1')
+    expect(logged.req.headers.authorization).toBe('Bearer deep')
+    expect(failed!.err.message).toBe('boom')
+  })
 })
