@@ -27,4 +27,4 @@ export {
   type AdminGuardOptions,
   type AdminJwksOptions
 } from './admin-guard.js'
-export { findHostileInput, type HostileInput } from './input-guard.js'
+export { findHostileInput, hostileInputHook, type HostileInput } from './input-guard.js'

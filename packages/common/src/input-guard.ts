@@ -2,6 +2,7 @@
 // encoded as UTF-8 (jsonb refuses it too), so either would otherwise surface as a 500 from deep inside a store.
 // Apps run every part of a request (path parameters, query, JSON body, object keys included) through this before
 // validation and answer a client mistake with their own validation code.
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 /** Deeper JSON than any route accepts; stops a pathological body before it is walked any further. */
@@ -54,4 +55,16 @@ export function findNonFiniteNumber (parts: { params?: unknown, querystring?: un
     }
   }
   return undefined
+}
+
+/**
+ * A preValidation hook that refuses a request any part of which carries hostile input, with the app's own error
+ * (callback-style: it runs on every request).
+ */
+export function hostileInputHook (toError: (hostile: HostileInput) => Error) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const hostile = findHostileInput({ params: request.params, query: request.query, body: request.body })
+    if (hostile === undefined) done()
+    else done(toError(hostile))
+  }
 }

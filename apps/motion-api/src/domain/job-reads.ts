@@ -2,9 +2,7 @@
 // account's job is indistinguishable from an unknown one everywhere.
 import { errors } from '../errors.js'
 import type { JobRepository, JobRunner } from './ports.js'
-import type { Job } from './records.js'
-
-export const JOB_STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE'] as const
+import { JOB_STATUSES, type Job } from './records.js'
 
 export interface JobReadDeps { jobs: JobRepository, worker: JobRunner }
 

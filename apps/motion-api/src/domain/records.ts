@@ -1,7 +1,8 @@
 // What the domain stores and reads back: plain records, independent of how an adapter keeps them.
 import type { JobRequest } from './job-params.js'
 
-export type JobStatus = 'PROGRESS' | 'SUCCESS' | 'FAILURE'
+export const JOB_STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE'] as const
+export type JobStatus = typeof JOB_STATUSES[number]
 
 export interface OutputFile { type: string, key: string }
 export interface VariantOutput { name: string, files: OutputFile[] }

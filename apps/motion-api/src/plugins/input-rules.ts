@@ -1,19 +1,14 @@
 // What every request must be before a route sees it: text without NUL bytes or lone surrogates (any part of the
 // request), and JSON as the only body type the API parses (the signed upload routes take raw bytes in their own
 // context). Breaking either is a client mistake, 1102 like every other invalid input.
+import { hostileInputHook } from '@openmotion/common'
 import fp from 'fastify-plugin'
-import { rejectHostileInput } from '../domain/input-guard.js'
 import { errors } from '../errors.js'
 
 export const inputRules = fp(async (app) => {
-  app.addHook('preValidation', (request, _reply, done) => {
-    try {
-      rejectHostileInput({ params: request.params, query: request.query, body: request.body })
-      done()
-    } catch (error) {
-      done(error as Error)
-    }
-  })
+  app.addHook('preValidation', hostileInputHook((hostile) => errors.INVALID_PARAMETER(`${hostile.part} ${hostile.problem}`, {
+    parameter: hostile.part === 'querystring' ? 'query' : hostile.part
+  })))
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('*', (request, _payload, done) => {
     done(
