@@ -23,6 +23,7 @@ const started = Date.now()
 // Evaluated in the page as expressions: the tests' tsconfig has Node's types, not the DOM's.
 const LOAD_TIME = 'performance.getEntriesByType("navigation")[0].loadEventEnd'
 const PAGE_WIDTH = 'document.documentElement.scrollWidth'
+const FOCUSED_NAME = 'document.activeElement === null ? null : document.activeElement.getAttribute("name")'
 interface Img { naturalWidth: number }
 interface Video { readyState: number, duration: number }
 
@@ -68,6 +69,9 @@ describeWithService('chromium', (chromiumPath) => {
     expect(response?.url()).toBe(`${base}/playground/`)
     const loadMs = Number(await page.evaluate(LOAD_TIME))
     console.log(`playground load time: ${Math.round(loadMs)} ms`)
+    // The page focuses the client id once its session check has answered 401; a user types when the caret shows
+    // there, and keys typed before it (a busy machine) would land on the page body.
+    await expect.poll(() => page.evaluate(FOCUSED_NAME), POLL).toBe('clientId')
     await page.keyboard.type('dev-client')
     await page.keyboard.press('Tab')
     await page.keyboard.type('dev-secret')
