@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
+import { requestLoggerFactory } from './request-logger.js'
 import { findNonFiniteNumber } from './input-guard.js'
 import { strictBodyValidator } from './validator-compiler.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
@@ -60,6 +61,7 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // fastify's default of 100 characters would answer 414 to a status query for three UUIDs.
     routerOptions: { maxParamLength: options.maxParamLength ?? 4000 },

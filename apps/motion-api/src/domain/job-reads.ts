@@ -17,10 +17,31 @@ export async function knownJobs (jobs: JobRepository, clientId: string, rids: st
   return known
 }
 
+export type StatusBody = Awaited<ReturnType<typeof statusBody>>
+
+// Finished jobs never change, and the repository hands out the same Job object while it is cached: a poll of the
+// same finished rids gets the same body object back (built once, and serialised once by the route) for as long
+// as those objects are current. Bounded; the oldest entry goes first.
+const FINISHED_BODIES_MAX = 10_000
+const finishedBodies = new Map<string, { jobs: readonly Job[], body: StatusBody }>()
+
 /** `positionInQueue` is the 1-based place among jobs waiting for a worker; 0 once running. */
-export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: string[]) {
+export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): Promise<StatusBody> {
   const known = await knownJobs(deps.jobs, clientId, rids)
-  const positions = await deps.worker.positions(known.filter((job) => job.status === 'PROGRESS').map((job) => job.rid))
+  if (known.some((job) => job.status === 'PROGRESS')) return await statusBody(deps, known)
+  const key = `${clientId}\n${rids.join(',')}`
+  const kept = finishedBodies.get(key)
+  if (kept !== undefined && kept.jobs.length === known.length && kept.jobs.every((job, i) => job === known[i])) return kept.body
+  const body = await statusBody(deps, known)
+  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.delete(finishedBodies.keys().next().value!)
+  finishedBodies.set(key, { jobs: known, body })
+  return body
+}
+
+async function statusBody (deps: JobReadDeps, known: readonly Job[]) {
+  const running = known.filter((job) => job.status === 'PROGRESS').map((job) => job.rid)
+  // Polling finished jobs (the common case) asks the queue nothing.
+  const positions = running.length === 0 ? new Map<string, number>() : await deps.worker.positions(running)
   const status = known.map((job) => {
     if (job.status !== 'PROGRESS') return { rid: job.rid, status: job.status, details: job.details }
     const { step, total } = job.details as { step?: number, total?: number }
@@ -37,8 +58,24 @@ export function parseStatuses (raw: string): string[] {
   return statuses
 }
 
-export async function jobList (jobs: JobRepository, clientId: string, filter: { statuses?: string[], processor?: string } = {}) {
-  const list = (await jobs.list(clientId, filter)).map((job) => ({
+export type JobListBody = ReturnType<typeof listBody>
+
+// The repository hands out the same array while its cached list is valid: the body built from it is kept with it,
+// so a polled list is built once (and, by the route, serialised once) per change.
+const listBodies = new WeakMap<readonly Job[], JobListBody>()
+
+export async function jobList (jobs: JobRepository, clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<JobListBody> {
+  const list = await jobs.list(clientId, filter)
+  let body = listBodies.get(list)
+  if (body === undefined) {
+    body = listBody(list)
+    listBodies.set(list, body)
+  }
+  return body
+}
+
+function listBody (jobs: readonly Job[]) {
+  const list = jobs.map((job) => ({
     rid: job.rid,
     processingInfo: job.processingInfo,
     processor: job.processor,

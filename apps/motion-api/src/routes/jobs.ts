@@ -5,6 +5,7 @@ import { cancelJob, jobList, jobStatuses, parseStatuses, type JobReadDeps } from
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
+import { serializedOnce } from './serialized-once.js'
 import { CancelResponse, DownloadResponse, ListResponse, StatusResponse, SubmitResponse, sessionErrors } from './schemas.js'
 
 const RID_LIST = Type.String({ pattern: '^[\\w-]+(,[\\w-]+)*$', maxLength: 4000 })
@@ -37,9 +38,10 @@ export function jobRoutes (deps: JobRouteDeps) {
       return result
     })
 
+    const sendStatus = serializedOnce()
     app.get('/job/v1/status/:rids', {
       schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusResponse, ...sessionErrors(404) } }
-    }, async (request) => await jobStatuses(deps, currentClient(request).id, request.params.rids.split(',')))
+    }, async (request, reply) => sendStatus(reply, await jobStatuses(deps, currentClient(request).id, request.params.rids.split(','))))
 
     app.get('/job/v1/download/:rids', {
       schema: {
@@ -50,9 +52,11 @@ export function jobRoutes (deps: JobRouteDeps) {
       }
     }, async (request) => await downloadLinks(deps, currentClient(request).id, request.params.rids.split(','), request.query.variant_id?.split(',') ?? []))
 
+    // The three list routes answer in one schema, so they share one memo of serialised lists.
+    const sendList = serializedOnce()
     app.get('/job/v1/list', {
       schema: { tags: ['jobs'], response: { 200: ListResponse, ...sessionErrors() } }
-    }, async (request) => await jobList(deps.jobs, currentClient(request).id))
+    }, async (request, reply) => sendList(reply, await jobList(deps.jobs, currentClient(request).id)))
 
     // The public API also lists by status alone (`/job/v1/list/SUCCESS,FAILURE`), across processors.
     app.get('/job/v1/list/:statuses', {
@@ -62,13 +66,13 @@ export function jobRoutes (deps: JobRouteDeps) {
         params: Type.Object({ statuses: Statuses }),
         response: { 200: ListResponse, ...sessionErrors() }
       }
-    }, async (request) => await jobList(deps.jobs, currentClient(request).id, { statuses: parseStatuses(request.params.statuses) }))
+    }, async (request, reply) => sendList(reply, await jobList(deps.jobs, currentClient(request).id, { statuses: parseStatuses(request.params.statuses) })))
 
     app.get('/job/v1/list/:statuses/:processor', {
       schema: { tags: ['jobs'], params: Type.Object({ statuses: Statuses, processor: ProcessorName }), response: { 200: ListResponse, ...sessionErrors(404) } }
-    }, async (request) => {
+    }, async (request, reply) => {
       const statuses = parseStatuses(request.params.statuses)
-      return await jobList(deps.jobs, currentClient(request).id, { statuses, processor: processorOf(request.params.processor) })
+      return sendList(reply, await jobList(deps.jobs, currentClient(request).id, { statuses, processor: processorOf(request.params.processor) }))
     })
 
     app.get(
