@@ -1,5 +1,6 @@
-// A polled route whose domain hands out the same body object until the data changes (the job list) serialises
-// that object once and sends the JSON text to every later poll. One memo per response schema: the text follows it.
+// A polled route whose domain hands out the same body object until the data changes (job lists, the status of
+// finished jobs) serialises that object once and sends the JSON text to every later poll. One memo per response
+// schema: the text follows it.
 import type { FastifyReply } from 'fastify'
 
 export function serializedOnce () {
