@@ -1,7 +1,7 @@
 // The character picker (stock and uploaded models, with thumbnails; a radio group, so arrow keys move the
 // choice) and the upload form: signed URLs → resumable upload with a progress bar → storeModel.
 import { ApiError, type MotionApi, type ModelRecord } from './api.js'
-import { announce, byId, control, el, formError, run } from './dom.js'
+import { announce, byId, control, el, formError, run } from '@openmotion/browser-dom'
 import { resumableUpload } from './upload.js'
 
 const CUSTOM = 'custom'

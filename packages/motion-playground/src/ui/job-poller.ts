@@ -1,8 +1,11 @@
 // Polls a job's status until it leaves PROGRESS, reporting step/total and the queue position on the way.
 import type { MotionApi, StatusRecord } from './api.js'
-import { sleep } from './dom.js'
 
 export const POLL_MS = 400
+
+function sleep (ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
 
 export interface Progress { step: number, total: number, positionInQueue: number | undefined }
 

@@ -1,7 +1,7 @@
 // Past jobs (GET /job/v1/list): a table with each job's prompt or source, status and cost; finished text2motion
 // jobs open in the viewer, running ones can be watched again.
 import type { JobRecord, MotionApi } from './api.js'
-import { byId, el, run } from './dom.js'
+import { byId, el, run } from '@openmotion/browser-dom'
 
 /** The value of `name=` in a job's parameter strings. */
 export function paramOf (parameters: JobRecord['parameters'], name: string): string | undefined {

@@ -1,7 +1,7 @@
 // The playground page: sign in, balance, character, prompt → job → progress → viewer, past jobs.
 import { ApiError, MotionApi, type CreditBalance } from './api.js'
 import { CharactersView } from './characters-view.js'
-import { announce, byId, control, formError, run } from './dom.js'
+import { announce, byId, control, formError, run } from '@openmotion/browser-dom'
 import { describeProgress, failureText, pollUntilDone } from './job-poller.js'
 import { JobsView } from './jobs-view.js'
 import { FormError, text2motionParams, type MotionForm, type MotionMode, type Source } from './params.js'

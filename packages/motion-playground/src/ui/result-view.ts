@@ -1,7 +1,7 @@
 // The result of a text2motion job: the viewer with play/pause/scrub, the variant switcher, download buttons for
 // each file the job produced, and the render form whose MP4 plays in a <video>.
 import { filesOf, type MotionApi } from './api.js'
-import { announce, byId, control, el, formError, run } from './dom.js'
+import { announce, byId, control, el, formError, run } from '@openmotion/browser-dom'
 import { describeProgress, failureText, pollUntilDone } from './job-poller.js'
 import { BACKDROPS_2D, FormError, renderParams } from './params.js'
 import { MotionViewer } from './viewer.js'

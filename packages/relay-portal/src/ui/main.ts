@@ -2,7 +2,7 @@
 import { bucketAttempts, chartSvg, type MinuteBucket } from './attempt-chart.js'
 import { EndpointsView } from './endpoints-view.js'
 import { MessagesView } from './messages-view.js'
-import { field, find, showError, spawn } from './page.js'
+import { byId, control, formError, run } from '@openmotion/browser-dom'
 import { RelayApi, RelayError, type Attempt } from './relay-api.js'
 
 const KEY_ITEM = 'webhook-relay-portal-key'
@@ -11,7 +11,7 @@ const CHART_MINUTES = 30
 const CHART_MESSAGES = 200
 const REFRESH_MS = 10_000
 
-const signin = find<HTMLFormElement>('signin-form')
+const signin = byId<HTMLFormElement>('signin-form')
 let timer: ReturnType<typeof setInterval> | undefined
 let lastBuckets: MinuteBucket[] | undefined
 let drawnWidth = 0
@@ -32,7 +32,7 @@ async function chart (api: RelayApi): Promise<void> {
 
 /** Drawn at the container's own width (again on every resize), so the SVG is never stretched or letterboxed. */
 function drawChart (): void {
-  const box = find('chart')
+  const box = byId('chart')
   if (lastBuckets !== undefined) box.innerHTML = chartSvg(lastBuckets, Math.max(240, box.clientWidth), 160)
 }
 
@@ -40,7 +40,7 @@ async function enter (key: string): Promise<void> {
   const api = new RelayApi(key)
   // Checked before any view exists: a refused key must leave no listeners behind on the page's forms.
   await api.endpoints()
-  const endpoints = new EndpointsView(api, () => { spawn(refreshAll()) })
+  const endpoints = new EndpointsView(api, () => { run(refreshAll()) })
   const messages = new MessagesView(api, (id) => endpoints.list.find((e) => e.id === id)?.url ?? id)
   async function refreshAll (): Promise<void> {
     await endpoints.refresh()
@@ -48,36 +48,36 @@ async function enter (key: string): Promise<void> {
   }
   await endpoints.refresh()
   sessionStorage.setItem(KEY_ITEM, key)
-  find('signin').hidden = true
-  find('workspace').hidden = false
-  find('sign-out').hidden = false
-  find('refresh').addEventListener('click', () => { spawn(refreshAll()) })
+  byId('signin').hidden = true
+  byId('workspace').hidden = false
+  byId('sign-out').hidden = false
+  byId('refresh').addEventListener('click', () => { run(refreshAll()) })
   await Promise.all([messages.refresh(), chart(api)])
   clearInterval(timer)
-  timer = setInterval(() => { if (document.visibilityState === 'visible') spawn(chart(api)) }, REFRESH_MS)
+  timer = setInterval(() => { if (document.visibilityState === 'visible') run(chart(api)) }, REFRESH_MS)
 }
 
 signin.addEventListener('submit', (event) => {
   event.preventDefault()
-  showError(signin, '')
-  enter(field(signin, 'key').value.trim()).catch((error: Error) => {
-    showError(signin, error instanceof RelayError && error.status === 401 ? 'This API key is unknown or revoked.' : error.message)
+  formError(signin, '')
+  enter(control(signin, 'key').value.trim()).catch((error: Error) => {
+    formError(signin, error instanceof RelayError && error.status === 401 ? 'This API key is unknown or revoked.' : error.message)
   })
 })
-find('sign-out').addEventListener('click', () => {
+byId('sign-out').addEventListener('click', () => {
   sessionStorage.removeItem(KEY_ITEM)
   window.location.reload()
 })
 
 new ResizeObserver(() => {
-  const width = find('chart').clientWidth
+  const width = byId('chart').clientWidth
   if (width !== drawnWidth) { drawnWidth = width; drawChart() }
-}).observe(find('chart'))
+}).observe(byId('chart'))
 
 const saved = sessionStorage.getItem(KEY_ITEM)
 if (saved !== null) {
   enter(saved).catch(() => {
     sessionStorage.removeItem(KEY_ITEM)
-    find('signin').hidden = false
+    byId('signin').hidden = false
   })
 }

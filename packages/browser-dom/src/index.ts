@@ -1,4 +1,6 @@
-// Tiny DOM helpers: find an element that the page must have, build elements, show an error next to a form.
+// DOM helpers of the browser pages (motion-playground, relay-portal): find an element the page must have, build
+// elements, show an error next to a form, announce to screen readers. Shipped as source: each page's esbuild
+// bundle compiles it, so there is no build step of its own.
 
 export function byId<T extends HTMLElement = HTMLElement> (id: string): T {
   const element = document.getElementById(id)
@@ -22,7 +24,7 @@ export function formError (form: HTMLFormElement, message: string): void {
   if (slot !== null) slot.textContent = message
 }
 
-/** A polite announcement for screen readers (progress, finished jobs). */
+/** A polite announcement for screen readers, in the page's `#announce` live region. */
 export function announce (message: string): void {
   byId('announce').textContent = message
 }
@@ -33,11 +35,7 @@ export function control<T extends HTMLInputElement | HTMLSelectElement | HTMLTex
   return element as T
 }
 
-export function sleep (ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
 /** Starts a task from an event handler; a failure is announced instead of vanishing as an unhandled rejection. */
-export function run (task: Promise<unknown>): void {
-  task.catch((error: Error) => { announce(`Something went wrong: ${error.message}`) })
+export function run (task: Promise<unknown>, failurePrefix = 'Something went wrong'): void {
+  task.catch((error: Error) => { announce(`${failurePrefix}: ${error.message}`) })
 }
