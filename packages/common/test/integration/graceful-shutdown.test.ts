@@ -14,6 +14,14 @@ async function freePort (): Promise<number> {
   return port
 }
 
+async function waitForOutput (output: () => string, text: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (!output().includes(text)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`fixture never printed "${text}": ${output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 async function startFixture (env: Record<string, string>): Promise<{ child: ChildProcess, port: number, output: () => string }> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
@@ -23,11 +31,7 @@ async function startFixture (env: Record<string, string>): Promise<{ child: Chil
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  const deadline = Date.now() + 20_000
-  while (!output.includes('Server listening')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`fixture did not start: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await waitForOutput(() => output, 'Server listening', child)
   return { child, port, output: () => output }
 }
 
@@ -35,7 +39,8 @@ describe('graceful shutdown on SIGTERM', () => {
   it('finishes the in-flight request, drains workers, refuses new connections and exits 0', async () => {
     const { child, port, output } = await startFixture({})
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // Only once the request is being handled: on a busy machine a fixed pause can let SIGTERM arrive first.
+    await waitForOutput(output, 'slow request started', child)
     child.kill('SIGTERM')
     const response = await inFlight
     expect(response.status).toBe(200)
