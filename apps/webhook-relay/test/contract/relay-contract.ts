@@ -10,7 +10,7 @@ import { loadReadmeVerifier } from './readme-verifier.js'
 import { startReceiver, type Receiver } from './receiver.js'
 
 export interface RelayContractOptions {
-  queue: (namespace: string) => DeliveryQueue
+  queue: (namespace: string) => DeliveryQueue | Promise<DeliveryQueue>
   /** Everything the backend holds for this namespace, as text, to scan for plaintext. */
   dumpQueue?: (namespace: string) => Promise<string>
   settleMs: number
@@ -36,7 +36,7 @@ export function relayContract (name: string, options: RelayContractOptions): voi
       receiver = await startReceiver(statuses)
       relay = await buildTestRelay(
         { ENCRYPTION_KEY: pem, RETRY_SCHEDULE: '50ms,100ms,200ms', ...env },
-        { queue: options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) }
+        { queue: await options.queue(namespace), ...(options.database === undefined ? {} : { db: await options.database() }) }
       )
       const r = relay
       const endpoint = (await r.app.inject({ method: 'POST', url: '/v1/endpoints', headers: r.auth, payload: { url: receiver.url } })).json<{

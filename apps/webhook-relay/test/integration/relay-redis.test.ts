@@ -11,15 +11,15 @@ describeWithService('redis', (url) => {
   afterAll(() => { for (const m of monitors) m.disconnect() })
 
   relayContract('redis', {
-    queue: (namespace) => {
+    // The monitor is listening before the queue exists, so no command slips past it on a busy machine.
+    queue: async (namespace) => {
       const lines: string[] = []
       captured.set(namespace, lines)
       const client = createRedis({ url, name: 'relay-test-monitor' })
-      client.monitor().then((monitor) => {
-        monitors.push(monitor)
-        monitor.on('monitor', (_time: string, args: string[]) => { if (args.some((a) => a.includes(namespace))) lines.push(args.join(' ')) })
-      }, () => undefined)
       client.on('error', () => undefined)
+      const monitor = await client.monitor()
+      monitors.push(monitor)
+      monitor.on('monitor', (_time: string, args: string[]) => { if (args.some((a) => a.includes(namespace))) lines.push(args.join(' ')) })
       return new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 20_000, pollMs: 20 })
     },
     dumpQueue: async (namespace) => (captured.get(namespace) ?? []).join('\n'),
