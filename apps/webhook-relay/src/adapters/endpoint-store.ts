@@ -78,6 +78,7 @@ const ENDPOINT_CACHE_SIZE = 10_000
 export class EndpointStore {
   private readonly active = new Map<string, { endpoints: Endpoint[], until: number }>()
   private readonly rates = new Map<string, { rate: number | null, until: number }>()
+  private readonly rateReads = new Map<string, Promise<number | null>>()
   private generation = 0
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
@@ -161,19 +162,33 @@ export class EndpointStore {
 
   /**
    * An endpoint's rate limit, for admission before a job is claimed; cached for ENDPOINT_CACHE_MS (a changed
-   * limit applies within that long; null also for an endpoint that is gone, whose job the claim then refuses).
+   * limit applies within that long and one read; null also for an endpoint that is gone, whose job the claim then
+   * refuses). Every job asks, so concurrent misses share one read (a worker starting on a backlog took 100 reads at
+   * once, queued ahead of its claims on the pool), and an expired entry keeps answering while one read refreshes it.
    */
   async rateLimitOf (id: string, now: number = Date.now()): Promise<number | null> {
     const cached = this.rates.get(id)
     if (cached !== undefined && cached.until > now) return cached.rate
+    const reading = this.rateReads.get(id) ?? this.readRate(id, now)
+    return cached === undefined ? reading : cached.rate
+  }
+
+  private readRate (id: string, now: number): Promise<number | null> {
     const generation = this.generation
-    const { rows } = await this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
-    const rate = rows[0]?.rate_limit_per_second ?? null
-    if (generation === this.generation) {
-      if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
-      this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
-    }
-    return rate
+    const reading = this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
+      .then(({ rows }) => {
+        const rate = rows[0]?.rate_limit_per_second ?? null
+        if (generation === this.generation) {
+          if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
+          this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
+        }
+        return rate
+      })
+      .finally(() => { if (this.rateReads.get(id) === reading) this.rateReads.delete(id) })
+    this.rateReads.set(id, reading)
+    // A failed refresh behind a stale entry has no caller awaiting it; the next job past the expiry reads again.
+    reading.catch(() => undefined)
+    return reading
   }
 
   private target (row: EndpointRow, now: Date): DeliveryTarget {
@@ -212,6 +227,7 @@ export class EndpointStore {
     this.generation++
     this.active.clear()
     this.rates.clear()
+    this.rateReads.clear()
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {
