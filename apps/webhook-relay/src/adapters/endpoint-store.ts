@@ -70,8 +70,8 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
 
 // Every accepted webhook needs its tenant's active endpoints, so they are cached for ENDPOINT_CACHE_MS. A change
 // made through this instance clears the cache at once (a read that raced the change is not stored: generation);
-// other instances see it within ENDPOINT_CACHE_MS. A stale entry can only create a delivery that the worker then
-// refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
+// other instances see it within ENDPOINT_CACHE_MS and one read. A stale entry can only create a delivery that the
+// worker then refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
 export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
@@ -79,6 +79,7 @@ export class EndpointStore {
   private readonly active = new Map<string, { endpoints: Endpoint[], until: number }>()
   private readonly rates = new Map<string, { rate: number | null, until: number }>()
   private readonly rateReads = new Map<string, Promise<number | null>>()
+  private readonly activeReads = new Map<string, Promise<Endpoint[]>>()
   private generation = 0
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
@@ -208,18 +209,33 @@ export class EndpointStore {
     return rows.map(this.toEndpoint)
   }
 
-  /** Enabled endpoints of a tenant (cached, see ENDPOINT_CACHE_MS); the caller applies the event filter. */
+  /**
+   * Enabled endpoints of a tenant (cached, see ENDPOINT_CACHE_MS); the caller applies the event filter. Like the
+   * rate limits, concurrent misses share one read and an expired entry answers while one read refreshes it (every
+   * second, each request in flight missed at once and read the endpoints itself).
+   */
   async listActive (tenantId: string, now: number = Date.now()): Promise<Endpoint[]> {
     const cached = this.active.get(tenantId)
     if (cached !== undefined && cached.until > now) return cached.endpoints
+    const reading = this.activeReads.get(tenantId) ?? this.readActive(tenantId, now)
+    return cached === undefined ? reading : cached.endpoints
+  }
+
+  private readActive (tenantId: string, now: number): Promise<Endpoint[]> {
     const generation = this.generation
-    const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
-    const endpoints = rows.map(this.toEndpoint)
-    if (generation === this.generation) {
-      if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
-      this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
-    }
-    return endpoints
+    const reading = this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
+      .then(({ rows }) => {
+        const endpoints = rows.map(this.toEndpoint)
+        if (generation === this.generation) {
+          if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
+          this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
+        }
+        return endpoints
+      })
+      .finally(() => { if (this.activeReads.get(tenantId) === reading) this.activeReads.delete(tenantId) })
+    this.activeReads.set(tenantId, reading)
+    reading.catch(() => undefined)
+    return reading
   }
 
   /** Some endpoint changed: the next acceptance reads endpoints again. */
@@ -228,6 +244,7 @@ export class EndpointStore {
     this.active.clear()
     this.rates.clear()
     this.rateReads.clear()
+    this.activeReads.clear()
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {

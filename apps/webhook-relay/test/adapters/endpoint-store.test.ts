@@ -1,5 +1,6 @@
-// The rate-limit cache asked by every delivery job: concurrent misses share one read, an expired entry keeps
-// answering while one read refreshes it, and a change through this relay is read again at once.
+// The caches asked by every delivery job (rate limits) and every accepted webhook (a tenant's active endpoints):
+// concurrent misses share one read, an expired entry keeps answering while one read refreshes it, and a change
+// through this relay is read again at once.
 import { migrate, openDatabase, type Database, type SqlExecutor } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINT_CACHE_MS, EndpointStore } from '../../src/adapters/endpoint-store.js'
@@ -18,7 +19,12 @@ afterAll(async () => { await db.close() })
 function counting (): { db: SqlExecutor, reads: () => number } {
   let reads = 0
   return {
-    db: { query: (sql, params) => { if (sql.includes('rate_limit_per_second FROM')) reads++; return db.query(sql, params) } },
+    db: {
+      query: (sql, params) => {
+        if (sql.includes('rate_limit_per_second FROM') || sql.includes('AND NOT disabled')) reads++
+        return db.query(sql, params)
+      }
+    },
     reads: () => reads
   }
 }
@@ -56,5 +62,18 @@ describe('endpoint rate-limit cache', () => {
     expect(await store.rateLimitOf(endpoint.id)).toBe(3)
     await store.update('tnt_1', endpoint.id, { rateLimitPerSecond: 4 })
     expect(await store.rateLimitOf(endpoint.id)).toBe(4)
+  })
+  it("shares one read of a tenant's active endpoints among concurrent requests, and reads them again after a change", async () => {
+    await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_2', 't')")
+    const c = counting()
+    const store = new EndpointStore(c.db)
+    await store.create('tnt_2', { url: 'http://127.0.0.1:9/d' })
+    const lists = await Promise.all(Array.from({ length: 50 }, () => store.listActive('tnt_2')))
+    expect(lists.map((l) => l.length)).toEqual(Array.from({ length: 50 }, () => 1))
+    expect(c.reads()).toBe(1)
+    const later = Date.now() + ENDPOINT_CACHE_MS + 1
+    await store.create('tnt_2', { url: 'http://127.0.0.1:9/e' })
+    expect(await store.listActive('tnt_2', later)).toHaveLength(2)
+    expect(c.reads()).toBe(2)
   })
 })
