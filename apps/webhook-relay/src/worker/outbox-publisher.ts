@@ -7,7 +7,7 @@
 // attempt check drops the duplicate), and a failed enqueue leaves it for a retry a second later. Jobs committed
 // already leased to this relay (acceptance's group commit) are handed over by `publish` without being claimed:
 // those that arrive while a hand-over runs go together. Rows of handed-over jobs are deleted in the background,
-// many per statement (up to REMOVE_WAIT_MS apart): they stay leased meanwhile, so no poller publishes them again.
+// many per statement (collected for up to REMOVE_WAIT_MS): they stay leased meanwhile, so no poller takes them.
 import type { Logger } from '@openmotion/common'
 import type { OutboxStore } from '../adapters/outbox-store.js'
 import type { DeliveryJob, DeliveryQueue, OutboxEntry } from '../domain/delivery-queue.js'
@@ -73,7 +73,7 @@ export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPu
     }
     if (failing) logger.info('enqueue works again: outbox publishing resumed')
     failing = false
-    for (const entry of entries) track(remove(entry.id))
+    remove(entries.map((e) => e.id))
   }
   const publishBatch = async (): Promise<number> => {
     const now = new Date()
@@ -82,18 +82,26 @@ export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPu
     await handOver(entries)
     return entries.length
   }
-  // A failed delete leaves rows that are published again once their lease lapses: a duplicate job the worker drops.
-  const remove = microBatch<string, undefined>({
-    maxItems: 1000,
-    maxWaitMs: REMOVE_WAIT_MS,
-    run: async (ids) => {
-      await outbox.remove(ids).catch((error: unknown) => {
-        logger.warn({ err: error, jobs: ids.length }, 'could not delete published outbox rows: they are published again after their lease')
-        throw error
-      })
-      return ids.map(() => undefined)
-    }
-  })
+  // Deletes wait up to REMOVE_WAIT_MS to share a statement (not only while one runs: a delete as fast as a group
+  // commit would otherwise go one per commit). A failed delete leaves rows that are published again once their
+  // lease lapses: a duplicate job the worker drops.
+  let removing: string[] = []
+  let removeTimer: NodeJS.Timeout | undefined
+  const flushRemovals = (): void => {
+    clearTimeout(removeTimer)
+    removeTimer = undefined
+    const ids = removing
+    removing = []
+    if (ids.length === 0) return
+    track(outbox.remove(ids).catch((error: unknown) => {
+      logger.warn({ err: error, jobs: ids.length }, 'could not delete published outbox rows: they are published again after their lease')
+    }))
+  }
+  const remove = (ids: readonly string[]): void => {
+    removing.push(...ids)
+    if (removing.length >= batch) flushRemovals()
+    else removeTimer ??= setTimeout(flushRemovals, REMOVE_WAIT_MS)
+  }
   const direct = microBatch<OutboxEntry, undefined>({
     maxItems: batch,
     maxWaitMs: options.coalesceMs ?? 5,
@@ -159,6 +167,8 @@ export function startOutboxPublisher (options: OutboxPublisherOptions): OutboxPu
       clearInterval(timer)
       clearTimeout(soon)
       await running?.catch(() => 0)
+      while (handing.size > 0) await Promise.all([...handing])
+      flushRemovals()
       while (handing.size > 0) await Promise.all([...handing])
     }
   }
