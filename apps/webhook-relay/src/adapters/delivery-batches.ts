@@ -12,7 +12,10 @@ import type { AttemptRecord, Outcome } from './delivery-store.js'
 export interface ClaimedDelivery {
   delivery: Delivery
   message: StoredMessage
-  /** The endpoint row as JSON, read in the claiming statement (EndpointStore.targetOf turns it into a target). */
+  /**
+   * The endpoint row as JSON, read in the claiming statement (EndpointStore.targetOf turns it into a target); one
+   * object shared by the jobs of an endpoint claimed together.
+   */
   endpointRow: Record<string, unknown>
 }
 
@@ -21,7 +24,7 @@ type ClaimRow = DeliveryRow & {
   message_data: string
   message_key_id: string
   message_created_at: Date
-  endpoint: Record<string, unknown>
+  endpoint: Record<string, unknown> | null
 }
 
 /**
@@ -45,9 +48,12 @@ export async function claimDeliveries (db: SqlExecutor, jobs: readonly DeliveryJ
        INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, previous, 'delivering' FROM u ORDER BY id
      )
      SELECT u.*, m.event AS message_event, m.data AS message_data, m.key_id AS message_key_id, m.created_at AS message_created_at,
-       to_jsonb(e) AS endpoint
+       CASE WHEN row_number() OVER (PARTITION BY u.endpoint_id) = 1 THEN to_jsonb(e) END AS endpoint
      FROM u JOIN relay_messages m ON m.id = u.message_id JOIN relay_endpoints e ON e.id = u.endpoint_id`,
     [jobs.map((j) => j.deliveryId), jobs.map((j) => j.attempt), leaseUntil, now])
+  // The endpoint row (sealed secrets and headers: two thirds of a claimed row) comes once per endpoint.
+  const endpoints = new Map<string, Record<string, unknown>>()
+  for (const row of rows) if (row.endpoint !== null) endpoints.set(row.endpoint_id, row.endpoint)
   const claimed = new Map<string, ClaimedDelivery>()
   for (const row of rows) {
     claimed.set(row.id, {
@@ -60,7 +66,7 @@ export async function claimDeliveries (db: SqlExecutor, jobs: readonly DeliveryJ
         keyId: row.message_key_id,
         createdAt: row.message_created_at
       },
-      endpointRow: row.endpoint
+      endpointRow: endpoints.get(row.endpoint_id) as Record<string, unknown>
     })
   }
   return claimed

@@ -80,6 +80,7 @@ export class EndpointStore {
   private readonly rates = new Map<string, { rate: number | null, until: number }>()
   private readonly rateReads = new Map<string, Promise<number | null>>()
   private readonly activeReads = new Map<string, Promise<Endpoint[]>>()
+  private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()
   private generation = 0
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
@@ -148,10 +149,16 @@ export class EndpointStore {
     return row === undefined ? undefined : this.target(row, now)
   }
 
-  /** The target of an endpoint row read as JSON (to_jsonb) by the worker's claiming statement. */
+  /**
+   * The target of an endpoint row read as JSON (to_jsonb) by the worker's claiming statement. The jobs of one
+   * endpoint claimed together share the row object, so it is turned into a target once (until a previous secret
+   * it signs with expires).
+   */
   targetOf (json: Record<string, unknown>, now: Date = new Date()): DeliveryTarget {
+    const known = this.targets.get(json)
+    if (known !== undefined && now.getTime() < known.until) return known.target
     const date = (value: unknown) => value === null || value === undefined ? null : new Date(value as string)
-    return this.target({
+    const target = this.target({
       ...(json as unknown as EndpointRow),
       failing_since: date(json.failing_since),
       circuit_open_until: date(json.circuit_open_until),
@@ -159,6 +166,9 @@ export class EndpointStore {
       created_at: date(json.created_at) as Date,
       updated_at: date(json.updated_at) as Date
     }, now)
+    const expires = date(json.previous_secret_expires_at)?.getTime() ?? Infinity
+    this.targets.set(json, { target, until: expires > now.getTime() ? expires : Infinity })
+    return target
   }
 
   /**
