@@ -27,6 +27,11 @@ type ClaimRow = DeliveryRow & {
   endpoint: Record<string, unknown> | null
 }
 
+// Both statements name their rows with `d.id = ANY($1)` besides the join: a unique key's lookup is cheap whatever the
+// statistics say. Without it, on tables not analysed yet (a fresh database, a burst of new rows before autovacuum's
+// next round) the planner scanned every open delivery of the endpoint per claim (23 ms for 15 jobs out of 10,000
+// against 0.7 ms), until autoanalyze ran at some point within the minute: the deliveries' slow start.
+
 /**
  * Claims each job's attempt (pending/retrying, or delivering with a lapsed lease → delivering under a lease until
  * `leaseUntil`) when its endpoint exists, is enabled and its circuit is closed. Rows another relay holds locked
@@ -38,7 +43,7 @@ export async function claimDeliveries (db: SqlExecutor, jobs: readonly DeliveryJ
        SELECT d.id, d.status AS previous FROM relay_deliveries d
        JOIN unnest($1::text[], $2::int[]) AS j(id, attempt) ON j.id = d.id
        JOIN relay_endpoints e ON e.id = d.endpoint_id
-       WHERE d.attempts = j.attempt - 1 AND NOT e.disabled AND e.circuit_open_until IS NULL
+       WHERE d.id = ANY($1::text[]) AND d.attempts = j.attempt - 1 AND NOT e.disabled AND e.circuit_open_until IS NULL
          AND (d.status IN ('pending', 'retrying') OR (d.status = 'delivering' AND COALESCE(d.lease_until, d.updated_at) <= $4))
        ORDER BY d.id FOR UPDATE OF d SKIP LOCKED
      ), u AS (
@@ -86,7 +91,7 @@ export async function finishDeliveries (db: SqlExecutor, items: readonly Finishe
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[])
          AS f(id, status, attempt, next_attempt_at, status_code, last_error)
      ), prev AS (
-       SELECT d.id FROM relay_deliveries d JOIN f ON f.id = d.id WHERE d.status = 'delivering' ORDER BY d.id FOR UPDATE OF d
+       SELECT d.id FROM relay_deliveries d JOIN f ON f.id = d.id WHERE d.id = ANY($1::text[]) AND d.status = 'delivering' ORDER BY d.id FOR UPDATE OF d
      ), u AS (
        UPDATE relay_deliveries d SET status = f.status, updated_at = clock_timestamp(), attempts = f.attempt, next_attempt_at = f.next_attempt_at,
          last_status_code = f.status_code, last_error = f.last_error, lease_until = NULL
