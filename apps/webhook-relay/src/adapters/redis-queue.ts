@@ -84,7 +84,9 @@ export class RedisQueue implements DeliveryQueue {
     if (jobs.length === 0) return
     const dueAt = Date.now() + Math.max(0, delayMs)
     const args: (string | number)[] = []
-    for (const job of jobs) args.push(dueAt, JSON.stringify({ jid: randomUUID(), job } satisfies Member))
+    // The job comes first in the member: jobs due at the same millisecond (a group commit's) are taken in member
+    // order, so in delivery-id (creation) order rather than in the random order of their jids.
+    for (const job of jobs) args.push(dueAt, JSON.stringify({ job, jid: randomUUID() } satisfies Member))
     await this.redis.zadd(this.due, ...args)
   }
 
