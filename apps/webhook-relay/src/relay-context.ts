@@ -11,7 +11,7 @@ import { migrations } from './adapters/migrations.js'
 import { OutboxStore } from './adapters/outbox-store.js'
 import { TenantStore } from './adapters/tenant-store.js'
 import type { RelayConfig } from './config.js'
-import type { DeliveryQueue } from './domain/delivery-queue.js'
+import type { DeliveryQueue, OutboxEntry } from './domain/delivery-queue.js'
 import { cipherFromConfig, plaintextCipher, type DataCipher } from './domain/envelope-encryption.js'
 import { createRelayMetrics, type RelayMetrics } from './relay-metrics.js'
 import { startOutboxPublisher, type OutboxPublisher } from './worker/outbox-publisher.js'
@@ -36,6 +36,8 @@ export interface RelayContext {
   cipher: DataCipher
   /** Jobs were committed to the outbox: hand them to the queue now. */
   notifyOutbox: () => void
+  /** Jobs were committed to the outbox leased to this relay: hand these to the queue now. */
+  publishHeld: (entries: readonly OutboxEntry[]) => void
   metrics: RelayMetrics
 }
 
@@ -61,11 +63,13 @@ export async function createRelayContext (
     config,
     tenants: new TenantStore(db),
     endpoints: new EndpointStore(db, cipher),
-    messages: new MessageStore(db),
+    // Accepted jobs are committed leased to this relay for as long as a publisher's claim, and it hands them over.
+    messages: new MessageStore(db, { heldLeaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS }),
     deliveries,
     queue,
     cipher,
     notifyOutbox: () => { publisher.notify() },
+    publishHeld: (entries) => { publisher.publish(entries) },
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
   return { ctx, publisher }

@@ -70,14 +70,17 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
 
 // Every accepted webhook needs its tenant's active endpoints, so they are cached for ENDPOINT_CACHE_MS. A change
 // made through this instance clears the cache at once (a read that raced the change is not stored: generation);
-// other instances see it within ENDPOINT_CACHE_MS. A stale entry can only create a delivery that the worker then
-// refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
+// other instances see it within ENDPOINT_CACHE_MS and one read. A stale entry can only create a delivery that the
+// worker then refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
 export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
 export class EndpointStore {
   private readonly active = new Map<string, { endpoints: Endpoint[], until: number }>()
   private readonly rates = new Map<string, { rate: number | null, until: number }>()
+  private readonly rateReads = new Map<string, Promise<number | null>>()
+  private readonly activeReads = new Map<string, Promise<Endpoint[]>>()
+  private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()
   private generation = 0
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
@@ -146,10 +149,16 @@ export class EndpointStore {
     return row === undefined ? undefined : this.target(row, now)
   }
 
-  /** The target of an endpoint row read as JSON (to_jsonb) by the worker's claiming statement. */
+  /**
+   * The target of an endpoint row read as JSON (to_jsonb) by the worker's claiming statement. The jobs of one
+   * endpoint claimed together share the row object, so it is turned into a target once (until a previous secret
+   * it signs with expires).
+   */
   targetOf (json: Record<string, unknown>, now: Date = new Date()): DeliveryTarget {
+    const known = this.targets.get(json)
+    if (known !== undefined && now.getTime() < known.until) return known.target
     const date = (value: unknown) => value === null || value === undefined ? null : new Date(value as string)
-    return this.target({
+    const target = this.target({
       ...(json as unknown as EndpointRow),
       failing_since: date(json.failing_since),
       circuit_open_until: date(json.circuit_open_until),
@@ -157,23 +166,40 @@ export class EndpointStore {
       created_at: date(json.created_at) as Date,
       updated_at: date(json.updated_at) as Date
     }, now)
+    const expires = date(json.previous_secret_expires_at)?.getTime() ?? Infinity
+    this.targets.set(json, { target, until: expires > now.getTime() ? expires : Infinity })
+    return target
   }
 
   /**
    * An endpoint's rate limit, for admission before a job is claimed; cached for ENDPOINT_CACHE_MS (a changed
-   * limit applies within that long; null also for an endpoint that is gone, whose job the claim then refuses).
+   * limit applies within that long and one read; null also for an endpoint that is gone, whose job the claim then
+   * refuses). Every job asks, so concurrent misses share one read (a worker starting on a backlog took 100 reads at
+   * once, queued ahead of its claims on the pool), and an expired entry keeps answering while one read refreshes it.
    */
   async rateLimitOf (id: string, now: number = Date.now()): Promise<number | null> {
     const cached = this.rates.get(id)
     if (cached !== undefined && cached.until > now) return cached.rate
+    const reading = this.rateReads.get(id) ?? this.readRate(id, now)
+    return cached === undefined ? reading : cached.rate
+  }
+
+  private readRate (id: string, now: number): Promise<number | null> {
     const generation = this.generation
-    const { rows } = await this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
-    const rate = rows[0]?.rate_limit_per_second ?? null
-    if (generation === this.generation) {
-      if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
-      this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
-    }
-    return rate
+    const reading = this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
+      .then(({ rows }) => {
+        const rate = rows[0]?.rate_limit_per_second ?? null
+        if (generation === this.generation) {
+          if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
+          this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
+        }
+        return rate
+      })
+      .finally(() => { if (this.rateReads.get(id) === reading) this.rateReads.delete(id) })
+    this.rateReads.set(id, reading)
+    // A failed refresh behind a stale entry has no caller awaiting it; the next job past the expiry reads again.
+    reading.catch(() => undefined)
+    return reading
   }
 
   private target (row: EndpointRow, now: Date): DeliveryTarget {
@@ -193,18 +219,33 @@ export class EndpointStore {
     return rows.map(this.toEndpoint)
   }
 
-  /** Enabled endpoints of a tenant (cached, see ENDPOINT_CACHE_MS); the caller applies the event filter. */
+  /**
+   * Enabled endpoints of a tenant (cached, see ENDPOINT_CACHE_MS); the caller applies the event filter. Like the
+   * rate limits, concurrent misses share one read and an expired entry answers while one read refreshes it (every
+   * second, each request in flight missed at once and read the endpoints itself).
+   */
   async listActive (tenantId: string, now: number = Date.now()): Promise<Endpoint[]> {
     const cached = this.active.get(tenantId)
     if (cached !== undefined && cached.until > now) return cached.endpoints
+    const reading = this.activeReads.get(tenantId) ?? this.readActive(tenantId, now)
+    return cached === undefined ? reading : cached.endpoints
+  }
+
+  private readActive (tenantId: string, now: number): Promise<Endpoint[]> {
     const generation = this.generation
-    const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
-    const endpoints = rows.map(this.toEndpoint)
-    if (generation === this.generation) {
-      if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
-      this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
-    }
-    return endpoints
+    const reading = this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
+      .then(({ rows }) => {
+        const endpoints = rows.map(this.toEndpoint)
+        if (generation === this.generation) {
+          if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
+          this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
+        }
+        return endpoints
+      })
+      .finally(() => { if (this.activeReads.get(tenantId) === reading) this.activeReads.delete(tenantId) })
+    this.activeReads.set(tenantId, reading)
+    reading.catch(() => undefined)
+    return reading
   }
 
   /** Some endpoint changed: the next acceptance reads endpoints again. */
@@ -212,6 +253,8 @@ export class EndpointStore {
     this.generation++
     this.active.clear()
     this.rates.clear()
+    this.rateReads.clear()
+    this.activeReads.clear()
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {

@@ -2,11 +2,14 @@
 // transaction so a message is never stored without its deliveries and their jobs, nor answered twice
 // differently for one Idempotency-Key. Acceptance without a key is group-committed: requests arriving while
 // earlier ones commit (at most INGEST_BATCH_WAIT_MS, INGEST_BATCH_SIZE) share one statement (one commit, one WAL
-// flush), and each gets its 202 after that commit.
+// flush), and each gets its 202 after that commit. With `heldLeaseMs` the group's outbox jobs are committed leased
+// to this relay (no other relay's poller takes them until the lease lapses) and returned, so the relay hands them to
+// the queue itself: no claiming statement per publish, and a relay that dies first leaves them to the pollers.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
 import { microBatch } from '../domain/micro-batch.js'
 import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
+import type { OutboxEntry } from '../domain/delivery-queue.js'
 import { toDelivery, type DeliveryRow } from './delivery-rows.js'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
@@ -36,7 +39,7 @@ export class MessageStore {
     run: (items) => this.insertMany(items)
   })
 
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly options: { heldLeaseMs?: number } = {}) {}
 
   async accept (input: NewMessage, now: Date = new Date()): Promise<AcceptResult> {
     const messageId = newId('msg', now.getTime())
@@ -79,7 +82,8 @@ export class MessageStore {
   /** Messages of a group commit with their deliveries, first transitions and outbox jobs: one statement. */
   private async insertMany (items: Intake[]): Promise<AcceptResult[]> {
     const fanOut = items.flatMap((it) => it.deliveryIds.map((id, i) => ({ id, it, endpointId: it.input.endpointIds[i] as string })))
-    await this.db.query(
+    const heldUntil = this.options.heldLeaseMs === undefined ? null : new Date(Date.now() + this.options.heldLeaseMs)
+    const { rows } = await this.db.query<{ id: string, delivery_id: string }>(
       `WITH m AS (
          INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
@@ -91,13 +95,24 @@ export class MessageStore {
        ), t AS (
          INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
        )
-       INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) SELECT id, endpoint_id, 1, created_at FROM d ORDER BY id`,
+       INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at, lease_until) SELECT id, endpoint_id, 1, created_at, $12 FROM d ORDER BY id
+       RETURNING id::text AS id, delivery_id`,
       [items.map((it) => it.messageId), items.map((it) => it.input.tenantId), items.map((it) => it.input.event), items.map((it) => it.input.data),
         items.map((it) => it.input.keyId), items.map((it) => it.now.toISOString()),
         fanOut.map((f) => f.id), fanOut.map((f) => f.it.messageId), fanOut.map((f) => f.endpointId), fanOut.map((f) => f.it.input.tenantId),
-        fanOut.map((f) => f.it.now.toISOString())])
+        fanOut.map((f) => f.it.now.toISOString()), heldUntil])
+    const outboxIds = heldUntil === null ? undefined : new Map(rows.map((r) => [r.delivery_id, r.id]))
     return items.map(({ input, messageId, deliveryIds, now }) => ({
       kind: 'created',
+      ...(outboxIds === undefined
+        ? {}
+        : {
+            held: deliveryIds.map((id, i): OutboxEntry => ({
+              id: outboxIds.get(id) as string,
+              job: { deliveryId: id, endpointId: input.endpointIds[i] as string, attempt: 1 },
+              dueAt: now
+            }))
+          }),
       message: { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: now },
       deliveries: deliveryIds.map((id, i) => ({
         id,

@@ -3,13 +3,9 @@
 // duration of the enqueue, so a slow or unreachable broker never holds a database connection (PGlite has one);
 // `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
 import type { SqlExecutor } from '@openmotion/common'
-import type { DeliveryJob } from '../domain/delivery-queue.js'
+import type { OutboxEntry } from '../domain/delivery-queue.js'
 
-export interface OutboxEntry {
-  id: string
-  job: DeliveryJob
-  dueAt: Date
-}
+export type { OutboxEntry }
 
 interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
 

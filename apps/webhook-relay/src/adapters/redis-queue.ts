@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { closeRedis, createRedis, type Redis } from '@openmotion/common'
 import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
+import { microBatch } from '../domain/micro-batch.js'
 
 export interface RedisQueueOptions {
   url: string
@@ -52,6 +53,19 @@ export class RedisQueue implements DeliveryQueue {
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
   private readonly handlers = new Set<Promise<void>>()
+  /** Members this relay runs: one heartbeat renews all their leases. */
+  private readonly held = new Set<string>()
+  private heartbeat: NodeJS.Timeout | undefined
+  // Finished jobs leave `inflight` together: one ZREM for the jobs a batch of outcomes finished, not one each (a
+  // command per job cost a socket write and a reply on both ends, on the two cores Redis shares with the relay).
+  private readonly ack = microBatch<string, undefined>({
+    maxItems: 500,
+    maxWaitMs: 2,
+    run: async (members) => {
+      await this.redis.zrem(this.inflight, ...members)
+      return members.map(() => undefined)
+    }
+  })
 
   constructor (private readonly options: RedisQueueOptions) {
     this.redis = createRedis({ url: options.url, name: 'webhook-relay-queue' })
@@ -70,7 +84,9 @@ export class RedisQueue implements DeliveryQueue {
     if (jobs.length === 0) return
     const dueAt = Date.now() + Math.max(0, delayMs)
     const args: (string | number)[] = []
-    for (const job of jobs) args.push(dueAt, JSON.stringify({ jid: randomUUID(), job } satisfies Member))
+    // The job comes first in the member: jobs due at the same millisecond (a group commit's) are taken in member
+    // order, so in delivery-id (creation) order rather than in the random order of their jids.
+    for (const job of jobs) args.push(dueAt, JSON.stringify({ job, jid: randomUUID() } satisfies Member))
     await this.redis.zadd(this.due, ...args)
   }
 
@@ -99,14 +115,9 @@ export class RedisQueue implements DeliveryQueue {
   private run (handler: JobHandler, member: string): void {
     this.running++
     const { job } = JSON.parse(member) as Member
-    // The lease is short so a dead relay's jobs come back in seconds; a live one renews it while the job runs.
-    // XX: a lease that already expired and was taken back is not recreated.
-    const vt = this.options.visibilityTimeoutMs
-    const heartbeat = setInterval(() => {
-      this.redis.zadd(this.inflight, 'XX', Date.now() + vt, member).catch(() => undefined)
-    }, Math.max(100, Math.floor(vt / 3)))
-    const task = handler(job).finally(() => clearInterval(heartbeat)).then(
-      () => this.redis.zrem(this.inflight, member).then(() => undefined),
+    this.hold(member)
+    const task = handler(job).finally(() => { this.held.delete(member) }).then(
+      () => this.ack(member),
       () => this.redis.eval(NACK, 2, this.due, this.inflight, member, Date.now() + this.redeliveryDelayMs).then(() => undefined)
     ).catch(() => undefined).finally(() => {
       this.running--
@@ -114,6 +125,28 @@ export class RedisQueue implements DeliveryQueue {
       this.wake?.()
     })
     this.handlers.add(task)
+  }
+
+  /**
+   * The lease is short so a dead relay's jobs come back in seconds; a live one renews the leases of all the jobs it
+   * runs every third of it, in one command. XX: a lease that already expired and was taken back is not recreated.
+   */
+  private hold (member: string): void {
+    this.held.add(member)
+    if (this.heartbeat !== undefined) return
+    const vt = this.options.visibilityTimeoutMs
+    this.heartbeat = setInterval(() => {
+      if (this.held.size === 0) {
+        clearInterval(this.heartbeat)
+        this.heartbeat = undefined
+        return
+      }
+      const until = Date.now() + vt
+      const args: (string | number)[] = []
+      for (const m of this.held) args.push(until, m)
+      this.redis.zadd(this.inflight, 'XX', ...args).catch(() => undefined)
+    }, Math.max(100, Math.floor(vt / 3)))
+    this.heartbeat.unref()
   }
 
   private async idle (): Promise<void> {
@@ -129,6 +162,8 @@ export class RedisQueue implements DeliveryQueue {
     this.wake?.()
     await this.loop
     await Promise.all([...this.handlers])
+    clearInterval(this.heartbeat)
+    this.heartbeat = undefined
   }
 
   async close (): Promise<void> {

@@ -5,6 +5,7 @@
 // into a 500 that the sender would retry as a second message.
 import { createHash } from 'node:crypto'
 import { errors } from '../errors.js'
+import type { OutboxEntry } from './delivery-queue.js'
 import type { DataCipher } from './envelope-encryption.js'
 import { matchesEventType } from './event-filter.js'
 import type { AcceptResult, Endpoint, NewMessage } from './types.js'
@@ -26,6 +27,8 @@ export interface AcceptDeps {
   cipher: DataCipher
   /** Tells the outbox publisher that jobs were committed. */
   notifyOutbox: () => void
+  /** Hands jobs committed leased to this relay to the queue. */
+  publishHeld: (entries: readonly OutboxEntry[]) => void
 }
 
 export interface IncomingWebhook {
@@ -58,6 +61,7 @@ export async function acceptWebhook (deps: AcceptDeps, input: IncomingWebhook): 
   })
   if (result.kind === 'conflict') throw errors.RELAY_IDEMPOTENCY_CONFLICT()
   if (result.kind === 'repeat') return { id: result.messageId, deliveries: result.deliveries, repeated: true }
-  if (result.deliveries.length > 0) deps.notifyOutbox()
+  if (result.held !== undefined) deps.publishHeld(result.held)
+  else if (result.deliveries.length > 0) deps.notifyOutbox()
   return { id: result.message.id, deliveries: result.deliveries.length, repeated: false }
 }

@@ -14,6 +14,13 @@ export interface DeliveryJob {
   attempt: number
 }
 
+/** A job in the outbox (relay_outbox row `id`), due at `dueAt`. */
+export interface OutboxEntry {
+  id: string
+  job: DeliveryJob
+  dueAt: Date
+}
+
 export type JobHandler = (job: DeliveryJob) => Promise<void>
 
 export interface ConsumeOptions {

@@ -1,4 +1,5 @@
 // The relay's records as the domain sees them (camelCase, Dates); the SQL store maps rows onto these.
+import type { OutboxEntry } from './delivery-queue.js'
 
 /** pending → delivering → succeeded | retrying → delivering → … → dead. Replay moves succeeded/dead back to pending. */
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'retrying' | 'dead'
@@ -109,6 +110,12 @@ export interface NewMessage {
 }
 
 export type AcceptResult =
-  | { kind: 'created', message: StoredMessage, deliveries: Delivery[] }
+  | {
+    kind: 'created'
+    message: StoredMessage
+    deliveries: Delivery[]
+    /** The deliveries' outbox jobs when they were committed leased to this relay, which hands them to the queue itself. */
+    held?: OutboxEntry[]
+  }
   | { kind: 'repeat', messageId: string, deliveries: number }
   | { kind: 'conflict' }
