@@ -29,6 +29,20 @@ describe('session cache', () => {
     expect(await accounts.clientForSession(token)).toBeUndefined()
   })
 
+  it('answers a cached session without a read only for the exact token, and only once it was read', async () => {
+    const accounts = new AccountStore(db, LONG)
+    await accounts.createClient({ id: 'sync-read', secret: 's', plan: await accounts.upsertPlan(PLAN) })
+    const { token } = await accounts.createSession('sync-read', 3600)
+    expect(accounts.cachedClientForSession(token)).toBeUndefined()
+    expect((await accounts.clientForSession(token))?.id).toBe('sync-read')
+    expect(accounts.cachedClientForSession(token)?.id).toBe('sync-read')
+    expect(accounts.cachedClientForSession(`${token}x`)).toBeUndefined()
+    expect(accounts.cachedClientForSession(token.slice(0, -1))).toBeUndefined()
+    expect(await accounts.clientForSession(`${token}x`)).toBeUndefined()
+    await accounts.updateClient('sync-read', { disabled: true })
+    expect(accounts.cachedClientForSession(token)).toBeUndefined()
+  })
+
   it('refuses a cached session as soon as its client is disabled', async () => {
     const accounts = new AccountStore(db, LONG)
     await accounts.createClient({ id: 'disabled', secret: 's', plan: await accounts.upsertPlan(PLAN) })

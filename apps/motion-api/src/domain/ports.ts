@@ -42,6 +42,8 @@ export interface AccountRepository {
   renewPeriod (tx: SqlExecutor, clientId: string, now?: Date): Promise<void>
   createSession (clientId: string, ttlSeconds: number): Promise<{ token: string, expiresAt: Date }>
   clientForSession (token: string): Promise<Client | undefined>
+  /** The client of a session this process holds in its cache and still valid, without any read; else undefined. */
+  cachedClientForSession (token: string): Client | undefined
   forgetSessionsOf (clientId: string): void
 }
 
