@@ -104,6 +104,28 @@ describe('job cache', () => {
     expect((await jobs.getMany('jobs', ['cached-1'])).has('cached-1')).toBe(false)
   })
 
+  it('answers from memory alone only what it holds for that client, and nothing a write has replaced', async () => {
+    const jobs = new JobStore(db, LONG)
+    await jobs.insert(db, job('sync-1'))
+    await jobs.insert(db, job('sync-2'))
+    await jobs.update(db, 'sync-1', { status: 'SUCCESS' })
+    await jobs.update(db, 'sync-2', { status: 'SUCCESS' })
+    expect(jobs.cachedMany('jobs', ['sync-1'])).toBeUndefined()
+    await jobs.getMany('jobs', ['sync-1'])
+    expect(jobs.cachedMany('jobs', ['sync-1'])?.get('sync-1')?.status).toBe('SUCCESS')
+    expect(jobs.cachedMany('other', ['sync-1'])).toBeUndefined()
+    expect(jobs.cachedMany('jobs', ['sync-1', 'sync-2'])).toBeUndefined()
+    await jobs.update(db, 'sync-1', { variants: { 1: { download: true } } })
+    expect(jobs.cachedMany('jobs', ['sync-1'])).toBeUndefined()
+
+    expect(jobs.cachedList('jobs')).toBeUndefined()
+    const listed = await jobs.list('jobs')
+    expect(jobs.cachedList('jobs')).toBe(listed)
+    expect(jobs.cachedList('jobs', { statuses: ['SUCCESS'] })).toBeUndefined()
+    await jobs.insert(db, job('sync-3'))
+    expect(jobs.cachedList('jobs')).toBeUndefined()
+  })
+
   it('lists a job submitted after the list was cached', async () => {
     const jobs = new JobStore(db, LONG)
     const before = (await jobs.list('jobs')).length
