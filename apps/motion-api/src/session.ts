@@ -23,7 +23,8 @@ export const sessionClient = fp(async (app) => { app.decorateRequest('client', u
  */
 export function sessionGuard (accounts: AccountRepository) {
   return function requireSession (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    const token = request.cookies[SESSION_COOKIE]
+    const header = request.headers.cookie
+    const token = header === undefined ? undefined : request.server.parseCookie(header)[SESSION_COOKIE]
     if (token === undefined || token === '') { done(errors.UNAUTHENTICATED()); return }
     const cached = accounts.cachedClientForSession(token)
     if (cached !== undefined) {
