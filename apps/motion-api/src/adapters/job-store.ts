@@ -95,12 +95,12 @@ export class JobStore implements JobRepository {
   }
 
   /** Jobs of one client only: another account's rid is simply absent. */
-  cachedMany (clientId: string, rids: string[]): Map<string, Job> | undefined {
-    const found = new Map<string, Job>()
+  cachedMany (clientId: string, rids: string[]): Job[] | undefined {
+    const found: Job[] = []
     for (const rid of rids) {
       const job = this.finished.get(rid)
       if (job === undefined || job.clientId !== clientId) return undefined
-      found.set(rid, job)
+      found.push(job)
     }
     return found
   }

@@ -50,9 +50,8 @@ export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: st
  * polling case: a promise and a microtask turn per step were a measurable part of a cached poll); else undefined.
  */
 export function cachedJobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): StatusBody | undefined {
-  const found = deps.jobs.cachedMany(clientId, rids)
-  if (found === undefined) return undefined
-  const known = rids.map((rid) => found.get(rid)!)
+  const known = deps.jobs.cachedMany(clientId, rids)
+  if (known === undefined) return undefined
   return known.some((job) => job.status === 'PROGRESS') ? undefined : finishedStatuses(clientId, rids, known)
 }
 

@@ -14,8 +14,8 @@ export interface JobRepository {
   lockForUpdate (tx: SqlExecutor, rid: string): Promise<Job | undefined>
   /** One client's jobs among `rids`; other accounts' jobs are absent. */
   getMany (clientId: string, rids: string[]): Promise<Map<string, Job>>
-  /** `getMany`'s answer from memory alone, when this process holds every one of `rids` for that client; else undefined. */
-  cachedMany (clientId: string, rids: string[]): Map<string, Job> | undefined
+  /** The jobs of `rids` in that order from memory alone, when this process holds every one for that client; else undefined. */
+  cachedMany (clientId: string, rids: string[]): Job[] | undefined
   list (clientId: string, filter?: { statuses?: string[], processor?: string }): Promise<Job[]>
   /** `list`'s answer from memory alone, when this process holds it; else undefined. */
   cachedList (clientId: string, filter?: { statuses?: string[], processor?: string }): Job[] | undefined
