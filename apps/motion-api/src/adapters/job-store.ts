@@ -97,8 +97,9 @@ export class JobStore implements JobRepository {
   /** Jobs of one client only: another account's rid is simply absent. */
   cachedMany (clientId: string, rids: string[]): Job[] | undefined {
     const found: Job[] = []
+    const now = Date.now()
     for (const rid of rids) {
-      const job = this.finished.get(rid)
+      const job = this.finished.get(rid, now)
       if (job === undefined || job.clientId !== clientId) return undefined
       found.push(job)
     }
