@@ -25,7 +25,8 @@ export async function buildApp (config: MotionConfig, overrides: AppOverrides = 
   const cors = corsPolicy(config, motion)
 
   await app.register(topLevelErrorMessage)
-  await app.register(cookie)
+  // Cookies are parsed only where one is read (the session guard), not in a hook on every request; setting one works.
+  await app.register(cookie, { hook: false })
   // Every method and header a browser client needs: uploads PUT with Content-Range, deleteModel is a DELETE,
   // resumable upload sessions answer with Location and Range.
   await app.register(corsPlugin, {

@@ -1,6 +1,6 @@
 // The dmsess session: every route except /account/v1/auth runs `requireSession`, which puts the caller's
 // client on the request or answers 401.
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import fp from 'fastify-plugin'
 import { errors } from './errors.js'
 import type { AccountRepository } from './domain/ports.js'
@@ -17,12 +17,26 @@ declare module 'fastify' {
 /** Declares `request.client` up front so every request object keeps one shape. */
 export const sessionClient = fp(async (app) => { app.decorateRequest('client', undefined) }, { name: 'session-client' })
 
+/**
+ * The preHandler every session route runs. Callback-style, and synchronous when the session is cached (the polling
+ * case): an async hook costs a promise and a microtask turn on every request.
+ */
 export function sessionGuard (accounts: AccountRepository) {
-  return async function requireSession (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE]
-    const client = token === undefined || token === '' ? undefined : await accounts.clientForSession(token)
-    if (client === undefined) throw errors.UNAUTHENTICATED()
-    request.client = client
+  return function requireSession (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    const header = request.headers.cookie
+    const token = header === undefined ? undefined : request.server.parseCookie(header)[SESSION_COOKIE]
+    if (token === undefined || token === '') { done(errors.UNAUTHENTICATED()); return }
+    const cached = accounts.cachedClientForSession(token)
+    if (cached !== undefined) {
+      request.client = cached
+      done()
+      return
+    }
+    accounts.clientForSession(token).then((client) => {
+      if (client === undefined) { done(errors.UNAUTHENTICATED()); return }
+      request.client = client
+      done()
+    }, (error: Error) => { done(error) })
   }
 }
 

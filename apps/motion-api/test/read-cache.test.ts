@@ -29,6 +29,20 @@ describe('session cache', () => {
     expect(await accounts.clientForSession(token)).toBeUndefined()
   })
 
+  it('answers a cached session without a read only for the exact token, and only once it was read', async () => {
+    const accounts = new AccountStore(db, LONG)
+    await accounts.createClient({ id: 'sync-read', secret: 's', plan: await accounts.upsertPlan(PLAN) })
+    const { token } = await accounts.createSession('sync-read', 3600)
+    expect(accounts.cachedClientForSession(token)).toBeUndefined()
+    expect((await accounts.clientForSession(token))?.id).toBe('sync-read')
+    expect(accounts.cachedClientForSession(token)?.id).toBe('sync-read')
+    expect(accounts.cachedClientForSession(`${token}x`)).toBeUndefined()
+    expect(accounts.cachedClientForSession(token.slice(0, -1))).toBeUndefined()
+    expect(await accounts.clientForSession(`${token}x`)).toBeUndefined()
+    await accounts.updateClient('sync-read', { disabled: true })
+    expect(accounts.cachedClientForSession(token)).toBeUndefined()
+  })
+
   it('refuses a cached session as soon as its client is disabled', async () => {
     const accounts = new AccountStore(db, LONG)
     await accounts.createClient({ id: 'disabled', secret: 's', plan: await accounts.upsertPlan(PLAN) })
@@ -88,6 +102,28 @@ describe('job cache', () => {
     expect((await jobs.getMany('jobs', ['cached-1'])).get('cached-1')?.variants).toEqual({ 1: { download: true } })
     await jobs.deleteFinishedBefore(new Date(Date.now() + 1000))
     expect((await jobs.getMany('jobs', ['cached-1'])).has('cached-1')).toBe(false)
+  })
+
+  it('answers from memory alone only what it holds for that client, and nothing a write has replaced', async () => {
+    const jobs = new JobStore(db, LONG)
+    await jobs.insert(db, job('sync-1'))
+    await jobs.insert(db, job('sync-2'))
+    await jobs.update(db, 'sync-1', { status: 'SUCCESS' })
+    await jobs.update(db, 'sync-2', { status: 'SUCCESS' })
+    expect(jobs.cachedMany('jobs', ['sync-1'])).toBeUndefined()
+    await jobs.getMany('jobs', ['sync-1'])
+    expect(jobs.cachedMany('jobs', ['sync-1'])?.map((j) => [j.rid, j.status])).toEqual([['sync-1', 'SUCCESS']])
+    expect(jobs.cachedMany('other', ['sync-1'])).toBeUndefined()
+    expect(jobs.cachedMany('jobs', ['sync-1', 'sync-2'])).toBeUndefined()
+    await jobs.update(db, 'sync-1', { variants: { 1: { download: true } } })
+    expect(jobs.cachedMany('jobs', ['sync-1'])).toBeUndefined()
+
+    expect(jobs.cachedList('jobs')).toBeUndefined()
+    const listed = await jobs.list('jobs')
+    expect(jobs.cachedList('jobs')).toBe(listed)
+    expect(jobs.cachedList('jobs', { statuses: ['SUCCESS'] })).toBeUndefined()
+    await jobs.insert(db, job('sync-3'))
+    expect(jobs.cachedList('jobs')).toBeUndefined()
   })
 
   it('lists a job submitted after the list was cached', async () => {

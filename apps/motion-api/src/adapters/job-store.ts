@@ -46,6 +46,10 @@ const FINISHED_TTL_FACTOR = 30
 // Our transactions (submit, finish, paid download) last milliseconds; lists are not stored this long after one.
 const TRANSACTION_GRACE_MS = 1000
 
+function listKey (clientId: string, filter: { statuses?: string[], processor?: string }): string {
+  return `${clientId}\n${filter.statuses?.join(',') ?? '*'}\n${filter.processor ?? '*'}`
+}
+
 export class JobStore implements JobRepository {
   private readonly finished: ReadCache<Job>
   private readonly lists: ReadCache<Job[]>
@@ -91,6 +95,17 @@ export class JobStore implements JobRepository {
   }
 
   /** Jobs of one client only: another account's rid is simply absent. */
+  cachedMany (clientId: string, rids: string[]): Job[] | undefined {
+    const found: Job[] = []
+    const now = Date.now()
+    for (const rid of rids) {
+      const job = this.finished.get(rid, now)
+      if (job === undefined || job.clientId !== clientId) return undefined
+      found.push(job)
+    }
+    return found
+  }
+
   async getMany (clientId: string, rids: string[]): Promise<Map<string, Job>> {
     const found = new Map<string, Job>()
     const missing: string[] = []
@@ -109,8 +124,12 @@ export class JobStore implements JobRepository {
     return found
   }
 
+  cachedList (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Job[] | undefined {
+    return this.lists.get(listKey(clientId, filter))
+  }
+
   async list (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<Job[]> {
-    const key = `${clientId}\n${filter.statuses?.join(',') ?? '*'}\n${filter.processor ?? '*'}`
+    const key = listKey(clientId, filter)
     const cached = this.lists.get(key)
     if (cached !== undefined) return cached
     const mark = this.lists.mark()

@@ -17,7 +17,13 @@ export async function knownJobs (jobs: JobRepository, clientId: string, rids: st
   return known
 }
 
-export type StatusBody = Awaited<ReturnType<typeof statusBody>>
+export interface StatusRecord {
+  rid: string
+  status: Job['status']
+  details: Job['details']
+  positionInQueue?: number
+}
+export interface StatusBody { count: number, status: StatusRecord[] }
 
 // Finished jobs never change, and the repository hands out the same Job object while it is cached: a poll of the
 // same finished rids gets the same body object back (built once, and serialised once by the route) for as long
@@ -28,26 +34,37 @@ const finishedBodies = new Map<string, { jobs: readonly Job[], body: StatusBody 
 /** `positionInQueue` is the 1-based place among jobs waiting for a worker; 0 once running. */
 export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): Promise<StatusBody> {
   const known = await knownJobs(deps.jobs, clientId, rids)
-  if (known.some((job) => job.status === 'PROGRESS')) return await statusBody(deps, known)
-  const key = `${clientId}\n${rids.join(',')}`
-  const kept = finishedBodies.get(key)
-  if (kept !== undefined && kept.jobs.length === known.length && kept.jobs.every((job, i) => job === known[i])) return kept.body
-  const body = await statusBody(deps, known)
-  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.delete(finishedBodies.keys().next().value!)
-  finishedBodies.set(key, { jobs: known, body })
-  return body
-}
-
-async function statusBody (deps: JobReadDeps, known: readonly Job[]) {
+  if (!known.some((job) => job.status === 'PROGRESS')) return finishedStatuses(clientId, rids, known)
   const running = known.filter((job) => job.status === 'PROGRESS').map((job) => job.rid)
-  // Polling finished jobs (the common case) asks the queue nothing.
-  const positions = running.length === 0 ? new Map<string, number>() : await deps.worker.positions(running)
-  const status = known.map((job) => {
+  const positions = await deps.worker.positions(running)
+  const status = known.map((job): StatusRecord => {
     if (job.status !== 'PROGRESS') return { rid: job.rid, status: job.status, details: job.details }
     const { step, total } = job.details as { step?: number, total?: number }
     return { rid: job.rid, status: job.status, details: { step: step ?? 0, total: total ?? 1 }, positionInQueue: positions.get(job.rid) ?? 0 }
   })
   return { count: status.length, status }
+}
+
+/**
+ * `jobStatuses` without a single await, when every rid is a finished job the repository holds in memory (the
+ * polling case: a promise and a microtask turn per step were a measurable part of a cached poll); else undefined.
+ */
+export function cachedJobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): StatusBody | undefined {
+  const known = deps.jobs.cachedMany(clientId, rids)
+  if (known === undefined) return undefined
+  return known.some((job) => job.status === 'PROGRESS') ? undefined : finishedStatuses(clientId, rids, known)
+}
+
+/** The body for finished jobs only (the queue is asked nothing), kept while the same Job objects are current. */
+function finishedStatuses (clientId: string, rids: string[], known: readonly Job[]): StatusBody {
+  const key = `${clientId}\n${rids.join(',')}`
+  const kept = finishedBodies.get(key)
+  if (kept !== undefined && kept.jobs.length === known.length && kept.jobs.every((job, i) => job === known[i])) return kept.body
+  const status = known.map((job): StatusRecord => ({ rid: job.rid, status: job.status, details: job.details }))
+  const body = { count: status.length, status }
+  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.delete(finishedBodies.keys().next().value!)
+  finishedBodies.set(key, { jobs: known, body })
+  return body
 }
 
 /** `statuses` is the comma-separated list of the route; an unknown one is 1102. */
@@ -65,7 +82,16 @@ export type JobListBody = ReturnType<typeof listBody>
 const listBodies = new WeakMap<readonly Job[], JobListBody>()
 
 export async function jobList (jobs: JobRepository, clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<JobListBody> {
-  const list = await jobs.list(clientId, filter)
+  return listBodyOf(await jobs.list(clientId, filter))
+}
+
+/** `jobList` without an await, when the repository holds the list in memory; else undefined. */
+export function cachedJobList (jobs: JobRepository, clientId: string, filter: { statuses?: string[], processor?: string } = {}): JobListBody | undefined {
+  const list = jobs.cachedList(clientId, filter)
+  return list === undefined ? undefined : listBodyOf(list)
+}
+
+function listBodyOf (list: readonly Job[]): JobListBody {
   let body = listBodies.get(list)
   if (body === undefined) {
     body = listBody(list)

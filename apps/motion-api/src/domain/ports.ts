@@ -14,7 +14,11 @@ export interface JobRepository {
   lockForUpdate (tx: SqlExecutor, rid: string): Promise<Job | undefined>
   /** One client's jobs among `rids`; other accounts' jobs are absent. */
   getMany (clientId: string, rids: string[]): Promise<Map<string, Job>>
+  /** The jobs of `rids` in that order from memory alone, when this process holds every one for that client; else undefined. */
+  cachedMany (clientId: string, rids: string[]): Job[] | undefined
   list (clientId: string, filter?: { statuses?: string[], processor?: string }): Promise<Job[]>
+  /** `list`'s answer from memory alone, when this process holds it; else undefined. */
+  cachedList (clientId: string, filter?: { statuses?: string[], processor?: string }): Job[] | undefined
   stalledSince (before: Date): Promise<string[]>
   deleteFinishedBefore (before: Date, status?: 'SUCCESS' | 'FAILURE', limit?: number): Promise<string[]>
   /**
@@ -42,6 +46,8 @@ export interface AccountRepository {
   renewPeriod (tx: SqlExecutor, clientId: string, now?: Date): Promise<void>
   createSession (clientId: string, ttlSeconds: number): Promise<{ token: string, expiresAt: Date }>
   clientForSession (token: string): Promise<Client | undefined>
+  /** The client of a session this process holds in its cache and still valid, without any read; else undefined. */
+  cachedClientForSession (token: string): Client | undefined
   forgetSessionsOf (clientId: string): void
 }
 

@@ -1,7 +1,7 @@
 import { Type, type AppInstance } from '@openmotion/common'
 import { PROCESS_PARAMS_DESCRIPTION } from '../domain/param-docs.js'
 import { downloadLinks, type DownloadDeps } from '../domain/job-downloads.js'
-import { cancelJob, jobList, jobStatuses, parseStatuses, type JobReadDeps } from '../domain/job-reads.js'
+import { cachedJobList, cachedJobStatuses, cancelJob, jobList, jobStatuses, parseStatuses, type JobReadDeps } from '../domain/job-reads.js'
 import { PROCESSORS, submitJob, type Processor, type SubmissionDeps } from '../domain/job-submission.js'
 import { errors } from '../errors.js'
 import { currentClient, type SessionGuard } from '../session.js'
@@ -38,10 +38,17 @@ export function jobRoutes (deps: JobRouteDeps) {
       return result
     })
 
+    // The polled routes answer from memory synchronously when they can (not async handlers: no promise per poll).
     const sendStatus = serializedOnce()
     app.get('/job/v1/status/:rids', {
       schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusResponse, ...sessionErrors(404) } }
-    }, async (request, reply) => sendStatus(reply, await jobStatuses(deps, currentClient(request).id, request.params.rids.split(','))))
+    }, (request, reply) => {
+      const clientId = currentClient(request).id
+      const rids = request.params.rids.split(',')
+      const cached = cachedJobStatuses(deps, clientId, rids)
+      if (cached !== undefined) { sendStatus(reply, cached); return }
+      return jobStatuses(deps, clientId, rids).then((body) => { sendStatus(reply, body) })
+    })
 
     app.get('/job/v1/download/:rids', {
       schema: {
@@ -56,7 +63,12 @@ export function jobRoutes (deps: JobRouteDeps) {
     const sendList = serializedOnce()
     app.get('/job/v1/list', {
       schema: { tags: ['jobs'], response: { 200: ListResponse, ...sessionErrors() } }
-    }, async (request, reply) => sendList(reply, await jobList(deps.jobs, currentClient(request).id)))
+    }, (request, reply) => {
+      const clientId = currentClient(request).id
+      const cached = cachedJobList(deps.jobs, clientId)
+      if (cached !== undefined) { sendList(reply, cached); return }
+      return jobList(deps.jobs, clientId).then((body) => { sendList(reply, body) })
+    })
 
     // The public API also lists by status alone (`/job/v1/list/SUCCESS,FAILURE`), across processors.
     app.get('/job/v1/list/:statuses', {
