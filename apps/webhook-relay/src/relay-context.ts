@@ -50,7 +50,7 @@ export async function createRelayContext (
   }
   const cipher = overrides.cipher ?? cipherFromConfig(config)
   if (cipher === plaintextCipher) logger.warn('ENCRYPTION_KEYS or ENCRYPTION_KEY is not set: webhook data is stored in plaintext')
-  const queue = overrides.queue ?? createQueue(config)
+  const queue = overrides.queue ?? createQueue(config, logger)
   if (queue.kind === 'memory') {
     logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   }

@@ -6,7 +6,8 @@
 // outcome is recorded (deliveries) or the job is re-produced (tiers): at-least-once, duplicates are dropped by
 // the worker's attempt check. kafkajs 2.2 implements only the eager rebalance protocol (no cooperative-sticky
 // assignor), so a rebalance pauses the group briefly; the short session keeps that pause to seconds.
-import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer } from 'kafkajs'
+import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs'
+import type { Logger } from '@openmotion/common'
 import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
 
 export interface KafkaQueueOptions {
@@ -17,6 +18,20 @@ export interface KafkaQueueOptions {
   /** Consumer group session timeout: how fast a killed relay's partitions move to another (default 6 s). */
   sessionTimeoutMs?: number
   clientId?: string
+  /** Where kafkajs's own log lines go (as the relay's JSON lines); without it kafkajs prints its own format. */
+  logger?: Logger
+}
+
+/** kafkajs's log entries as pino lines of the relay's logger, at the matching level. */
+export function kafkaLogCreator (logger: Logger) {
+  const child = logger.child({ component: 'kafkajs' })
+  return () => ({ level, log }: LogEntry): void => {
+    const { message, ...fields } = log
+    if (level === logLevel.ERROR) child.error(fields, message)
+    else if (level === logLevel.WARN) child.warn(fields, message)
+    else if (level === logLevel.INFO) child.info(fields, message)
+    else child.debug(fields, message)
+  }
 }
 
 // The broker's default group.min.session.timeout.ms: the shortest session, so a SIGKILLed relay's partitions (and
@@ -48,7 +63,13 @@ export class KafkaQueue implements DeliveryQueue {
     this.prefix = options.prefix ?? 'webhook-relay'
     this.topic = `${this.prefix}.deliveries`
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
-    this.kafka = new Kafka({ clientId: options.clientId ?? 'webhook-relay', brokers: options.brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } })
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'webhook-relay',
+      brokers: options.brokers,
+      logLevel: logLevel.ERROR,
+      retry: { retries: 8 },
+      ...(options.logger === undefined ? {} : { logCreator: kafkaLogCreator(options.logger) })
+    })
     this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false })
   }
 
@@ -62,10 +83,11 @@ export class KafkaQueue implements DeliveryQueue {
     await admin.connect()
     try {
       const partitions = this.options.partitions ?? 6
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: [this.topic, ...DELAY_TIERS_MS.map((t) => this.tierTopic(t))].map((topic) => ({ topic, numPartitions: partitions }))
-      })
+      // Only the missing ones: asking the broker to create a topic that exists makes kafkajs log an ERROR line
+      // (TOPIC_ALREADY_EXISTS) on every restart, which an operator would rightly chase.
+      const existing = new Set(await admin.listTopics())
+      const missing = [this.topic, ...DELAY_TIERS_MS.map((t) => this.tierTopic(t))].filter((topic) => !existing.has(topic))
+      if (missing.length > 0) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) })
     } finally {
       await admin.disconnect()
     }

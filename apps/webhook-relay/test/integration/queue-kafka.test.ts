@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { expect, it } from 'vitest'
+import { createLogger } from '@openmotion/common'
 import { KafkaQueue } from '../../src/adapters/kafka-queue.js'
 import { killConsumerMidJob } from '../contract/crash.js'
 import { queueContract } from '../contract/queue-contract.js'
@@ -10,4 +13,16 @@ describeWithService('kafka', (broker) => {
     settleMs: 20_000,
     crash: (namespace, job) => killConsumerMidJob('kafka', broker, `test-${namespace}`, job)
   })
+
+  it('starts again on the topics it created without an error line', async () => {
+    const lines: Array<{ level: number, msg: string }> = []
+    const logger = createLogger({ name: 'webhook-relay', level: 'info', destination: { write: (line: string) => { lines.push(JSON.parse(line)) } } })
+    const prefix = `test-restart-${randomUUID()}`
+    for (let start = 0; start < 2; start++) {
+      const queue = new KafkaQueue({ brokers: [broker], prefix, partitions: 1, logger })
+      await queue.start()
+      await queue.close()
+    }
+    expect(lines.filter((line) => line.level >= 50)).toEqual([])
+  }, 120_000)
 })
