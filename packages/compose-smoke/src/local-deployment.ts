@@ -2,20 +2,12 @@
 // and the compose services run as processes (see app-process.ts) with their environment made local
 // (see local-environment.ts). `up(name, dotEnv)` is `docker compose up -d <name>` with that .env.
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@openmotion/test-services'
 import { startAppProcess, type AppProcess } from './app-process.js'
 import { readComposeServices, type ComposeService, type DotEnv } from './compose-file.js'
 import { localEnvironment, type Infrastructure, type LocalEnvironment, type LocalNetwork } from './local-environment.js'
-
-export async function freePort (): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 export interface LocalDeploymentOptions {
   root: string

@@ -8,3 +8,5 @@ export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, ty
 export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'
 export { openapiGaps, operationsOf, type OpenapiDocument, type OpenapiGapOptions } from './openapi-gaps.js'
 export { runSchemathesis, type SchemathesisOptions, type SchemathesisResult } from './schemathesis-run.js'
+export { freePort } from './free-port.js'
+export { suiteBudget } from './suite-budget.js'

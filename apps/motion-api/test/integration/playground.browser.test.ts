@@ -3,11 +3,10 @@
 // switcher, downloads, a character upload and delete, and (with ffmpeg) an MP4 render. Screenshots go to
 // test-output/ (git-ignored).
 import { mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import type { AppInstance } from '@openmotion/common'
-import { chromiumLaunchOptions, describeWithService, requireService } from '@openmotion/test-services'
+import { chromiumLaunchOptions, describeWithService, freePort, requireService, suiteBudget } from '@openmotion/test-services'
 import { buildTestApp } from '../helper.js'
 import { canvasStats, changedCells, type CanvasStats } from './canvas-pixels.js'
 
@@ -18,22 +17,13 @@ const POLL = { timeout: 15_000 }
 // Bounds: each step has its own limit, and once the file has run 150 s the remaining steps fail at once
 // instead of each waiting out its own limit, so a broken page cannot hold the suite for minutes.
 const STEP_MS = 40_000
-const BUDGET_MS = 150_000
-const started = Date.now()
+const withinBudget = suiteBudget(150_000)
 // Evaluated in the page as expressions: the tests' tsconfig has Node's types, not the DOM's.
 const LOAD_TIME = 'performance.getEntriesByType("navigation")[0].loadEventEnd'
 const PAGE_WIDTH = 'document.documentElement.scrollWidth'
 const FOCUSED_NAME = 'document.activeElement === null ? null : document.activeElement.getAttribute("name")'
 interface Img { naturalWidth: number }
 interface Video { readyState: number, duration: number }
-
-async function freePort (): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve) })
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 describeWithService('chromium', (chromiumPath) => {
   let app: AppInstance
@@ -53,9 +43,7 @@ describeWithService('chromium', (chromiumPath) => {
     page.setDefaultTimeout(30_000)
   })
 
-  beforeEach(() => {
-    if (Date.now() - started > BUDGET_MS) throw new Error(`browser suite over its ${BUDGET_MS / 1000} s budget`)
-  })
+  beforeEach(withinBudget)
 
   afterAll(async () => {
     await browser?.close()

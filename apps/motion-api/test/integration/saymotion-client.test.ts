@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '@openmotion/test-services'
 
 const APP_DIR = new URL('../../', import.meta.url).pathname
 const REDIS_URL = process.env.TEST_REDIS_URL
@@ -20,17 +20,6 @@ const STEP_TIMEOUT = 240_000
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface Deployment { base: string, clientId: string, clientSecret: string, stop: () => Promise<void> }
-
-async function freePort (): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => { resolve(port) })
-    })
-  })
-}
 
 function startProcess (env: Record<string, string>, args: string[] = []): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {

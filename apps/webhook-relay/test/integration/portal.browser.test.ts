@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { chromiumLaunchOptions, describeWithService } from '@openmotion/test-services'
+import { chromiumLaunchOptions, describeWithService, suiteBudget } from '@openmotion/test-services'
 import { buildTestRelay, type TestRelay } from '../helper.js'
 
 const OUTPUT = new URL('../../test-output/', import.meta.url).pathname
@@ -14,8 +14,7 @@ const POLL = { timeout: 15_000 }
 // Bounds: each step has its own limit, and once the file has run 90 s the remaining steps fail at once
 // instead of each waiting out its own limit, so a broken page cannot hold the suite for minutes.
 const STEP_MS = 40_000
-const BUDGET_MS = 90_000
-const started = Date.now()
+const withinBudget = suiteBudget(90_000)
 
 interface Received { headers: IncomingHttpHeaders, body: string }
 
@@ -50,9 +49,7 @@ describeWithService('chromium', (chromiumPath) => {
     page.setDefaultTimeout(20_000)
   })
 
-  beforeEach(() => {
-    if (Date.now() - started > BUDGET_MS) throw new Error(`browser suite over its ${BUDGET_MS / 1000} s budget`)
-  })
+  beforeEach(withinBudget)
 
   afterAll(async () => {
     await browser?.close()

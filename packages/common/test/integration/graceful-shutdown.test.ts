@@ -1,18 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer as createNetServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { freePort } from '@openmotion/test-services'
 
 const fixture = fileURLToPath(new URL('../fixtures/slow-server.ts', import.meta.url))
-
-async function freePort (): Promise<number> {
-  const server = createNetServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  return port
-}
 
 async function waitForOutput (output: () => string, text: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000

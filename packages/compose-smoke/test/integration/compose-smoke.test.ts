@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitUntilOk } from '../../src/app-process.js'
-import { LocalDeployment, freePort } from '../../src/local-deployment.js'
+import { freePort } from '@openmotion/test-services'
+import { LocalDeployment } from '../../src/local-deployment.js'
 import type { DotEnv } from '../../src/compose-file.js'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
