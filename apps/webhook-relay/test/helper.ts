@@ -1,13 +1,22 @@
 // Builds a relay for tests: in-memory PGlite, memory queue unless given, private destinations allowed, admin key
 // set, 20 ms retries, the circuit breaker out of the way unless a test sets CIRCUIT_BREAKER_THRESHOLD, and a
 // tenant with an API key ready. Close with `relay.close()`.
-import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
+import { migrate, openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
 import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
 import { MemoryQueue } from '../src/adapters/memory-queue.js'
+import { migrations } from '../src/adapters/migrations.js'
 import type { ConsumeOptions, DeliveryJob, DeliveryQueue, JobHandler } from '../src/domain/delivery-queue.js'
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789'
+
+/** An embedded database with the relay's schema and one tenant, `tnt_1`, for the store tests. */
+export async function migratedDatabase (): Promise<Database> {
+  const db = await openDatabase({})
+  await migrate(db, 'webhook-relay', migrations)
+  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
+  return db
+}
 
 export interface TestRelay {
   app: AppInstance

@@ -1,17 +1,13 @@
-import { migrate, openDatabase, type Database } from '@openmotion/common'
+import { type Database } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
-import { migrations } from '../../src/adapters/migrations.js'
+import { migratedDatabase } from '../helper.js'
 
 let db: Database
 
-beforeAll(async () => {
-  db = await openDatabase({})
-  await migrate(db, 'webhook-relay', migrations)
-  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
-})
+beforeAll(async () => { db = await migratedDatabase() })
 afterAll(async () => { await db.close() })
 
 async function newDelivery (): Promise<string> {

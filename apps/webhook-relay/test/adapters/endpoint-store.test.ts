@@ -1,18 +1,14 @@
 // The caches asked by every delivery job (rate limits) and every accepted webhook (a tenant's active endpoints):
 // concurrent misses share one read, an expired entry keeps answering while one read refreshes it, and a change
 // through this relay is read again at once.
-import { migrate, openDatabase, type Database, type SqlExecutor } from '@openmotion/common'
+import { type Database, type SqlExecutor } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINT_CACHE_MS, EndpointStore } from '../../src/adapters/endpoint-store.js'
-import { migrations } from '../../src/adapters/migrations.js'
+import { migratedDatabase } from '../helper.js'
 
 let db: Database
 
-beforeAll(async () => {
-  db = await openDatabase({})
-  await migrate(db, 'webhook-relay', migrations)
-  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
-})
+beforeAll(async () => { db = await migratedDatabase() })
 afterAll(async () => { await db.close() })
 
 /** The database, counting the rate reads that reach it. */

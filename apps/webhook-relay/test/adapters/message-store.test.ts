@@ -1,19 +1,15 @@
 // Acceptance's group commit with jobs held by the accepting relay: the jobs come back to it with their outbox ids,
 // and no other relay's poller takes the rows until the lease lapses (the accepting relay died before handing them
 // over), then any poller does.
-import { migrate, openDatabase, type Database } from '@openmotion/common'
+import { type Database } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageStore } from '../../src/adapters/message-store.js'
-import { migrations } from '../../src/adapters/migrations.js'
+import { migratedDatabase } from '../helper.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
 
 let db: Database
 
-beforeAll(async () => {
-  db = await openDatabase({})
-  await migrate(db, 'webhook-relay', migrations)
-  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
-})
+beforeAll(async () => { db = await migratedDatabase() })
 afterAll(async () => { await db.close() })
 
 describe('held outbox jobs', () => {

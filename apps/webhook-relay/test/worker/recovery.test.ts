@@ -1,20 +1,15 @@
-import { openDatabase, migrate, type Database } from '@openmotion/common'
+import { openDatabase, type Database } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
 import { MemoryQueue } from '../../src/adapters/memory-queue.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
-import { migrations } from '../../src/adapters/migrations.js'
 import { requeueUnfinished } from '../../src/worker/recovery.js'
-import { buildTestRelay, eventually, RecordingQueue } from '../helper.js'
+import { buildTestRelay, eventually, migratedDatabase, RecordingQueue } from '../helper.js'
 
 let db: Database
 
-beforeAll(async () => {
-  db = await openDatabase({})
-  await migrate(db, 'webhook-relay', migrations)
-  await db.query("INSERT INTO relay_tenants (id, name) VALUES ('tnt_1', 't')")
-})
+beforeAll(async () => { db = await migratedDatabase() })
 afterAll(async () => { await db.close() })
 
 describe('memory-queue recovery', () => {
