@@ -10,8 +10,17 @@ export interface QueryResult<R> {
   rowCount: number
 }
 
+export interface QueryOptions {
+  /**
+   * Prepares the statement once per PostgreSQL connection under this name and only binds it afterwards: the
+   * server skips parsing and planning and the text is not sent again. For a hot statement whose text never
+   * changes (one name, one text). PGlite ignores it.
+   */
+  name?: string
+}
+
 export interface SqlExecutor {
-  query<R = Record<string, unknown>> (sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>
+  query<R = Record<string, unknown>> (sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>
 }
 
 export interface Database extends SqlExecutor {
@@ -54,18 +63,19 @@ function openPostgres (url: string, poolSize: number): Database {
   // unheard, that event would crash the process. The pool has already dropped the connection and the next query
   // opens a new one, so there is nothing else to do.
   pool.on('error', () => {})
-  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
-    const result = await client.query(sql, params === undefined ? undefined : [...params])
+  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> => {
+    const values = params === undefined ? undefined : [...params]
+    const result = options?.name === undefined ? await client.query(sql, values) : await client.query({ name: options.name, text: sql, values })
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 }
   }
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async transaction (fn) {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
-        const result = await fn({ query: (sql, params) => run(client, sql, params) })
+        const result = await fn({ query: (sql, params, options) => run(client, sql, params, options) })
         await client.query('COMMIT')
         return result
       } catch (error) {

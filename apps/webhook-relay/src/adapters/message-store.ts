@@ -100,7 +100,9 @@ export class MessageStore {
       [items.map((it) => it.messageId), items.map((it) => it.input.tenantId), items.map((it) => it.input.event), items.map((it) => it.input.data),
         items.map((it) => it.input.keyId), items.map((it) => it.now.toISOString()),
         fanOut.map((f) => f.id), fanOut.map((f) => f.it.messageId), fanOut.map((f) => f.endpointId), fanOut.map((f) => f.it.input.tenantId),
-        fanOut.map((f) => f.it.now.toISOString()), heldUntil])
+        fanOut.map((f) => f.it.now.toISOString()), heldUntil],
+      // The group commit runs thousands of times a second with one text: PostgreSQL parses and plans it once per connection.
+      { name: 'relay_ingest_group' })
     const outboxIds = heldUntil === null ? undefined : new Map(rows.map((r) => [r.delivery_id, r.id]))
     return items.map(({ input, messageId, deliveryIds, now }) => ({
       kind: 'created',

@@ -21,6 +21,7 @@ import {
   type KeyObject
 } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
+import { pooledRandomBytes } from './random-pool.js'
 
 export interface DataCipher {
   /** The key new data is sealed under ('' stores plaintext). */
@@ -79,7 +80,7 @@ export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFinge
     keyId,
     encrypt (plaintext) {
       const { dataKey, wrapped } = currentKey()
-      const iv = randomBytes(12)
+      const iv = pooledRandomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', dataKey, iv)
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
       return [VERSION, keyId, wrapped, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.')

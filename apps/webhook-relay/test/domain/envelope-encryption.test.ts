@@ -28,6 +28,11 @@ describe('envelope encryption (RSA-OAEP-SHA256 wrapping AES-256-GCM)', () => {
     expect(cipher.decrypt(envelope)).toBe(plaintext)
   })
 
+  it('seals each message under a nonce of its own', () => {
+    const nonces = Array.from({ length: 1000 }, () => cipher.encrypt('{"same":true}').split('.')[3])
+    expect(new Set(nonces).size).toBe(1000)
+  })
+
   it('uses a fresh IV per message under one data key, wrapped with RSA once per key lifetime', () => {
     const [a, b] = [cipher.encrypt('same').split('.'), cipher.encrypt('same').split('.')]
     expect(a[2]).toBe(b[2])

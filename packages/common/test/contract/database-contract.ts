@@ -40,6 +40,18 @@ export function databaseContract (name: string, open: () => Promise<Database>): 
       expect(updated.rowCount).toBe(1)
     })
 
+    it('runs a named statement again and again with new parameters, in and out of transactions', async () => {
+      const name = `${app}_named_insert`
+      const sql = `INSERT INTO ${table} (name, qty) SELECT * FROM unnest($1::text[], $2::bigint[]) RETURNING name, qty`
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+        const { rows } = await db.query<{ name: string, qty: number }>(sql, [[`named-${n}a`, `named-${n}b`], [n, n * 10]], { name })
+        expect(rows).toEqual([{ name: `named-${n}a`, qty: n }, { name: `named-${n}b`, qty: n * 10 }])
+      }
+      await db.transaction(async (tx) => { await tx.query(sql, [['named-tx'], [99]], { name }) })
+      expect((await db.query(`SELECT qty FROM ${table} WHERE name = 'named-tx'`)).rows).toEqual([{ qty: 99 }])
+      await expect(db.query(sql, [['named-1a'], [1]], { name })).rejects.toMatchObject({ code: '23505' })
+    })
+
     it('commits a transaction that resolves', async () => {
       const result = await db.transaction(async (tx) => {
         await tx.query(`INSERT INTO ${table} (name) VALUES ($1)`, ['committed'])
