@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.js'
 import { generateSecret } from '../domain/signing.js'
 import type { Endpoint, EndpointSecrets } from '../domain/types.js'
 import { plaintextCipher, type DataCipher } from '../domain/envelope-encryption.js'
+import { RefreshingCache } from './refreshing-cache.js'
 
 export const SECRET_GRACE_MS = 24 * 3600 * 1000
 
@@ -69,19 +70,16 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
 })
 
 // Every accepted webhook needs its tenant's active endpoints, so they are cached for ENDPOINT_CACHE_MS. A change
-// made through this instance clears the cache at once (a read that raced the change is not stored: generation);
+// made through this instance clears the cache at once (a read that raced the change is not stored);
 // other instances see it within ENDPOINT_CACHE_MS and one read. A stale entry can only create a delivery that the
 // worker then refuses: it claims against the endpoint row itself, so nothing reaches a deleted or disabled endpoint.
 export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
 export class EndpointStore {
-  private readonly active = new Map<string, { endpoints: Endpoint[], until: number }>()
-  private readonly rates = new Map<string, { rate: number | null, until: number }>()
-  private readonly rateReads = new Map<string, Promise<number | null>>()
-  private readonly activeReads = new Map<string, Promise<Endpoint[]>>()
+  private readonly active = new RefreshingCache<Endpoint[]>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
+  private readonly rates = new RefreshingCache<number | null>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
   private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()
-  private generation = 0
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
   // RSA operation, so plaintexts are kept per stored value; a rotated secret is a new stored value.
@@ -178,28 +176,10 @@ export class EndpointStore {
    * once, queued ahead of its claims on the pool), and an expired entry keeps answering while one read refreshes it.
    */
   async rateLimitOf (id: string, now: number = Date.now()): Promise<number | null> {
-    const cached = this.rates.get(id)
-    if (cached !== undefined && cached.until > now) return cached.rate
-    const reading = this.rateReads.get(id) ?? this.readRate(id, now)
-    return cached === undefined ? reading : cached.rate
-  }
-
-  private readRate (id: string, now: number): Promise<number | null> {
-    const generation = this.generation
-    const reading = this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
-      .then(({ rows }) => {
-        const rate = rows[0]?.rate_limit_per_second ?? null
-        if (generation === this.generation) {
-          if (this.rates.size >= ENDPOINT_CACHE_SIZE) this.rates.clear()
-          this.rates.set(id, { rate, until: now + ENDPOINT_CACHE_MS })
-        }
-        return rate
-      })
-      .finally(() => { if (this.rateReads.get(id) === reading) this.rateReads.delete(id) })
-    this.rateReads.set(id, reading)
-    // A failed refresh behind a stale entry has no caller awaiting it; the next job past the expiry reads again.
-    reading.catch(() => undefined)
-    return reading
+    return this.rates.get(id, async () => {
+      const { rows } = await this.db.query<{ rate_limit_per_second: number | null }>('SELECT rate_limit_per_second FROM relay_endpoints WHERE id = $1', [id])
+      return rows[0]?.rate_limit_per_second ?? null
+    }, now)
   }
 
   private target (row: EndpointRow, now: Date): DeliveryTarget {
@@ -225,36 +205,16 @@ export class EndpointStore {
    * second, each request in flight missed at once and read the endpoints itself).
    */
   async listActive (tenantId: string, now: number = Date.now()): Promise<Endpoint[]> {
-    const cached = this.active.get(tenantId)
-    if (cached !== undefined && cached.until > now) return cached.endpoints
-    const reading = this.activeReads.get(tenantId) ?? this.readActive(tenantId, now)
-    return cached === undefined ? reading : cached.endpoints
-  }
-
-  private readActive (tenantId: string, now: number): Promise<Endpoint[]> {
-    const generation = this.generation
-    const reading = this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
-      .then(({ rows }) => {
-        const endpoints = rows.map(this.toEndpoint)
-        if (generation === this.generation) {
-          if (this.active.size >= ENDPOINT_CACHE_SIZE) this.active.clear()
-          this.active.set(tenantId, { endpoints, until: now + ENDPOINT_CACHE_MS })
-        }
-        return endpoints
-      })
-      .finally(() => { if (this.activeReads.get(tenantId) === reading) this.activeReads.delete(tenantId) })
-    this.activeReads.set(tenantId, reading)
-    reading.catch(() => undefined)
-    return reading
+    return this.active.get(tenantId, async () => {
+      const { rows } = await this.db.query<EndpointRow>('SELECT * FROM relay_endpoints WHERE tenant_id = $1 AND NOT disabled', [tenantId])
+      return rows.map(this.toEndpoint)
+    }, now)
   }
 
   /** Some endpoint changed: the next acceptance reads endpoints again. */
   private changed (): void {
-    this.generation++
     this.active.clear()
     this.rates.clear()
-    this.rateReads.clear()
-    this.activeReads.clear()
   }
 
   async update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined> {
