@@ -41,4 +41,5 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 
 export { authConfig, type AuthConfig } from './config.js'
 export type { AppOverrides } from './auth-context.js'
-export { createLogMailer, type Mail, type Mailer, type OutboxMailer } from './adapters/mailer.js'
+export { createLogMailer, type OutboxMailer } from './adapters/mailer.js'
+export type { Mail, Mailer } from './domain/ports.js'

@@ -1,7 +1,7 @@
 // Builds an app on the in-memory store (or a given one) with an outbox mailer, for behaviour tests.
 import { Writable } from 'node:stream'
 import { createLogger, type Database } from '@openmotion/common'
-import type { DocumentStore } from '../../src/adapters/document-store.js'
+import type { DocumentStore } from '../../src/domain/ports.js'
 import { authConfig, buildApp, createLogMailer, type OutboxMailer } from '../../src/app.js'
 import { gqlClient } from './graphql-client.js'
 
