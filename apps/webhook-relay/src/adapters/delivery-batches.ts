@@ -4,20 +4,10 @@
 // is gone, disabled or has an open circuit) goes the slow, one-job-at-a-time way of the worker, which says why.
 import type { SqlExecutor } from '@openmotion/common'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
+import type { ClaimedDelivery, Finished } from '../domain/ports.js'
 import { newId } from '../domain/ids.js'
-import type { Delivery, StoredMessage } from '../domain/types.js'
+import type { Delivery } from '../domain/types.js'
 import { toDelivery, type DeliveryRow } from './delivery-rows.js'
-import type { AttemptRecord, Outcome } from './delivery-store.js'
-
-export interface ClaimedDelivery {
-  delivery: Delivery
-  message: StoredMessage
-  /**
-   * The endpoint row as JSON, read in the claiming statement (EndpointStore.targetOf turns it into a target); one
-   * object shared by the jobs of an endpoint claimed together.
-   */
-  endpointRow: Record<string, unknown>
-}
 
 type ClaimRow = DeliveryRow & {
   message_event: string
@@ -76,8 +66,6 @@ export async function claimDeliveries (db: SqlExecutor, jobs: readonly DeliveryJ
   }
   return claimed
 }
-
-export interface Finished { delivery: Delivery, record: AttemptRecord, outcome: Outcome }
 
 /**
  * Records attempts with their deliveries' new states (delivering → outcome) and each retry's outbox job, for many

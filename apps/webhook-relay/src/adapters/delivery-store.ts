@@ -2,20 +2,10 @@
 // same transaction, so the transition log and the current status can never disagree.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import type { Attempt, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
-import { claimDeliveries, finishDeliveries, type ClaimedDelivery, type Finished } from './delivery-batches.js'
+import type { AttemptRecord, Claim, ClaimedDelivery, DeliveryRepository, Finished, Outcome } from '../domain/ports.js'
+import { claimDeliveries, finishDeliveries } from './delivery-batches.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
-
-/** One attempt as the worker reports it; the store adds the ids. */
-export type AttemptRecord = Omit<Attempt, 'id' | 'deliveryId' | 'messageId' | 'endpointId'>
-
-export type Claim = { kind: 'claimed', delivery: Delivery } | { kind: 'busy', retryInMs: number } | { kind: 'stale' }
-
-export interface Outcome {
-  status: 'succeeded' | 'retrying' | 'dead'
-  nextAttemptAt: Date | null
-  lastError: string | null
-}
 
 export async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
   await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [
@@ -26,7 +16,7 @@ export async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: numb
   ])
 }
 
-export class DeliveryStore {
+export class DeliveryStore implements DeliveryRepository {
   constructor (private readonly db: Database) {}
 
   private async move (

@@ -4,12 +4,11 @@
 // `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
 import type { SqlExecutor } from '@openmotion/common'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
-
-export type { OutboxEntry }
+import type { OutboxRepository } from '../domain/ports.js'
 
 interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
 
-export class OutboxStore {
+export class OutboxStore implements OutboxRepository {
   constructor (private readonly db: SqlExecutor) {}
 
   /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */

@@ -1,14 +1,8 @@
 // The words the builtin engine understands. Word forms map to canonical entries; the lexer stems regular forms.
+import type { ActionKind } from './action-kind.js'
 import { SYNONYMS } from './synonyms.js'
 
-export type ActionKind =
-  | 'idle' | 'walk' | 'jog' | 'run' | 'sneak' | 'crawl' | 'jump' | 'hop' | 'turn' | 'spin' | 'sidestep' | 'backstep'
-  | 'stepUp' | 'sitDown' | 'standUp' | 'crouch' | 'kneel' | 'lieDown' | 'wave' | 'clap' | 'point' | 'bow' | 'nod'
-  | 'shakeHead' | 'punch' | 'kick' | 'dance' | 'stretch' | 'lookAround' | 'pickUp' | 'throw'
-  | 'skip' | 'stomp' | 'march' | 'limp' | 'stagger' | 'circle' | 'zigzag' | 'carry' | 'sitChair' | 'fall' | 'squat'
-  | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
-  | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
-  | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
+export type { ActionKind } from './action-kind.js'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
