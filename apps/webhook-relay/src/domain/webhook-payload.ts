@@ -1,7 +1,7 @@
-// The spec's webhook payload `{ event, data }`, checked on the parsed JSON before anything else sees it. The
-// framework's schema validation coerces types (it would turn `"event": 5` into "5"), so the types are checked
-// here strictly first. `event` is stored as PostgreSQL text, which refuses NUL, and lone surrogates cannot be
-// encoded as UTF-8, so both are refused. `data` is walked with an explicit stack and capped in depth and keys:
+// The spec's webhook payload `{ event, data }`, checked on the parsed JSON before anything else sees it, for
+// what a JSON schema cannot say (bodies are validated strictly, never coerced: app.ts, strictBodies). `event` is
+// stored as PostgreSQL text, which refuses NUL, and lone surrogates cannot be encoded as UTF-8, so both are
+// refused. `data` is walked with an explicit stack and capped in depth and keys:
 // a body nested 50,000 deep would otherwise overflow the stack of JSON.stringify and answer 500.
 import { errors } from '../errors.js'
 
