@@ -10,3 +10,7 @@ export { openapiGaps, operationsOf, type OpenapiDocument, type OpenapiGapOptions
 export { runSchemathesis, type SchemathesisOptions, type SchemathesisResult } from './schemathesis-run.js'
 export { freePort } from './free-port.js'
 export { suiteBudget } from './suite-budget.js'
+export {
+  HOSTILE_TEXT, OVER_LONG, fillPath, hostileCases, pathParams, routesOf,
+  type AppRoute, type HostileCase, type HostileCaseOptions, type HostileText, type Position, type RoutePrinter
+} from './hostile-requests.js'
