@@ -1,9 +1,9 @@
 // The spec's webhook payload `{ event, data }`, checked on the parsed JSON by POST /webhook's own body parser,
-// before anything else sees it, with the relay's error codes (bodies are validated strictly, never coerced). `event` is stored as PostgreSQL text, so it is held to
-// what a store can hold (common's textProblem: no NUL, no lone surrogate, at most MAX_EVENT_LENGTH). `data` is
-// stored encrypted as JSON text, where a NUL or a lone surrogate is an escape, so its strings are the sender's;
-// it is walked with an explicit stack and capped in depth and keys: a body nested 50,000 deep would otherwise
-// overflow the stack of JSON.stringify and answer 500.
+// before anything else sees it, with the relay's error codes (bodies are validated strictly, never coerced).
+// `event` is stored as PostgreSQL text, so it is held to what a store can hold (common's textProblem: no NUL, no
+// lone surrogate, at most MAX_EVENT_LENGTH). `data` is stored encrypted as JSON text, where a NUL or a lone
+// surrogate is an escape, so its strings are the sender's; it is walked with an explicit stack and capped in depth
+// and keys: a body nested 50,000 deep would otherwise overflow the stack of JSON.stringify and answer 500.
 import { textProblem } from '@openmotion/common'
 import { errors } from '../errors.js'
 
