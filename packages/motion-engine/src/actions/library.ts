@@ -30,6 +30,7 @@ import {
   yawn
 } from './expressions.js'
 import { circle, zigzag } from './paths.js'
+import { backflip, cartwheel } from './acrobatics.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -99,5 +100,16 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   salsa,
   disco,
   ballet,
-  robot
+  robot,
+  jumpRope: idle,
+  backflip,
+  cartwheel,
+  moonwalk: idle,
+  stumble: idle,
+  pushed: idle,
+  getUp: idle,
+  sideBend: idle,
+  waltz: idle,
+  chaCha: idle,
+  jazz: idle
 }

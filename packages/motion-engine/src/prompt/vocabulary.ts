@@ -9,6 +9,8 @@ export type ActionKind =
   | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
   | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
   | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
+  // issue 28: whole-body actions
+  | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
@@ -91,7 +93,6 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   limp: 'limp',
   hobble: 'limp',
   stagger: 'stagger',
-  stumble: 'stagger',
   totter: 'stagger',
   wobble: 'stagger',
   circle: 'circle',
@@ -150,7 +151,14 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
-  ...SYNONYMS
+  ...SYNONYMS,
+  // issue 28 actions
+  backflip: 'backflip',
+  cartwheel: 'cartwheel',
+  jazz: 'jazz',
+  moonwalk: 'moonwalk',
+  stumble: 'stumble',
+  waltz: 'waltz'
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */
@@ -259,7 +267,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3 }
 
-export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace'
+export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',
