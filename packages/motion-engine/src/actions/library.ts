@@ -31,6 +31,8 @@ import {
 } from './expressions.js'
 import { circle, zigzag } from './paths.js'
 import { backflip, cartwheel } from './acrobatics.js'
+import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
+import { pushed, stumble } from './reactions.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -47,10 +49,11 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   turn,
   spin,
   sitDown,
-  standUp,
+  // Face down, the body gets up the way a person lying on the front does.
+  standUp: (ctx: ActionContext) => (ctx.posture === 'prone' ? getUp(ctx) : standUp(ctx)),
   crouch,
-  kneel,
-  lieDown,
+  kneel: (ctx: ActionContext) => (ctx.posture === 'crawling' ? kneelFromCrawl(ctx) : ctx.spec.style === 'withHands' ? kneelWithHands(ctx) : kneel(ctx)),
+  lieDown: (ctx: ActionContext) => (ctx.spec.style === 'onFront' ? lieDownFront(ctx) : lieDown(ctx)),
   wave,
   clap,
   point,
@@ -105,9 +108,9 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   backflip,
   cartwheel,
   moonwalk: idle,
-  stumble: idle,
-  pushed: idle,
-  getUp: idle,
+  stumble,
+  pushed,
+  getUp: (ctx: ActionContext) => (ctx.posture === 'chair' ? standUp(ctx) : getUp(ctx)),
   sideBend: idle,
   waltz: idle,
   chaCha: idle,

@@ -10,7 +10,7 @@ import type { Style } from './style.js'
 export type Posture = 'standing' | 'sitting' | 'lying' | 'prone' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
 
 /** A body part that can bear weight on the floor. */
-export type SupportPart = 'lFoot' | 'rFoot' | 'lHand' | 'rHand'
+export type SupportPart = 'lFoot' | 'rFoot' | 'lHand' | 'rHand' | 'lKnee' | 'rKnee'
 
 export interface FootTarget {
   /** Ankle position, local frame. */

@@ -107,3 +107,24 @@ export function repeatKeys (cycle: Key[], count: number, lead: Key[] = [], tail:
   for (const key of tail) out.push({ ...key, t: end + key.t })
   return out
 }
+
+const ZERO = Object.fromEntries(CHANNELS.map(c => [c, 0])) as PoseSpec
+
+/**
+ * Adds keyed pose offsets (times in real seconds, spline-interpolated, zero where a key leaves a channel out) to
+ * every frame of a clip: the upper-body reaction of a stumble over its footsteps, a dancer's styling over the steps.
+ */
+export function addKeyedOffsets (clip: ActionClip, ctx: ActionContext, keys: Key[]): ActionClip {
+  const offsets = keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, keys, {
+    footMode: clip.footMode,
+    ground: clip.ground,
+    endPosture: clip.endPosture,
+    base: ZERO,
+    interpolation: 'spline'
+  })
+  clip.poses.forEach((p, f) => {
+    const o = offsets.poses[Math.min(f, offsets.poses.length - 1)]!
+    for (const c of CHANNELS) p[c] += o[c]
+  })
+  return clip
+}

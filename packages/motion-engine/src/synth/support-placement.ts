@@ -26,8 +26,13 @@ export interface SupportInput {
   fps: number
 }
 
-function jointOf (ix: PoseIndices, part: SupportPart): number {
-  return part === 'lFoot' ? ix.foot[0] : part === 'rFoot' ? ix.foot[1] : part === 'lHand' ? ix.hand[0] : ix.hand[1]
+const JOINT_OF: Record<SupportPart, (ix: PoseIndices) => number> = {
+  lFoot: ix => ix.foot[0],
+  rFoot: ix => ix.foot[1],
+  lHand: ix => ix.hand[0],
+  rHand: ix => ix.hand[1],
+  lKnee: ix => ix.leg[0],
+  rKnee: ix => ix.leg[1]
 }
 
 /** Root positions (local frame, absolute height) for a clip whose `support` lists its weight-bearing parts per frame. */
@@ -50,7 +55,7 @@ export function placeOnSupports (clip: ActionClip, input: SupportInput): Vec3[] 
     fitted.push(probeY - low)
     const here = new Map<SupportPart, Vec3>()
     for (const part of support[f] ?? []) {
-      const p = world.positions[jointOf(input.ix, part)]!
+      const p = world.positions[JOINT_OF[part](input.ix)]!
       here.set(part, [p[0] - r[0], 0, p[2] - r[2]])
     }
     parts.push(here)
