@@ -4,14 +4,14 @@ import type { ActionContext, ActionSynth } from '../synth/action-clip.js'
 import { kick, punch } from './combat.js'
 import { dance } from './dance.js'
 import { bow, clap, lookAround, nod, point, shakeHead, stretch, wave } from './gestures.js'
-import { jump, hop } from './jumps.js'
+import { jump, hop, jumpRope } from './jumps.js'
 import { sidestep, stepUp, straightGait } from './locomotion.js'
 import { pickUp, throwAction } from './objects.js'
 import { crawl, crouch, idle, kneel, lieDown, sitDown, standUp } from './postures.js'
 import { spin, turn } from './turns.js'
 import { sitChair } from './chair.js'
 import { ballet, disco, hipHop, robot, salsa } from './dance-styles.js'
-import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, squat } from './exercises.js'
+import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, sideBend, squat } from './exercises.js'
 import {
   beckon,
   cheer,
@@ -33,6 +33,7 @@ import { circle, zigzag } from './paths.js'
 import { backflip, cartwheel } from './acrobatics.js'
 import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
 import { pushed, stumble } from './reactions.js'
+import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -104,15 +105,15 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   disco,
   ballet,
   robot,
-  jumpRope: idle,
+  jumpRope,
   backflip,
   cartwheel,
-  moonwalk: idle,
+  moonwalk,
   stumble,
   pushed,
   getUp: (ctx: ActionContext) => (ctx.posture === 'chair' ? standUp(ctx) : getUp(ctx)),
-  sideBend: idle,
-  waltz: idle,
-  chaCha: idle,
-  jazz: idle
+  sideBend,
+  waltz,
+  chaCha,
+  jazz
 }
