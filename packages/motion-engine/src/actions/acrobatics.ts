@@ -75,7 +75,7 @@ export function cartwheel (ctx: ActionContext): ActionClip {
     rAnkle: 12
   })
   // Arms overhead in a V along the trunk's axis: the lead hand reaches the floor first as the body tips.
-  const overhead = { ...armPose('left', { flex: 10, abduct: 165, elbow: 5 }), ...armPose('right', { flex: 10, abduct: 165, elbow: 5 }) }
+  const overhead = { ...armPose('left', { flex: 10, abduct: 165, elbow: 5, wrist: -20 }), ...armPose('right', { flex: 10, abduct: 165, elbow: 5, wrist: -20 }) }
   const count = Math.max(1, ctx.spec.count ?? 1)
   const keys: Key[] = [{ t: 0, pose: {} }]
   const spans: SupportSpan[] = []

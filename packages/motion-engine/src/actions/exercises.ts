@@ -193,7 +193,7 @@ export function sideBend (ctx: ActionContext): ActionClip {
     const near = s === 1 ? 'left' : 'right'
     const far = s === 1 ? 'right' : 'left'
     return {
-      spineSide: 34 * s * a,
+      spineSide: 40 * s * a,
       pelvisRoll: -4 * s,
       neckSide: 6 * s,
       headSide: 6 * s,
