@@ -63,7 +63,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'cartwheel', request: { prompt: 'do a cartwheel' } },
   { name: 'jump rope', request: { prompt: 'a person jumps rope' }, plan: [{ kind: 'jumpRope' }], skate: RUN, flight: true },
   { name: 'moonwalk', request: { prompt: 'moonwalk' } },
-  { name: 'stumble', request: { prompt: 'stumble' }, skate: WALK },
+  { name: 'stumble', request: { prompt: 'he loses his balance and recovers' }, plan: [{ kind: 'stumble' }], skate: WALK },
   { name: 'pushed from the front', request: { prompt: 'he is pushed from the front' }, plan: [{ kind: 'pushed', from: 'front' }], skate: WALK },
   { name: 'pushed from the left', request: { prompt: 'he is pushed from the left' }, plan: [{ kind: 'pushed', from: 'left' }], skate: WALK },
   { name: 'pushed from the front, falls', request: { prompt: 'he is pushed from the front and falls' }, plan: [{ kind: 'pushed', from: 'front', fall: true }] },

@@ -127,7 +127,10 @@ export function jazz (ctx: ActionContext): ActionClip {
   const beat = 0.5 / (ctx.style.tempo * ctx.spec.speed)
   const square: [0 | 1, number, number][] = [[1, 0.02, 0.24], [0, HALF + 0.06, -0.14], [1, -HALF - 0.12, -0.1], [0, HALF, 0.04]]
   const beats: Beat[] = []
-  for (let q = 0; q < squares; q++) for (const [i, [foot, x, z]] of square.entries()) beats.push({ foot, beat: q * 4 + i, x, z, yaw: foot === 1 && i === 0 ? 0.35 : 0 })
+  for (let q = 0; q < squares; q++) {
+    // The crossing foot turns out a little as it crosses.
+    for (const [i, [foot, x, z]] of square.entries()) beats.push({ foot, beat: q * 4 + i, x, z, yaw: i === 0 ? 0.35 : 0 })
+  }
   beats.push({ foot: 1, beat: squares * 4, x: -HALF, z: 0.04 })
   const steps = stepsOnBeats(ctx, beats, beat, 0.6)
   const hands: PartialPose = {

@@ -205,7 +205,8 @@ export function sideBend (ctx: ActionContext): ActionClip {
   for (let i = 0; i < count; i++) {
     const s = sides[i % sides.length]!
     const t = i * 2.3
-    keys.push({ t: t + 1, pose: bend(s), x: -0.04 * k * s, y: 0.935 * k }, { t: t + 1.5, pose: bend(s), x: -0.04 * k * s, y: 0.935 * k }, { t: t + 2.3, pose: {} })
+    const held = { pose: bend(s), x: -0.04 * k * s, y: 0.935 * k }
+    keys.push({ t: t + 1, ...held }, { t: t + 1.5, ...held }, { t: t + 2.3, pose: {} })
   }
   return keyed(ctx, keys, STAND)
 }

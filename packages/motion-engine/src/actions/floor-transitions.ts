@@ -34,8 +34,19 @@ const REACH_DOWN: PartialPose = {
 /** On both knees, trunk upright, toes tucked under. */
 const TALL_KNEEL: PartialPose = { lHipFlex: 5, rHipFlex: 5, lKnee: 100, rKnee: 100, lAnkle: 50, rAnkle: 50, spineFlex: 4, ...arms(10, 12, 20) }
 /** Pushed up on straight arms from lying face down, knees on the floor. */
-const PUSH_UP: PartialPose = { pelvisPitch: 62, lHipFlex: 30, rHipFlex: 30, lKnee: 60, rKnee: 60, lAnkle: 45, rAnkle: 45, spineFlex: -8, neckFlex: -30,
-  headFlex: -10, ...arms(75, 18, 8, -70) }
+const PUSH_UP: PartialPose = {
+  pelvisPitch: 62,
+  lHipFlex: 30,
+  rHipFlex: 30,
+  lKnee: 60,
+  rKnee: 60,
+  lAnkle: 45,
+  rAnkle: 45,
+  spineFlex: -8,
+  neckFlex: -30,
+  headFlex: -10,
+  ...arms(75, 18, 8, -70)
+}
 
 function span (until: number, ...parts: SupportSpan['parts']): SupportSpan {
   return { until, parts }

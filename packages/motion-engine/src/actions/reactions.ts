@@ -139,8 +139,23 @@ function pushedDown (ctx: ActionContext, from: From): ActionClip {
     { t: 0.15, pose: recoil },
     { t: 0.42, pose: step },
     { t: 0.8, pose: { ...KNEEL, spineFlex: 45, ...armPose('left', { flex: 80, abduct: 15, elbow: 10 }), ...armPose('right', { flex: 80, abduct: 15, elbow: 10 }) } },
-    { t: 1.15, pose: { pelvisPitch: 60, lHipFlex: 80, rHipFlex: 80, lKnee: 95, rKnee: 95, lAnkle: 40, rAnkle: 40, spineFlex: 10, neckFlex: -30, headFlex: -20,
-      ...armPose('left', { flex: 80, abduct: 10, elbow: 10, wrist: -70 }), ...armPose('right', { flex: 80, abduct: 10, elbow: 10, wrist: -70 }) } },
+    {
+      t: 1.15,
+      pose: {
+        pelvisPitch: 60,
+        lHipFlex: 80,
+        rHipFlex: 80,
+        lKnee: 95,
+        rKnee: 95,
+        lAnkle: 40,
+        rAnkle: 40,
+        spineFlex: 10,
+        neckFlex: -30,
+        headFlex: -20,
+        ...armPose('left', { flex: 80, abduct: 10, elbow: 10, wrist: -70 }),
+        ...armPose('right', { flex: 80, abduct: 10, elbow: 10, wrist: -70 })
+      }
+    },
     { t: 1.7, pose: PRONE },
     { t: 1.7 + hold, pose: { ...PRONE, headTwist: 20 } }
   ], [

@@ -93,6 +93,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   limp: 'limp',
   hobble: 'limp',
   stagger: 'stagger',
+  stumble: 'stagger',
   totter: 'stagger',
   wobble: 'stagger',
   circle: 'circle',
@@ -157,7 +158,6 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   cartwheel: 'cartwheel',
   jazz: 'jazz',
   moonwalk: 'moonwalk',
-  stumble: 'stumble',
   waltz: 'waltz'
 }
 

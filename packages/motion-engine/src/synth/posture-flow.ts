@@ -6,7 +6,14 @@ import type { ActionKind } from '../prompt/vocabulary.js'
 import type { Posture } from './action-clip.js'
 
 const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
-  sitDown: 'sitting', lieDown: 'lying', crouch: 'crouching', kneel: 'kneeling', crawl: 'crawling', standUp: 'standing', getUp: 'standing', sitChair: 'chair',
+  sitDown: 'sitting',
+  lieDown: 'lying',
+  crouch: 'crouching',
+  kneel: 'kneeling',
+  crawl: 'crawling',
+  standUp: 'standing',
+  getUp: 'standing',
+  sitChair: 'chair',
   fall: 'lying'
 }
 
