@@ -8,3 +8,5 @@ export type ActionKind =
   | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
   | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
   | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
+  // whole-body actions of real captions
+  | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'

@@ -144,7 +144,13 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
-  ...SYNONYMS
+  ...SYNONYMS,
+  // issue 28 actions
+  backflip: 'backflip',
+  cartwheel: 'cartwheel',
+  jazz: 'jazz',
+  moonwalk: 'moonwalk',
+  waltz: 'waltz'
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */
@@ -253,7 +259,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3 }
 
-export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace'
+export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',
