@@ -30,6 +30,8 @@ import {
   yawn
 } from './expressions.js'
 import { circle, zigzag } from './paths.js'
+import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
+import { chop, drink, stir, sweep, wipe } from './household.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -99,5 +101,17 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   salsa,
   disco,
   ballet,
-  robot
+  robot,
+  slap,
+  claspHands,
+  attention,
+  chop,
+  stir,
+  wipe,
+  sweep,
+  drink,
+  playGuitar,
+  playViolin,
+  shakeArms,
+  shakeFist
 }

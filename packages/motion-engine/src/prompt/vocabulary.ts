@@ -9,6 +9,7 @@ export type ActionKind =
   | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
   | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
   | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
+  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
@@ -150,7 +151,25 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
-  ...SYNONYMS
+  ...SYNONYMS,
+  // issue 28 actions
+  attention: 'attention',
+  brandish: 'shakeFist',
+  chop: 'chop',
+  clasp: 'claspHands',
+  drank: 'drink',
+  drink: 'drink',
+  fiddle: 'playViolin',
+  guitar: 'playGuitar',
+  jiggle: 'shakeArms',
+  sip: 'drink',
+  slap: 'slap',
+  stir: 'stir',
+  strum: 'playGuitar',
+  sweep: 'sweep',
+  swept: 'sweep',
+  violin: 'playViolin',
+  wipe: 'wipe'
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */
