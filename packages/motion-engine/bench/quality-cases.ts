@@ -45,7 +45,23 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'crawl', request: { prompt: 'crawl forward' } },
   { name: 'fall down athlete', request: { prompt: 'fall down' }, character: 'athlete' },
   { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
-  { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK }
+  { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK },
+  // Issue 28's upper-body actions, standing and over a walk.
+  { name: 'slap', request: { prompt: 'slap him twice' }, skate: WALK },
+  { name: 'clasp hands', request: { prompt: 'clasp your hands' }, skate: WALK },
+  { name: 'attention', request: { prompt: 'the soldier comes to attention' }, skate: WALK },
+  { name: 'chop', request: { prompt: 'chop wood three times' }, skate: WALK },
+  { name: 'stir', request: { prompt: 'stir the pot' }, skate: WALK },
+  { name: 'wipe', request: { prompt: 'wipe the window' }, skate: WALK },
+  { name: 'sweep', request: { prompt: 'sweep the floor' }, skate: WALK },
+  { name: 'drink', request: { prompt: 'drink from a cup' }, skate: WALK },
+  { name: 'guitar', request: { prompt: 'play the guitar' }, skate: WALK },
+  { name: 'violin', request: { prompt: 'play the violin' }, skate: WALK },
+  { name: 'shake arms', request: { prompt: 'jiggle your arms' }, skate: WALK },
+  { name: 'shake fist', request: { prompt: 'angrily brandish a fist' }, skate: WALK },
+  { name: 'throw', request: { prompt: 'throw a ball' }, skate: WALK },
+  { name: 'walk drinking', request: { prompt: 'walk forward while drinking from a cup' }, skate: WALK, gait: walkGait },
+  { name: 'walk sweeping', request: { prompt: 'walk forward while sweeping' }, skate: WALK, gait: walkGait }
 ]
 
 /** Prompts whose variants are compared for diversity. */
