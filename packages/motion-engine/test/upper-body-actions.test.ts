@@ -92,6 +92,8 @@ const FEATURES: Partial<Record<ActionKind, Feature>> = {
       const round = during(t, 0.9)
       expect(range(round.map(f => hand[f]![1]))).toBeGreaterThan(0.15)
       expect(range(round.map(f => hand[f]![2]))).toBeLessThan(0.1)
+      // Flat on the surface: the palm faces forward.
+      for (const f of round) expect(t.palmFacing('Right', f)[2]).toBeGreaterThan(0.5)
     }
   },
   sweep: {
@@ -202,6 +204,21 @@ describe('standing actions with legs and counts', () => {
     expect(distance(t.at('LeftFoot', mid), t.at('RightFoot', mid))).toBeLessThan(0.14)
     const toes = distance(t.at('LeftToeBase', mid), t.at('RightToeBase', mid))
     expect(toes).toBeGreaterThan(distance(t.at('LeftFoot', mid), t.at('RightFoot', mid)) + 0.03)
+  })
+
+  it('stands at attention, then salutes with the heels still together', async () => {
+    const t = await take({ kind: 'attention' }, undefined, { kind: 'salute' })
+    const salute = Array.from({ length: t.frames - t.span }, (_, i) => t.span + i)
+    for (const f of salute) expect(distance(t.at('LeftFoot', f), t.at('RightFoot', f))).toBeLessThan(0.14)
+    expect(Math.max(...salute.map(f => t.palm('Right', f)[1]))).toBeGreaterThan(1.5)
+  })
+
+  it('drinks with the hand named by side, one sip per count', async () => {
+    const t = await take({ kind: 'drink', side: 'left', count: 2 })
+    const near = frames(t).map(f => -distance(t.palm('Left', f), t.mouth(f)))
+    expect(Math.max(...near)).toBeGreaterThan(-0.12)
+    expect(rises(near, 0.25)).toBe(2)
+    expect(Math.max(...track(t, 'Right').map(p => p[1]))).toBeLessThan(1.05)
   })
 
   it('slaps with the hand named by side, once per count', async () => {

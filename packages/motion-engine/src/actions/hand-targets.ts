@@ -21,14 +21,21 @@ export function sideSign (hand: Hand): 1 | -1 {
 
 /**
  * `body` with each listed wrist placed at its point (and optional wrist flexion), the trunk of `body` included
- * when solving, so a hand stays on its target while the body leans or twists.
+ * when solving, so a hand stays on its target while the body leans or twists. An elbow point, where given, sets
+ * the plane of the arm, and with it which way the palm faces (the rig turns the hand only with the upper arm).
  */
-export function handsAt (body: PartialPose, wrists: Partial<Record<Hand, Vec3>>, wristFlex: Partial<Record<Hand, number>> = {}): PartialPose {
+export function handsAt (
+  body: PartialPose,
+  wrists: Partial<Record<Hand, Vec3>>,
+  wristFlex: Partial<Record<Hand, number>> = {},
+  elbows: Partial<Record<Hand, Vec3>> = {}
+): PartialPose {
   const out: PartialPose = { ...body }
   for (const hand of ['left', 'right'] as const) {
     const target = wrists[hand]
     if (target === undefined) continue
-    Object.assign(out, reach(hand, target, { body }))
+    const elbow = elbows[hand]
+    Object.assign(out, reach(hand, target, elbow === undefined ? { body } : { body, elbow }))
     const w = wristFlex[hand]
     if (w !== undefined) out[hand === 'left' ? 'lWrist' : 'rWrist'] = w
   }

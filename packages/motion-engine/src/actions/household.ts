@@ -64,7 +64,7 @@ export function chop (ctx: ActionContext): ActionClip {
   // Right-handed grip: the right hand high on the handle, the left at its end; the axe rises over the right shoulder.
   const top = handsAt(
     { spineFlex: -8, spineTwist: -10, headFlex: 5 },
-    { right: [-0.1, 1.8, 0.05], left: [-0.06, 1.68, 0.08] },
+    { right: [-0.2, 1.84, 0.0], left: [-0.15, 1.74, 0.04] },
     { right: -20, left: -20 }
   )
   const impact = handsAt(
@@ -105,7 +105,10 @@ function circleSamples (
     const u = Math.cos(th) * radius
     const v = -Math.sin(th) * radius
     const p = plane === 'floor' ? onSide(hand, centre[0] + u, centre[1], centre[2] + v) : onSide(hand, centre[0] + u, centre[1] + v, centre[2])
-    samples.push(handsAt(body, { ...rest, [hand]: p }, { [hand]: wrist }))
+    // On a wall the elbow stays low behind the hand, so the forearm points at the surface and the bent-back hand
+    // lies flat on it.
+    const elbow = plane === 'wall' ? { [hand]: onSide(hand, centre[0] + u + 0.03, p[1] - 0.2, 0.1) } : {}
+    samples.push(handsAt(body, { ...rest, [hand]: p }, { [hand]: wrist }, elbow))
   }
   return samples
 }
@@ -122,7 +125,7 @@ export function stir (ctx: ActionContext): ActionClip {
 export function wipe (ctx: ActionContext): ActionClip {
   const hand = handFor(ctx.spec.side, 'right')
   const r = 0.12 * ctx.style.amplitude
-  const samples = circleSamples(hand, [0.1, 1.3, 0.38], r, 'wall', { spineFlex: 4, headFlex: 4 }, {}, -35)
+  const samples = circleSamples(hand, [0.1, 1.3, 0.38], r, 'wall', { spineFlex: 4, headFlex: 4 }, {}, -70)
   return cycled(ctx, { samples, period: 1.1, count: countOf(ctx, 1.1, 4) }, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
 }
 

@@ -21,19 +21,25 @@ export interface Take {
   palm: (side: 'Left' | 'Right', f: number) => Vec3
   /** A point 10 cm in front of the head joint, between the lips, body frame. */
   mouth: (f: number) => Vec3
+  /** Direction the palm faces (unit vector, world). */
+  palmFacing: (side: 'Left' | 'Right', f: number) => Vec3
   /** Direction the face points (unit vector, world). */
   facing: (f: number) => Vec3
   /** Root position, world. */
   root: (f: number) => Vec3
 }
 
-export async function take (spec: Omit<ActionSpec, 'speed' | 'emotion'>, over?: 'walk'): Promise<Take> {
+type Spec = Omit<ActionSpec, 'speed' | 'emotion'>
+
+/** The action standing, over a 9 s walk, or standing and followed by `then`. */
+export async function take (spec: Spec, over?: 'walk', then?: Spec): Promise<Take> {
   const action: ActionSpec = { speed: 1, emotion: 'neutral', ...spec }
   const timeline = over === 'walk'
     ? [{ action: { kind: 'walk', speed: 1, emotion: 'neutral', durationSeconds: 9 } as ActionSpec, overlay: action }]
-    : [{ action }]
+    : [{ action }, ...(then === undefined ? [] : [{ action: { speed: 1, emotion: 'neutral', ...then } as ActionSpec }])]
   const { clip } = await compose({ timeline, skeleton, fps: 30, seed: 3, variantIndex: 0 })
-  const span = over === 'walk' ? (await compose({ timeline: [{ action }], skeleton, fps: 30, seed: 3, variantIndex: 0 })).clip.frameCount : clip.frameCount
+  const alone = over === 'walk' || then !== undefined
+  const span = alone ? (await compose({ timeline: [{ action }], skeleton, fps: 30, seed: 3, variantIndex: 0 })).clip.frameCount : clip.frameCount
   const poses = Array.from({ length: clip.frameCount }, (_, f) => fk(clip, f))
   const hips = jointIndex(skeleton, 'Hips')
   const at = (joint: string, f: number): Vec3 => {
@@ -52,9 +58,10 @@ export async function take (spec: Omit<ActionSpec, 'speed' | 'emotion'>, over?: 
     const h = at('Head', f)
     return [h[0] + d[0], h[1] + d[1], h[2] + d[2]]
   }
+  const palmFacing = (side: 'Left' | 'Right', f: number) => quatRotate(poses[f]!.rotations[jointIndex(skeleton, `${side}Hand`)]!, [0, -1, 0])
   const facing = (f: number) => quatRotate(poses[f]!.rotations[head]!, [0, 0, 1])
   const root = (f: number): Vec3 => [clip.rootTranslation[f * 3]!, clip.rootTranslation[f * 3 + 1]!, clip.rootTranslation[f * 3 + 2]!]
-  return { clip, fps: clip.fps, frames: clip.frameCount, span: Math.min(span, clip.frameCount), at, palm, mouth, facing, root }
+  return { clip, fps: clip.fps, frames: clip.frameCount, span: Math.min(span, clip.frameCount), at, palm, mouth, palmFacing, facing, root }
 }
 
 export function distance (a: Vec3, b: Vec3): number {
