@@ -46,24 +46,33 @@ export function throwAction (ctx: ActionContext): ActionClip {
   const under = ctx.spec.style === 'underhand'
   const at = (body: PartialPose, throwing: [number, number, number], leading: [number, number, number], wrist: number) =>
     handsAt(body, { [hand]: onSide(hand, ...throwing), [lead]: onSide(lead, ...leading) }, { [hand]: wrist })
-  // Underhand the knees and trunk bend into the backswing so the hand can pass below the hip.
-  const [windUp, release, follow] = under
+  const k = ctx.scale
+  // One throw, times from its start. Underhand the knees and trunk bend into the backswing so the hand can pass
+  // below the hip; overhand the hand comes over the top beside the head, the elbow high, before the release.
+  const stroke: SplineKey[] = under
     ? [
-        at({ spineTwist: 12 * s * a, spineFlex: 26, headFlex: -6 }, [0.24, 0.93, 0.0], [0.24, 1.06, 0.34], -30),
-        at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0),
-        at({ spineTwist: -10 * s * a, spineFlex: -2, headFlex: -6 }, [0.1, 1.48, 0.46], [0.24, 0.95, 0.0], 25)
+        { t: 0.6, pose: at({ spineTwist: 12 * s * a, spineFlex: 26, headFlex: -6 }, [0.24, 0.93, 0.0], [0.24, 1.06, 0.34], -30), still: true, y: 0.87 * k },
+        { t: 0.78, pose: at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0), y: 0.92 * k },
+        { t: 0.98, pose: at({ spineTwist: -10 * s * a, spineFlex: -2, headFlex: -6 }, [0.1, 1.48, 0.46], [0.24, 0.95, 0.0], 25), still: true }
       ]
     : [
-        at({ spineTwist: 26 * s * a, spineFlex: -8, headTwist: -18 * s }, [0.32, 1.66, -0.28], [0.16, 1.42, 0.42], -40),
-        at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0),
-        at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30)
+        { t: 0.6, pose: at({ spineTwist: 26 * s * a, spineFlex: -8, headTwist: -18 * s }, [0.32, 1.66, -0.28], [0.16, 1.42, 0.42], -40), still: true },
+        {
+          t: 0.7,
+          pose: handsAt(
+            { spineTwist: 12 * s * a, spineFlex: -4, headTwist: -6 * s },
+            { [hand]: onSide(hand, 0.26, 1.74, 0.02), [lead]: onSide(lead, 0.22, 1.3, 0.34) },
+            { [hand]: -30 },
+            { [hand]: onSide(hand, 0.42, 1.48, 0.02) }
+          )
+        },
+        { t: 0.8, pose: at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0) },
+        { t: 1.0, pose: at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30), still: true }
       ]
-  const k = ctx.scale
-  const [yWind, yRelease] = under ? [0.87 * k, 0.92 * k] : [0.95 * k, 0.95 * k]
   const keys: SplineKey[] = [{ t: 0, pose: {} }]
   let t = 0
   for (let i = 0; i < count; i++) {
-    keys.push({ t: t + 0.6, pose: windUp, still: true, y: yWind }, { t: t + 0.78, pose: release, y: yRelease }, { t: t + 0.98, pose: follow, still: true })
+    for (const key of stroke) keys.push({ ...key, t: t + key.t })
     t += 1.2
   }
   keys.push({ t: t + 0.6, pose: {} })

@@ -6,9 +6,10 @@ import type { Quat, Vec3 } from '../clip.js'
 import { fkPose } from '../fk.js'
 import { quatFromAxisAngleRad, quatMultiply, quatRotate } from '../math/quat.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
-import type { Hand } from '../actions/channels.js'
 import { armQuat, pose, poseIndices, writePose } from './pose-spec.js'
 import type { Channel, PartialPose, PoseSpec } from './pose-spec.js'
+
+export type Hand = 'left' | 'right'
 
 /** The four angles the solver moves, degrees: shoulder flexion, abduction, upper-arm twist, elbow. */
 export interface ArmAngles { flex: number, abduct: number, twist: number, elbow: number }
@@ -80,19 +81,17 @@ function solve4 (m: number[][], v: number[]): number[] {
   return x
 }
 
-// The elbow hint weighs 5 % of the wrist target: it picks the swivel of the arm about the shoulder–wrist line.
-const ELBOW_WEIGHT = Math.sqrt(0.05)
-const SHOULDER: Readonly<Record<Hand, Vec3>> = { left: [0.18, 1.44, -0.01], right: [-0.18, 1.44, -0.01] }
+// The elbow hint weighs 0.5 % of the wrist target: it only picks the swivel of the arm about the shoulder–wrist line.
+const ELBOW_WEIGHT = Math.sqrt(0.005)
 
 /** Where a relaxed elbow sits for a wrist target: below the shoulder–wrist line, a little outward. */
-function naturalElbow (hand: Hand, target: Vec3): Vec3 {
-  const sh = SHOULDER[hand]
-  const out = hand === 'left' ? 1 : -1
+function naturalElbow (b: ArmBase, target: Vec3): Vec3 {
+  const sh = b.shoulder
   const to: Vec3 = [target[0] - sh[0], target[1] - sh[1], target[2] - sh[2]]
   const len = Math.hypot(to[0], to[1], to[2]) || 1
-  const d: Vec3 = [0.5 * to[0] / len + 0.35 * out, 0.5 * to[1] / len - 0.6, 0.5 * to[2] / len]
-  const dl = Math.hypot(d[0], d[1], d[2])
-  return [sh[0] + 0.275 * d[0] / dl, sh[1] + 0.275 * d[1] / dl, sh[2] + 0.275 * d[2] / dl]
+  const d: Vec3 = [0.5 * to[0] / len + 0.35 * b.side, 0.5 * to[1] / len - 0.6, 0.5 * to[2] / len]
+  const k = Math.hypot(b.upper[0], b.upper[1], b.upper[2]) / Math.hypot(d[0], d[1], d[2])
+  return [sh[0] + k * d[0], sh[1] + k * d[1], sh[2] + k * d[2]]
 }
 
 export interface ReachOptions {
@@ -108,7 +107,7 @@ export interface ReachOptions {
  */
 export function reachFor (hand: Hand, target: Vec3, start: ArmAngles, options: ReachOptions = {}): ArmAngles {
   const base = armBase(hand, pose(options.body ?? {}))
-  const hint = options.elbow ?? naturalElbow(hand, target)
+  const hint = options.elbow ?? naturalElbow(base, target)
   const residual = (q: { elbow: Vec3, wrist: Vec3 }) => [
     target[0] - q.wrist[0], target[1] - q.wrist[1], target[2] - q.wrist[2],
     ELBOW_WEIGHT * (hint[0] - q.elbow[0]), ELBOW_WEIGHT * (hint[1] - q.elbow[1]), ELBOW_WEIGHT * (hint[2] - q.elbow[2])
