@@ -177,7 +177,7 @@ describe('upper-body actions standing', () => {
 describe('upper-body actions layered over walking', () => {
   for (const [kind, extra] of SPECS) {
     it(`walks on while the arms ${kind}: ${FEATURES[kind]!.says}`, async () => {
-      const t = await take({ kind, ...extra }, 'walk')
+      const t = await take({ kind, ...extra }, { over: 'walk' })
       expect(t.root(t.frames - 1)[2] - t.root(0)[2]).toBeGreaterThan(3)
       const lifts = (foot: string) => rises(during(t).map(f => t.at(foot, f)[1]), 0.05)
       expect(lifts('LeftFoot') + lifts('RightFoot')).toBeGreaterThanOrEqual(Math.floor(t.span / t.fps))
@@ -206,8 +206,20 @@ describe('standing actions with legs and counts', () => {
     expect(toes).toBeGreaterThan(distance(t.at('LeftFoot', mid), t.at('RightFoot', mid)) + 0.03)
   })
 
+  it('keeps clasped hands together and the cup at the mouth in every mood and variant', async () => {
+    for (const emotion of ['neutral', 'happy', 'angry', 'sad', 'tired', 'confident', 'sneaky'] as const) {
+      for (const variant of [0, 1, 2, 3, 4, 5]) {
+        const clasp = await take({ kind: 'claspHands', emotion }, { variant })
+        const mid = Math.floor(clasp.span / 2)
+        expect(distance(clasp.palm('Left', mid), clasp.palm('Right', mid)), `${emotion} ${variant}`).toBeLessThan(0.05)
+        const cup = await take({ kind: 'drink', emotion }, { variant })
+        expect(Math.min(...frames(cup).map(f => distance(cup.palm('Right', f), cup.mouth(f)))), `${emotion} ${variant}`).toBeLessThan(0.12)
+      }
+    }
+  })
+
   it('stands at attention, then salutes with the heels still together', async () => {
-    const t = await take({ kind: 'attention' }, undefined, { kind: 'salute' })
+    const t = await take({ kind: 'attention' }, { then: { kind: 'salute' } })
     const salute = Array.from({ length: t.frames - t.span }, (_, i) => t.span + i)
     for (const f of salute) expect(distance(t.at('LeftFoot', f), t.at('RightFoot', f))).toBeLessThan(0.14)
     expect(Math.max(...salute.map(f => t.palm('Right', f)[1]))).toBeGreaterThan(1.5)
@@ -292,7 +304,7 @@ describe('standing actions with legs and counts', () => {
   })
 
   it('throws while walking: the legs keep walking and the arm still releases fast above the shoulder', async () => {
-    const t = await take({ kind: 'throw' }, 'walk')
+    const t = await take({ kind: 'throw' }, { over: 'walk' })
     expect(t.root(t.frames - 1)[2] - t.root(0)[2]).toBeGreaterThan(3)
     const hand = track(t, 'Right')
     const above = frames(t).filter(f => hand[f]![1] > SHOULDER_Y + 0.1)

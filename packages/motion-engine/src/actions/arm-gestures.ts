@@ -7,7 +7,7 @@ import { cycled, splined } from '../synth/spline-keys.js'
 import type { SplineKey } from '../synth/spline-keys.js'
 import { runGait } from '../synth/gait.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
-import { handsAt, onSide, other, sideSign } from './hand-targets.js'
+import { onSide, other, placer, sideSign } from './hand-targets.js'
 
 const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
@@ -20,12 +20,13 @@ function countOf (ctx: ActionContext, period: number, fallback: number): number 
  * the height of a face in front, the trunk turning into it; `count` slaps.
  */
 export function slap (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const hand = handFor(ctx.spec.side, 'right')
   const s = sideSign(hand)
   const a = ctx.style.amplitude
-  const back = handsAt({ spineTwist: 14 * s * a, headTwist: -6 * s }, { [hand]: onSide(hand, 0.48, 1.52, 0.22) }, { [hand]: -25 })
-  const through = handsAt({ spineTwist: 0 }, { [hand]: onSide(hand, 0.0, 1.52, 0.44) }, { [hand]: -10 })
-  const follow = handsAt({ spineTwist: -16 * s * a, headTwist: 4 * s }, { [hand]: onSide(hand, -0.26, 1.36, 0.3) }, { [hand]: 5 })
+  const back = place({ spineTwist: 14 * s * a, headTwist: -6 * s }, { [hand]: onSide(hand, 0.48, 1.52, 0.22) }, { [hand]: -25 })
+  const through = place({ spineTwist: 0 }, { [hand]: onSide(hand, 0.0, 1.52, 0.44) }, { [hand]: -10 })
+  const follow = place({ spineTwist: -16 * s * a, headTwist: 4 * s }, { [hand]: onSide(hand, -0.26, 1.36, 0.3) }, { [hand]: 5 })
   const count = ctx.spec.count ?? 1
   const keys: SplineKey[] = [{ t: 0, pose: {} }]
   let t = 0
@@ -39,9 +40,10 @@ export function slap (ctx: ActionContext): ActionClip {
 
 /** Both hands clasped in front of the belly, fingers interlaced, held. */
 export function claspHands (ctx: ActionContext): ActionClip {
-  const clasped = handsAt({ headFlex: 4 }, { left: onSide('left', 0.045, 1.1, 0.27), right: onSide('right', 0.045, 1.1, 0.27) }, { left: 10, right: 10 })
+  const place = placer(ctx)
+  const clasped = place({ headFlex: 4 }, { left: onSide('left', 0.04, 1.1, 0.27), right: onSide('right', 0.04, 1.1, 0.27) }, { left: 10, right: 10 })
   // Clasped hands are not frozen: they press together a little as the person breathes.
-  const pressed = handsAt({ headFlex: 6 }, { left: onSide('left', 0.04, 1.09, 0.28), right: onSide('right', 0.04, 1.09, 0.28) }, { left: 14, right: 14 })
+  const pressed = place({ headFlex: 6 }, { left: onSide('left', 0.035, 1.09, 0.28), right: onSide('right', 0.035, 1.09, 0.28) }, { left: 14, right: 14 })
   const hold = ctx.spec.durationSeconds ?? 2.4
   return splined(ctx, [
     { t: 0, pose: {} },
@@ -119,12 +121,13 @@ export function shakeArms (ctx: ActionContext): ActionClip {
 
 /** A clenched fist raised beside the head and shaken at someone in front; `count` shakes. */
 export function shakeFist (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const hand = handFor(ctx.spec.side, 'right')
   const a = ctx.style.amplitude
   const look = { headFlex: 4, spineFlex: 4, neckFlex: 4 }
   const samples = [0, 1, 2, 3].map(i => {
     const th = (i / 4) * 2 * Math.PI
-    return handsAt(look, { [hand]: onSide(hand, 0.22, 1.6 + 0.05 * a * Math.sin(th), 0.22 + 0.05 * a * Math.cos(th)) }, { [hand]: 10 * Math.sin(th) })
+    return place(look, { [hand]: onSide(hand, 0.22, 1.6 + 0.05 * a * Math.sin(th), 0.22 + 0.05 * a * Math.cos(th)) }, { [hand]: 10 * Math.sin(th) })
   })
   return cycled(ctx, { samples, period: 0.34, count: countOf(ctx, 0.34, 6), lead: 0.45 }, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
 }
@@ -134,13 +137,14 @@ export function shakeFist (ctx: ActionContext): ActionClip {
  * chords, the strumming hand brushing up and down over the sound hole; `count` strums.
  */
 export function playGuitar (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const strum = handFor(ctx.spec.side, 'right')
   const fret = other(strum)
   const a = ctx.style.amplitude
   const body = { headFlex: 16, headTwist: 10 * sideSign(fret), spineFlex: 6 }
   const samples = [0, 1, 2, 3, 4, 5].map(i => {
     const th = (i / 6) * 2 * Math.PI
-    return handsAt(body, {
+    return place(body, {
       [strum]: onSide(strum, 0.04, 1.03 + 0.08 * a * Math.cos(th), 0.24),
       [fret]: onSide(fret, 0.36 - 0.015 * Math.sin(th), 1.2, 0.22)
     }, { [strum]: 12 * Math.cos(th), [fret]: -20 })
@@ -153,6 +157,7 @@ export function playGuitar (ctx: ActionContext): ActionClip {
  * the bow arm drawing long strokes across the strings; `count` strokes (down and up bow).
  */
 export function playViolin (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const bow = handFor(ctx.spec.side, 'right')
   const fiddle = other(bow)
   const s = sideSign(fiddle)
@@ -160,7 +165,7 @@ export function playViolin (ctx: ActionContext): ActionClip {
   const body = { headSide: 14 * s, headTwist: 22 * s, headFlex: 10, neckSide: 6 * s }
   const samples = [0, 1, 2, 3, 4, 5].map(i => {
     const c = Math.cos((i / 6) * 2 * Math.PI)
-    return handsAt(body, {
+    return place(body, {
       [fiddle]: onSide(fiddle, 0.26, 1.42, 0.38),
       [bow]: onSide(bow, 0.02 + 0.17 * a * (1 - c), 1.36 - 0.06 * a * (1 - c), 0.26 + 0.03 * (1 - c))
     }, { [fiddle]: -30, [bow]: 10 * c })

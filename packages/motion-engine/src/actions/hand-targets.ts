@@ -1,8 +1,10 @@
 // Hand positions for actions that hold or touch things, written per hand: `out` is metres toward that hand's own
 // side of the body (negative = across the midline), so one description serves the left and the right hand.
 import type { Vec3 } from '../clip.js'
-import { reach } from '../synth/arm-reach.js'
-import type { PartialPose } from '../synth/pose-spec.js'
+import type { ActionContext } from '../synth/action-clip.js'
+import { mouthAt, reach } from '../synth/arm-reach.js'
+import { addPose, pose } from '../synth/pose-spec.js'
+import type { Channel, PartialPose } from '../synth/pose-spec.js'
 import type { Hand } from './channels.js'
 
 /** A point on the reference body (1.75 m, standing at the origin, facing +Z) relative to `hand`'s side. */
@@ -19,25 +21,40 @@ export function sideSign (hand: Hand): 1 | -1 {
   return hand === 'left' ? 1 : -1
 }
 
-/**
- * `body` with each listed wrist placed at its point (and optional wrist flexion), the trunk of `body` included
- * when solving, so a hand stays on its target while the body leans or twists. An elbow point, where given, sets
- * the plane of the arm, and with it which way the palm faces (the rig turns the hand only with the upper arm).
- */
-export function handsAt (
+export type Place = (
   body: PartialPose,
   wrists: Partial<Record<Hand, Vec3>>,
-  wristFlex: Partial<Record<Hand, number>> = {},
-  elbows: Partial<Record<Hand, Vec3>> = {}
-): PartialPose {
-  const out: PartialPose = { ...body }
-  for (const hand of ['left', 'right'] as const) {
-    const target = wrists[hand]
-    if (target === undefined) continue
-    const elbow = elbows[hand]
-    Object.assign(out, reach(hand, target, elbow === undefined ? { body } : { body, elbow }))
-    const w = wristFlex[hand]
-    if (w !== undefined) out[hand === 'left' ? 'lWrist' : 'rWrist'] = w
+  wristFlex?: Partial<Record<Hand, number>>,
+  elbows?: Partial<Record<Hand, Vec3>>
+) => PartialPose
+
+/**
+ * Places hands for one action: `place(body, wrists, wristFlex, elbows)` is `body` with each listed wrist at its
+ * point (and its wrist flexion), solved with the trunk of `body` so a hand stays on its target while the body leans
+ * or twists. An elbow point, where given, sets the plane of the arm and with it which way the palm faces (the rig
+ * turns the hand only with the upper arm). The style's carriage, which composing adds to every frame, is part of
+ * the body the arms hang from and is taken back off the solved arm channels, so the hands land on target in every
+ * mood and variant.
+ */
+export function placer (ctx: ActionContext): Place {
+  const carriage = ctx.style.posture
+  return (body, wrists, wristFlex = {}, elbows = {}) => {
+    const worn = addPose(pose(body), carriage)
+    const out: PartialPose = { ...body }
+    for (const hand of ['left', 'right'] as const) {
+      const target = wrists[hand]
+      if (target === undefined) continue
+      const elbow = elbows[hand]
+      const solved: PartialPose = reach(hand, target, elbow === undefined ? { body: worn } : { body: worn, elbow })
+      const w = wristFlex[hand]
+      if (w !== undefined) solved[hand === 'left' ? 'lWrist' : 'rWrist'] = w
+      for (const [c, v] of Object.entries(solved) as [Channel, number][]) out[c] = v - (carriage[c] ?? 0)
+    }
+    return out
   }
-  return out
+}
+
+/** Where the lips are (reference body) when the action's `body` is worn with the style's carriage. */
+export function mouthOf (ctx: ActionContext, body: PartialPose): Vec3 {
+  return mouthAt(addPose(pose(body), ctx.style.posture))
 }

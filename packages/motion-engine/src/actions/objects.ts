@@ -5,7 +5,7 @@ import type { PartialPose } from '../synth/pose-spec.js'
 import { splined } from '../synth/spline-keys.js'
 import type { SplineKey } from '../synth/spline-keys.js'
 import { armPose, BOTH_ARMS, handFor } from './channels.js'
-import { handsAt, onSide, other, sideSign } from './hand-targets.js'
+import { onSide, other, placer, sideSign } from './hand-targets.js'
 
 export function pickUp (ctx: ActionContext): ActionClip {
   const k = ctx.scale
@@ -38,6 +38,7 @@ export function pickUp (ctx: ActionContext): ActionClip {
  * through forward and up.
  */
 export function throwAction (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const a = ctx.style.amplitude
   const hand = handFor(ctx.spec.side, 'right')
   const s = sideSign(hand)
@@ -45,7 +46,7 @@ export function throwAction (ctx: ActionContext): ActionClip {
   const lead = other(hand)
   const under = ctx.spec.style === 'underhand'
   const at = (body: PartialPose, throwing: [number, number, number], leading: [number, number, number], wrist: number) =>
-    handsAt(body, { [hand]: onSide(hand, ...throwing), [lead]: onSide(lead, ...leading) }, { [hand]: wrist })
+    place(body, { [hand]: onSide(hand, ...throwing), [lead]: onSide(lead, ...leading) }, { [hand]: wrist })
   const k = ctx.scale
   // One throw, times from its start. Underhand the knees and trunk bend into the backswing so the hand can pass
   // below the hip; overhand the hand comes over the top beside the head, the elbow high, before the release.
@@ -59,7 +60,7 @@ export function throwAction (ctx: ActionContext): ActionClip {
         { t: 0.6, pose: at({ spineTwist: 26 * s * a, spineFlex: -8, headTwist: -18 * s }, [0.32, 1.66, -0.28], [0.16, 1.42, 0.42], -40), still: true },
         {
           t: 0.7,
-          pose: handsAt(
+          pose: place(
             { spineTwist: 12 * s * a, spineFlex: -4, headTwist: -6 * s },
             { [hand]: onSide(hand, 0.26, 1.74, 0.02), [lead]: onSide(lead, 0.22, 1.3, 0.34) },
             { [hand]: -30 },

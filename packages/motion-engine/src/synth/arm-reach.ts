@@ -18,6 +18,8 @@ const SKELETON = createHumanoidSkeleton()
 const IX = poseIndices(SKELETON)
 const ROOT: Vec3 = [0, 0.95, 0]
 const Y: Vec3 = [0, 1, 0]
+// The lips in the head joint's frame: 2 cm up, 10 cm forward.
+const MOUTH: Vec3 = [0, 0.02, 0.1]
 const VARS = ['flex', 'abduct', 'twist', 'elbow'] as const
 const ELBOW_RANGE: [number, number] = [2, 150]
 // Levenberg damping, squared metres per squared degree: keeps steps finite where the arm is straight.
@@ -53,6 +55,16 @@ function chainAt (b: ArmBase, a: ArmAngles): { elbow: Vec3, wrist: Vec3 } {
   const elbow: Vec3 = [b.shoulder[0] + u[0], b.shoulder[1] + u[1], b.shoulder[2] + u[2]]
   const f = quatRotate(quatMultiply(upper, quatFromAxisAngleRad(Y, (-b.side * a.elbow * Math.PI) / 180)), b.fore)
   return { elbow, wrist: [elbow[0] + f[0], elbow[1] + f[1], elbow[2] + f[2]] }
+}
+
+/** The point between the lips (reference skeleton, standing at the origin facing +Z) with the body posed as `body`. */
+export function mouthAt (body: PartialPose = {}): Vec3 {
+  for (let j = 0; j < SKELETON.joints.length; j++) { frame[j * 4] = 0; frame[j * 4 + 1] = 0; frame[j * 4 + 2] = 0; frame[j * 4 + 3] = 1 }
+  writePose(pose(body), 0, IX, frame, 0)
+  const world = fkPose(SKELETON, ROOT, frame, 0)
+  const head = world.positions[IX.head]!
+  const d = quatRotate(world.rotations[IX.head]!, MOUTH)
+  return [head[0] + d[0], head[1] + d[1], head[2] + d[2]]
 }
 
 /** Elbow and wrist positions (reference skeleton, standing root at the origin, facing +Z) of `body` with the arm at `a`. */

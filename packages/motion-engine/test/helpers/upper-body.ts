@@ -29,17 +29,25 @@ export interface Take {
   root: (f: number) => Vec3
 }
 
-type Spec = Omit<ActionSpec, 'speed' | 'emotion'>
+type Spec = Pick<ActionSpec, 'kind'> & Partial<ActionSpec>
 
-/** The action standing, over a 9 s walk, or standing and followed by `then`. */
-export async function take (spec: Spec, over?: 'walk', then?: Spec): Promise<Take> {
+export interface TakeOptions {
+  /** Layered over a 9 s walk. */
+  over?: 'walk'
+  /** Followed by another action, standing. */
+  then?: Spec
+  variant?: number
+}
+
+/** The action standing, over a walk, or followed by another; variant 0 unless told. */
+export async function take (spec: Spec, { over, then, variant = 0 }: TakeOptions = {}): Promise<Take> {
   const action: ActionSpec = { speed: 1, emotion: 'neutral', ...spec }
   const timeline = over === 'walk'
     ? [{ action: { kind: 'walk', speed: 1, emotion: 'neutral', durationSeconds: 9 } as ActionSpec, overlay: action }]
     : [{ action }, ...(then === undefined ? [] : [{ action: { speed: 1, emotion: 'neutral', ...then } as ActionSpec }])]
-  const { clip } = await compose({ timeline, skeleton, fps: 30, seed: 3, variantIndex: 0 })
+  const { clip } = await compose({ timeline, skeleton, fps: 30, seed: 3, variantIndex: variant })
   const alone = over === 'walk' || then !== undefined
-  const span = alone ? (await compose({ timeline: [{ action }], skeleton, fps: 30, seed: 3, variantIndex: 0 })).clip.frameCount : clip.frameCount
+  const span = alone ? (await compose({ timeline: [{ action }], skeleton, fps: 30, seed: 3, variantIndex: variant })).clip.frameCount : clip.frameCount
   const poses = Array.from({ length: clip.frameCount }, (_, f) => fk(clip, f))
   const hips = jointIndex(skeleton, 'Hips')
   const at = (joint: string, f: number): Vec3 => {
