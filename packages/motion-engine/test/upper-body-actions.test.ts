@@ -206,6 +206,17 @@ describe('standing actions with legs and counts', () => {
     expect(toes).toBeGreaterThan(distance(t.at('LeftFoot', mid), t.at('RightFoot', mid)) + 0.03)
   })
 
+  it('stands at attention the same in every mood and variant: straight arms, chin up', async () => {
+    for (const emotion of ['sad', 'angry', 'sneaky'] as const) {
+      for (const variant of [1, 3]) {
+        const t = await take({ kind: 'attention', emotion }, { variant })
+        const mid = Math.floor(t.span / 2)
+        for (const side of ['Left', 'Right'] as const) expect(distance(t.at(`${side}Arm`, mid), t.at(`${side}Hand`, mid))).toBeGreaterThan(0.49)
+        expect(t.facing(mid)[1], `${emotion} ${variant}`).toBeGreaterThan(0.05)
+      }
+    }
+  })
+
   it('keeps clasped hands together and the cup at the mouth in every mood and variant', async () => {
     for (const emotion of ['neutral', 'happy', 'angry', 'sad', 'tired', 'confident', 'sneaky'] as const) {
       for (const variant of [0, 1, 2, 3, 4, 5]) {

@@ -7,7 +7,7 @@ import { cycled, splined } from '../synth/spline-keys.js'
 import type { SplineKey } from '../synth/spline-keys.js'
 import { runGait } from '../synth/gait.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
-import { onSide, other, placer, sideSign } from './hand-targets.js'
+import { exactly, onSide, other, placer, sideSign } from './hand-targets.js'
 
 const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
@@ -55,11 +55,17 @@ export function claspHands (ctx: ActionContext): ActionClip {
 }
 
 const ATTENTION: PartialPose = {
-  ...armPose('left', { flex: 0, abduct: 4, elbow: 3, twist: -2, clavFwd: -6, wrist: 0 }),
-  ...armPose('right', { flex: 0, abduct: 4, elbow: 3, twist: -2, clavFwd: -6, wrist: 0 }),
+  ...armPose('left', { flex: 0, abduct: 4, elbow: 3, twist: -2, clavFwd: -6, clavRaise: 0, wrist: 0 }),
+  ...armPose('right', { flex: 0, abduct: 4, elbow: 3, twist: -2, clavFwd: -6, clavRaise: 0, wrist: 0 }),
   spineFlex: -4,
+  spineSide: 0,
+  spineTwist: 0,
   neckFlex: -3,
-  headFlex: -7
+  neckSide: 0,
+  neckTwist: 0,
+  headFlex: -7,
+  headSide: 0,
+  headTwist: 0
 }
 
 /**
@@ -68,12 +74,14 @@ const ATTENTION: PartialPose = {
  */
 export function attention (ctx: ActionContext): ActionClip {
   const hold = ctx.spec.durationSeconds ?? 2.5
+  // At attention every mood stands the same: straight arms, upright trunk, chin up.
+  const braced = exactly(ctx, ATTENTION)
   const upper = keyed(ctx, [
     { t: 0, pose: {} },
-    { t: 0.45, pose: ATTENTION },
-    { t: 0.45 + hold, pose: ATTENTION },
+    { t: 0.45, pose: braced },
+    { t: 0.45 + hold, pose: braced },
     { t: 0.95 + hold, pose: { headFlex: -2 } }
-  ], { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
+  ], { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex', 'spineSide', 'spineTwist'] })
   const k = ctx.scale
   const rate = ctx.style.tempo * ctx.spec.speed
   const [left, right] = ctx.feet
@@ -167,7 +175,7 @@ export function playViolin (ctx: ActionContext): ActionClip {
     const c = Math.cos((i / 6) * 2 * Math.PI)
     return place(body, {
       [fiddle]: onSide(fiddle, 0.26, 1.42, 0.38),
-      [bow]: onSide(bow, 0.02 + 0.17 * a * (1 - c), 1.36 - 0.06 * a * (1 - c), 0.26 + 0.03 * (1 - c))
+      [bow]: onSide(bow, 0.02 + 0.17 * a * (1 - c), 1.36 - 0.06 * a * (1 - c), 0.26 + 0.07 * (1 - c))
     }, { [fiddle]: -30, [bow]: 10 * c })
   })
   return cycled(ctx, { samples, period: 1.3, count: countOf(ctx, 1.3, 3), lead: 0.8, tail: 0.7 }, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS] })

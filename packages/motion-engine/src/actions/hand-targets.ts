@@ -58,3 +58,10 @@ export function placer (ctx: ActionContext): Place {
 export function mouthOf (ctx: ActionContext, body: PartialPose): Vec3 {
   return mouthAt(addPose(pose(body), ctx.style.posture))
 }
+
+/** `target` with the style's carriage taken back off its channels: after composing adds it, the pose is exact. */
+export function exactly (ctx: ActionContext, target: PartialPose): PartialPose {
+  const out: PartialPose = {}
+  for (const [c, v] of Object.entries(target) as [Channel, number][]) out[c] = v - (ctx.style.posture[c] ?? 0)
+  return out
+}
