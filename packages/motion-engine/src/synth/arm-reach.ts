@@ -154,18 +154,21 @@ export function armAngles (hand: Hand, a: ArmAngles): PartialPose {
 }
 
 const RELAXED: ArmAngles = { flex: 30, abduct: 15, twist: 0, elbow: 60 }
+// Bounded: every seed and variant brings its own carriage, so a long-running worker would otherwise collect them all.
+const KEPT = 4096
 const solved = new Map<string, PartialPose>()
 
 /**
  * The arm channels that put `hand`'s wrist at `target` (reference-skeleton metres, standing, facing +Z).
- * Actions ask for the same few hand positions over and over, so solutions are kept.
+ * Actions ask for the same few hand positions over and over, so recent solutions are kept.
  */
 export function reach (hand: Hand, target: Vec3, options: ReachOptions = {}): PartialPose {
   const key = JSON.stringify([hand, target, options])
   let out = solved.get(key)
   if (out === undefined) {
     out = armAngles(hand, reachFor(hand, target, RELAXED, options))
+    if (solved.size >= KEPT) solved.delete(solved.keys().next().value!)
     solved.set(key, out)
   }
-  return out
+  return { ...out }
 }
