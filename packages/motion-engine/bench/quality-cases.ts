@@ -86,7 +86,23 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'circle clockwise', request: { prompt: 'walk in a circle to the right' }, skate: WALK, gait: walkGait },
   { name: 'march', request: { prompt: 'march forward for 4 seconds' }, skate: WALK, gait: walkGait },
   { name: 'march in place', request: { prompt: 'march in place' }, skate: WALK },
-  { name: 'hop on the left foot', request: { prompt: 'hop three times on the left foot' }, skate: RUN, flight: true }
+  { name: 'hop on the left foot', request: { prompt: 'hop three times on the left foot' }, skate: RUN, flight: true },
+  // Issue 28's upper-body actions, standing and over a walk.
+  { name: 'slap', request: { prompt: 'slap him twice' }, skate: WALK },
+  { name: 'clasp hands', request: { prompt: 'clasp your hands' }, skate: WALK },
+  { name: 'attention', request: { prompt: 'the soldier comes to attention' }, skate: WALK },
+  { name: 'chop', request: { prompt: 'chop wood three times' }, skate: WALK },
+  { name: 'stir', request: { prompt: 'stir the pot' }, skate: WALK },
+  { name: 'wipe', request: { prompt: 'wipe the window' }, skate: WALK },
+  { name: 'sweep', request: { prompt: 'sweep the floor' }, skate: WALK },
+  { name: 'drink', request: { prompt: 'drink from a cup' }, skate: WALK },
+  { name: 'guitar', request: { prompt: 'play the guitar' }, skate: WALK },
+  { name: 'violin', request: { prompt: 'play the violin' }, skate: WALK },
+  { name: 'shake arms', request: { prompt: 'jiggle your arms' }, skate: WALK },
+  { name: 'shake fist', request: { prompt: 'angrily brandish a fist' }, skate: WALK },
+  { name: 'throw', request: { prompt: 'throw a ball' }, skate: WALK },
+  { name: 'walk drinking', request: { prompt: 'walk forward while drinking from a cup' }, skate: WALK, gait: walkGait },
+  { name: 'walk sweeping', request: { prompt: 'walk forward while sweeping' }, skate: WALK, gait: walkGait }
 ]
 
 /** Prompts whose variants are compared for diversity. */

@@ -34,6 +34,8 @@ import { backflip, cartwheel } from './acrobatics.js'
 import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
 import { pushed, stumble } from './reactions.js'
 import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
+import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
+import { chop, drink, stir, sweep, wipe } from './household.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -115,5 +117,17 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   sideBend,
   waltz,
   chaCha,
-  jazz
+  jazz,
+  slap,
+  claspHands,
+  attention,
+  chop,
+  stir,
+  wipe,
+  sweep,
+  drink,
+  playGuitar,
+  playViolin,
+  shakeArms,
+  shakeFist
 }

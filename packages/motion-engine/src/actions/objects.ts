@@ -1,7 +1,11 @@
-// Interactions with an (invisible) object: picking it up from the floor, throwing it.
+// Interactions with an (invisible) object: picking it up from the floor, throwing it overhand or underhand.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { keyed } from '../synth/keyframes.js'
-import { armPose, BOTH_ARMS } from './channels.js'
+import type { PartialPose } from '../synth/pose-spec.js'
+import { splined } from '../synth/spline-keys.js'
+import type { SplineKey } from '../synth/spline-keys.js'
+import { armPose, BOTH_ARMS, handFor } from './channels.js'
+import { onSide, other, placer, sideSign } from './hand-targets.js'
 
 export function pickUp (ctx: ActionContext): ActionClip {
   const k = ctx.scale
@@ -26,24 +30,52 @@ export function pickUp (ctx: ActionContext): ActionClip {
   ], { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: BOTH_ARMS })
 }
 
+/**
+ * A throw with a visible release: the arm winds back, then accelerates forward past the shoulder, the elbow
+ * straightening and the wrist snapping through as the object leaves the hand, and follows through extended.
+ * Overhand (default): wound back above and behind the shoulder, released in front above it, following through
+ * down across the body. Underhand: swung back low behind the hip, released in front at hip height, following
+ * through forward and up.
+ */
 export function throwAction (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
   const a = ctx.style.amplitude
-  const hand = ctx.spec.side === 'left' ? 'left' : 'right'
-  const s = hand === 'left' ? -1 : 1
-  const windUp = {
-    ...armPose(hand, { flex: -20, abduct: 95, elbow: 95, twist: -95 }),
-    spineTwist: -25 * s * a,
-    pelvisYaw: -10 * s,
-    spineFlex: -8,
-    headTwist: 20 * s
+  const hand = handFor(ctx.spec.side, 'right')
+  const s = sideSign(hand)
+  const count = ctx.spec.count ?? 1
+  const lead = other(hand)
+  const under = ctx.spec.style === 'underhand'
+  const at = (body: PartialPose, throwing: [number, number, number], leading: [number, number, number], wrist: number) =>
+    place(body, { [hand]: onSide(hand, ...throwing), [lead]: onSide(lead, ...leading) }, { [hand]: wrist })
+  const k = ctx.scale
+  // One throw, times from its start. Underhand the knees and trunk bend into the backswing so the hand can pass
+  // below the hip; overhand the hand comes over the top beside the head, the elbow high, before the release.
+  const stroke: SplineKey[] = under
+    ? [
+        { t: 0.6, pose: at({ spineTwist: 12 * s * a, spineFlex: 26, headFlex: -6 }, [0.24, 0.93, 0.0], [0.24, 1.06, 0.34], -30), still: true, y: 0.87 * k },
+        { t: 0.78, pose: at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0), y: 0.92 * k },
+        { t: 0.98, pose: at({ spineTwist: -10 * s * a, spineFlex: -2, headFlex: -6 }, [0.1, 1.48, 0.46], [0.24, 0.95, 0.0], 25), still: true }
+      ]
+    : [
+        { t: 0.6, pose: at({ spineTwist: 26 * s * a, spineFlex: -8, headTwist: -18 * s }, [0.32, 1.66, -0.28], [0.16, 1.42, 0.42], -40), still: true },
+        {
+          t: 0.7,
+          pose: place(
+            { spineTwist: 12 * s * a, spineFlex: -4, headTwist: -6 * s },
+            { [hand]: onSide(hand, 0.26, 1.74, 0.02), [lead]: onSide(lead, 0.22, 1.3, 0.34) },
+            { [hand]: -30 },
+            { [hand]: onSide(hand, 0.42, 1.48, 0.02) }
+          )
+        },
+        { t: 0.8, pose: at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0) },
+        { t: 1.0, pose: at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30), still: true }
+      ]
+  const keys: SplineKey[] = [{ t: 0, pose: {} }]
+  let t = 0
+  for (let i = 0; i < count; i++) {
+    for (const key of stroke) keys.push({ ...key, t: t + key.t })
+    t += 1.2
   }
-  const release = { ...armPose(hand, { flex: 120, abduct: 30, elbow: 15, twist: -30 }), spineTwist: 22 * s * a, pelvisYaw: 10 * s, spineFlex: 18 }
-  const follow = { ...armPose(hand, { flex: 55, abduct: -10, elbow: 30 }), spineTwist: 28 * s * a, spineFlex: 22, pelvisYaw: 12 * s }
-  return keyed(ctx, [
-    { t: 0, pose: {} },
-    { t: 0.6, pose: windUp },
-    { t: 0.78, pose: release },
-    { t: 1.05, pose: follow },
-    { t: 1.8, pose: {} }
-  ], { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: [...BOTH_ARMS, 'spineTwist'] })
+  keys.push({ t: t + 0.6, pose: {} })
+  return splined(ctx, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: [...BOTH_ARMS, 'spineTwist', 'spineFlex', 'headTwist', 'headFlex'] })
 }

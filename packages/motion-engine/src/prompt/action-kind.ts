@@ -10,3 +10,5 @@ export type ActionKind =
   | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
   // whole-body actions of real captions
   | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'
+  // upper-body actions of real captions
+  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'

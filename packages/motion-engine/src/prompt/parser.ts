@@ -46,7 +46,8 @@ type Clause = { mode: 'sequence' | 'simultaneous', tokens: Exclude<Token, { type
 const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march', 'limp',
   'stagger', 'circle', 'zigzag', 'carry'])
 const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch', 'salute',
-  'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap', 'swim', 'headbang'])
+  'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap', 'swim', 'headbang',
+  'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
 const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs'])

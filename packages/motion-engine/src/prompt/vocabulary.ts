@@ -150,7 +150,24 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   cartwheel: 'cartwheel',
   jazz: 'jazz',
   moonwalk: 'moonwalk',
-  waltz: 'waltz'
+  waltz: 'waltz',
+  attention: 'attention',
+  brandish: 'shakeFist',
+  chop: 'chop',
+  clasp: 'claspHands',
+  drank: 'drink',
+  drink: 'drink',
+  fiddle: 'playViolin',
+  guitar: 'playGuitar',
+  jiggle: 'shakeArms',
+  sip: 'drink',
+  slap: 'slap',
+  stir: 'stir',
+  strum: 'playGuitar',
+  sweep: 'sweep',
+  swept: 'sweep',
+  violin: 'playViolin',
+  wipe: 'wipe'
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */

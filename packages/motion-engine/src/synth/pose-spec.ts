@@ -52,7 +52,8 @@ function chain (...qs: Quat[]): Quat {
   return qs.reduce((a, b) => quatMultiply(a, b))
 }
 
-function armQuat (side: 1 | -1, flex: number, abduct: number, twist: number): Quat {
+/** Local rotation of an upper arm (side 1 = left, -1 = right) from flexion, abduction and twist in degrees. */
+export function armQuat (side: 1 | -1, flex: number, abduct: number, twist: number): Quat {
   const down: Vec3 = [0, -1, 0]
   const dir = quatRotate(rot(X, -flex), quatRotate(rot(Z, side * abduct), down))
   return quatMultiply(quatFromTo([side, 0, 0], dir), rot(X, twist))

@@ -27,7 +27,8 @@ function endPosture (action: ActionSpec): Posture | undefined {
 /** Actions that start from any posture. */
 const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'getUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
 const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
-  'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang'])
+  'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang',
+  'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
 
 export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
   const out: TimelineEntry[] = []
