@@ -125,6 +125,15 @@ describe('floor transitions', () => {
     expect(last(track(up, 'Hips'))[1]).toBeGreaterThan(0.85)
   })
 
+  it('walking after lying face down or being knocked down first gets up through the posture flow', async () => {
+    for (const first of [{ kind: 'lieDown', style: 'onFront' }, { kind: 'pushed', from: 'back', fall: true }] as const) {
+      const clip = await plan(first, { kind: 'walk', count: 4 })
+      const hips = track(clip, 'Hips')
+      expect(last(hips)[1], first.kind).toBeGreaterThan(0.85)
+      expect(Math.min(...hips.map(p => p[1])), first.kind).toBeLessThan(0.3)
+    }
+  })
+
   it('kneels down with the hands on the floor and ends on one knee, trunk upright', async () => {
     const clip = await plan({ kind: 'kneel', style: 'withHands' })
     expect(Math.min(...track(clip, 'RightHandMiddle4').map(p => p[1]))).toBeLessThan(0.04)

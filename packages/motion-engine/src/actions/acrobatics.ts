@@ -76,6 +76,7 @@ export function cartwheel (ctx: ActionContext): ActionClip {
   })
   // Arms overhead in a V along the trunk's axis: the lead hand reaches the floor first as the body tips.
   const overhead = { ...armPose('left', { flex: 10, abduct: 165, elbow: 5, wrist: -20 }), ...armPose('right', { flex: 10, abduct: 165, elbow: 5, wrist: -20 }) }
+  const reach = (abduct: number) => armPose(dir === 1 ? 'left' : 'right', { flex: 10, abduct, elbow: 5, wrist: -20 })
   const count = Math.max(1, ctx.spec.count ?? 1)
   const keys: Key[] = [{ t: 0, pose: {} }]
   const spans: SupportSpan[] = []
@@ -85,12 +86,13 @@ export function cartwheel (ctx: ActionContext): ActionClip {
     const at = (t: number) => t0 + t
     keys.push(
       { t: at(0.3), pose: { ...overhead, ...spread(22, 2, 25), pelvisRoll: r(-4) } },
-      { t: at(0.6), pose: { ...overhead, ...spread(30, 4, 8), pelvisRoll: r(8), spineSide: dir * 4 } },
-      { t: at(0.85), pose: { ...overhead, ...spread(55, 25), pelvisRoll: r(55), spineSide: dir * 15 } },
-      { t: at(1.06), pose: { ...overhead, ...spread(95, 45), pelvisRoll: r(115), spineSide: dir * 8 } },
-      { t: at(1.3), pose: { ...overhead, ...spread(50, 50), pelvisRoll: r(180), headFlex: -15 } },
-      { t: at(1.54), pose: { ...overhead, ...spread(45, 95), pelvisRoll: r(245), spineSide: -dir * 8 } },
-      { t: at(1.75), pose: { ...overhead, ...spread(25, 55), pelvisRoll: r(305), spineSide: -dir * 15 } },
+      { t: at(0.6), pose: { ...overhead, ...spread(30, 4, 8), pelvisRoll: r(8), spineSide: dir * 6 } },
+      // The trunk bends down toward the lead side so the lead hand meets the floor about a body length out.
+      { t: at(0.85), pose: { ...overhead, ...reach(140), ...spread(50, 25), pelvisRoll: r(45), spineSide: dir * 25 } },
+      { t: at(1.06), pose: { ...overhead, ...reach(125), ...spread(60, 45), pelvisRoll: r(95), spineSide: dir * 30 } },
+      { t: at(1.3), pose: { ...overhead, ...spread(55, 55), pelvisRoll: r(180), headFlex: -15 } },
+      { t: at(1.54), pose: { ...overhead, ...spread(45, 60), pelvisRoll: r(265), spineSide: -dir * 30 } },
+      { t: at(1.75), pose: { ...overhead, ...spread(25, 50), pelvisRoll: r(315), spineSide: -dir * 20 } },
       { t: at(2.0), pose: { ...overhead, ...spread(16, 10), pelvisRoll: r(352), spineSide: -dir * 4 } }
     )
     spans.push(
