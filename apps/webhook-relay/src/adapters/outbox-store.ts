@@ -31,10 +31,4 @@ export class OutboxStore implements OutboxRepository {
   async release (ids: readonly string[], retryAt: Date): Promise<void> {
     if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
   }
-
-  /** Entries waiting to be handed to the queue (metrics, tests). */
-  async size (): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_outbox')
-    return Number(rows[0]?.n ?? 0)
-  }
 }
