@@ -96,7 +96,7 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
 }
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
-  if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
+  if (config.DOCUMENT_STORE === 'memory') return createMemoryDocumentStore()
   const db = await openAppDatabase(app, { app: 'auth-server', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
   return createSqlDocumentStore(db)
 }
