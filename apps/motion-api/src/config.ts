@@ -24,6 +24,12 @@ const motionSchema = Type.Object({
   DEV_PLAN_MAX_VARIANTS: Type.Integer({ minimum: 1, maximum: 16, default: 4, description: 'maxVariantsGeneration of the dev plan' }),
   SESSION_TTL: Type.Integer({ minimum: 60, default: 86_400, description: 'Lifetime of a dmsess session, seconds' }),
   COOKIE_DOMAIN: Type.Optional(Type.String({ description: 'Domain attribute of the dmsess cookie' })),
+  COOKIE_SECURE: Type.Optional(
+    Type.Boolean({
+      description:
+        'Secure attribute of the dmsess cookie (browsers then send it over HTTPS only). Unset: true when PUBLIC_BASE_URL is https:// or CORS_ORIGINS is set, false otherwise (plain HTTP, e.g. a LAN address)'
+    })
+  ),
   CORS_ORIGINS: Type.String({
     default: '',
     description:
@@ -102,6 +108,15 @@ const motionSchema = Type.Object({
 
 export type MotionConfig = Static<typeof motionSchema>
 
+/**
+ * Whether the dmsess cookie is Secure: a browser drops a Secure cookie set over plain HTTP (except on localhost), so
+ * it follows the scheme clients use (PUBLIC_BASE_URL) unless COOKIE_SECURE says otherwise; cross-origin cookies are
+ * SameSite=None, which requires Secure.
+ */
+export function sessionCookieSecure (config: Pick<MotionConfig, 'COOKIE_SECURE' | 'PUBLIC_BASE_URL'>, crossOrigin: boolean): boolean {
+  return config.COOKIE_SECURE ?? (crossOrigin || (config.PUBLIC_BASE_URL?.startsWith('https://') ?? false))
+}
+
 export const motionConfig = defineConfig(motionSchema, {
   rules: [
     (c) => {
@@ -119,6 +134,13 @@ export const motionConfig = defineConfig(motionSchema, {
         c.ENGINE !== 'http' || isSet(c.ENGINE_URL),
         'ENGINE_URL',
         'ENGINE_URL is required when ENGINE=http: expected the base URL of the model server'
+      )
+    },
+    (c) => {
+      requireThat(
+        c.COOKIE_SECURE !== false || c.CORS_ORIGINS.trim() === '',
+        'COOKIE_SECURE',
+        'COOKIE_SECURE=false cannot go with CORS_ORIGINS: a cross-origin session cookie is SameSite=None, which browsers accept only when Secure'
       )
     },
     (c) => {

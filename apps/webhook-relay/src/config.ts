@@ -116,6 +116,12 @@ const relaySchema = Type.Object({
     description:
       'Lease on a job a relay runs (Redis queue entry and database claim), renewed every third of it while the delivery runs: a relay that dies has its jobs taken over after this long'
   }),
+  QUEUE_RECONCILE_INTERVAL: Type.String({
+    format: 'duration',
+    default: '30s',
+    description:
+      'How often a relay with a worker checks that its Redis or Kafka queue still holds what it was given; a queue that lost its data has every unfinished delivery re-queued from the database'
+  }),
   ALLOW_PRIVATE_DESTINATIONS: Type.Boolean({
     default: false,
     description: 'Allow endpoint URLs resolving to loopback, private, link-local or metadata addresses (tests and local use only)'

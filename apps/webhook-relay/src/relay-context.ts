@@ -8,6 +8,7 @@ import { EndpointStore } from './adapters/endpoint-store.js'
 import { MessageStore } from './adapters/message-store.js'
 import { migrations } from './adapters/migrations.js'
 import { OutboxStore } from './adapters/outbox-store.js'
+import { QueueGenerationStore } from './adapters/queue-generation-store.js'
 import { TenantStore } from './adapters/tenant-store.js'
 import type { RelayConfig } from './config.js'
 import type { DeliveryQueue, OutboxEntry } from './domain/delivery-queue.js'
@@ -32,6 +33,10 @@ export interface RelayContext {
   endpoints: EndpointStore
   messages: MessageStore
   deliveries: DeliveryStore
+  /** Outbox jobs for deliveries that wait (replay of a pending delivery). */
+  outbox: OutboxStore
+  /** The queue generation last seen (worker/queue-reconcile.ts). */
+  queueGenerations: QueueGenerationStore
   queue: DeliveryQueue
   cipher: DataCipher
   /** Jobs were committed to the outbox: hand them to the queue now. */
@@ -54,7 +59,8 @@ export async function createRelayContext (
   if (queue.kind === 'memory') {
     logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   }
-  const publisher = startOutboxPublisher({ outbox: new OutboxStore(db), queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  const outbox = new OutboxStore(db)
+  const publisher = startOutboxPublisher({ outbox, queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
   // fastify runs onClose hooks last-registered first: the delivery lifecycle's hook stops deliveries and
   // publishing, then this closes the queue, then openAppDatabase's closes the database.
   app.addHook('onClose', async () => { await queue.close() })
@@ -66,6 +72,8 @@ export async function createRelayContext (
     // Accepted jobs are committed leased to this relay for as long as a publisher's claim, and it hands them over.
     messages: new MessageStore(db, { heldLeaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS }),
     deliveries,
+    outbox,
+    queueGenerations: new QueueGenerationStore(db),
     queue,
     cipher,
     notifyOutbox: () => { publisher.notify() },

@@ -113,4 +113,5 @@ export class RecordingQueue implements DeliveryQueue {
   async stop (): Promise<void> { await this.inner.stop() }
   async close (): Promise<void> { await this.inner.close() }
   async ping (): Promise<void> {}
+  async generation (): Promise<string> { return await this.inner.generation() }
 }

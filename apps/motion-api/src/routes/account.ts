@@ -1,5 +1,5 @@
 import { Type, errorResponses, textProblem, type AppInstance } from '@openmotion/common'
-import type { MotionConfig } from '../config.js'
+import { sessionCookieSecure, type MotionConfig } from '../config.js'
 import { errors } from '../errors.js'
 import { SESSION_COOKIE, currentClient, type SessionGuard } from '../session.js'
 import type { AccountRepository, Ledger } from '../domain/ports.js'
@@ -51,12 +51,11 @@ export function accountRoutes (deps: AccountRouteDeps) {
         const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
         if (client === undefined) throw errors.INVALID_CREDENTIALS()
         const session = await deps.accounts.createSession(client.id, deps.config.SESSION_TTL)
-        const production = deps.config.NODE_ENV === 'production'
         reply.setCookie(SESSION_COOKIE, session.token, {
           path: '/',
           expires: session.expiresAt,
           httpOnly: true,
-          secure: production || deps.crossOrigin,
+          secure: sessionCookieSecure(deps.config, deps.crossOrigin),
           sameSite: deps.crossOrigin ? 'none' : 'lax',
           ...(deps.config.COOKIE_DOMAIN === undefined ? {} : { domain: deps.config.COOKIE_DOMAIN })
         })

@@ -6,6 +6,7 @@
 // outcome is recorded (deliveries) or the job is re-produced (tiers): at-least-once, duplicates are dropped by
 // the worker's attempt check. kafkajs 2.2 implements only the eager rebalance protocol (no cooperative-sticky
 // assignor), so a rebalance pauses the group briefly; the short session keeps that pause to seconds.
+import { randomUUID } from 'node:crypto'
 import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs'
 import type { Logger } from '@openmotion/common'
 import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
@@ -79,20 +80,46 @@ export class KafkaQueue implements DeliveryQueue {
 
   async start (): Promise<void> {
     if (this.started) return
+    await this.ensureTopics()
+    await this.producer.connect()
+    this.started = true
+  }
+
+  /** Creates the queue's topics that are missing; returns the topics that exist afterwards. */
+  private async ensureTopics (): Promise<string[]> {
     const admin = this.kafka.admin()
     await admin.connect()
     try {
       const partitions = this.options.partitions ?? 6
       // Only the missing ones: asking the broker to create a topic that exists makes kafkajs log an ERROR line
       // (TOPIC_ALREADY_EXISTS) on every restart, which an operator would rightly chase.
-      const existing = new Set(await admin.listTopics())
-      const missing = [this.topic, ...DELAY_TIERS_MS.map((t) => this.tierTopic(t))].filter((topic) => !existing.has(topic))
+      const existing = await admin.listTopics()
+      const missing = [this.topic, ...DELAY_TIERS_MS.map((t) => this.tierTopic(t))].filter((topic) => !existing.includes(topic))
       if (missing.length > 0) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) })
+      return [...existing, ...missing]
     } finally {
       await admin.disconnect()
     }
-    await this.producer.connect()
-    this.started = true
+  }
+
+  // The generation is the name of an empty one-partition topic, `<prefix>.generation-<uuid>`: a broker that lost its
+  // log directory, or an operator who deleted the queue's topics, loses it with the jobs. Two relays creating one at
+  // once both end on the smallest name (a second reconcile at worst).
+  async generation (): Promise<string> {
+    const marker = `${this.prefix}.generation-`
+    const find = (topics: string[]) => topics.filter((t) => t.startsWith(marker)).sort()[0]
+    const found = find(await this.ensureTopics())
+    if (found !== undefined) return found.slice(marker.length)
+    const admin = this.kafka.admin()
+    await admin.connect()
+    try {
+      await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${marker}${randomUUID()}`, numPartitions: 1 }] })
+      const created = find(await admin.listTopics())
+      if (created === undefined) throw new Error(`kafka: the generation topic ${marker}* was not listed after its creation`)
+      return created.slice(marker.length)
+    } finally {
+      await admin.disconnect()
+    }
   }
 
   async enqueue (jobs: readonly DeliveryJob[], delayMs = 0): Promise<void> {

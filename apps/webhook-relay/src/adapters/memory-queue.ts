@@ -1,5 +1,6 @@
 // In-process queue: a due-time ordered list and one timer. Nothing survives a restart (start-up says so); it
 // exists for development, tests and single-instance setups where losing queued deliveries on a crash is fine.
+import { randomUUID } from 'node:crypto'
 import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
 
 interface Entry { dueAt: number, seq: number, job: DeliveryJob }
@@ -63,6 +64,12 @@ export class MemoryQueue implements DeliveryQueue {
   }
 
   async ping (): Promise<void> {}
+
+  // Nothing outlives the instance, so each instance is a storage of its own.
+  private readonly id = randomUUID()
+  async generation (): Promise<string> {
+    return this.id
+  }
 
   private insert (entry: Entry): void {
     // Binary search keeps the list ordered by (dueAt, seq): equal due times stay first-in first-out.

@@ -114,5 +114,10 @@ export const migrations: Migration[] = [
     // Custom endpoint headers (often bearer tokens) sealed like secrets; `headers` stays for rows written before.
     id: '021_column_relay_endpoints_headers_sealed',
     sql: 'ALTER TABLE relay_endpoints ADD COLUMN headers_sealed text'
+  },
+  {
+    // The queue generation each queue (kind and prefix) was last seen with: a new one means its jobs were lost.
+    id: '022_table_relay_queue_generations',
+    sql: 'CREATE TABLE relay_queue_generations (queue text PRIMARY KEY, generation text NOT NULL, seen_at timestamptz NOT NULL)'
   }
 ]

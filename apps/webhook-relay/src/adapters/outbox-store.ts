@@ -31,4 +31,22 @@ export class OutboxStore implements OutboxRepository {
   async release (ids: readonly string[], retryAt: Date): Promise<void> {
     if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
   }
+
+  /**
+   * A job due at `now` for each of these deliveries still waiting for their attempt (pending) with none in the
+   * outbox: replay's answer to a delivery whose queue entry may be gone. Returns the deliveries given a job; a
+   * surviving entry makes a duplicate the worker's attempt check drops. Retrying deliveries keep their backoff.
+   */
+  async requeuePending (deliveryIds: readonly string[], now: Date = new Date()): Promise<string[]> {
+    if (deliveryIds.length === 0) return []
+    const { rows } = await this.db.query<{ delivery_id: string }>(
+      `INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at)
+       SELECT d.id, d.endpoint_id, d.attempts + 1, $2 FROM relay_deliveries d
+       WHERE d.id = ANY($1::text[]) AND d.status = 'pending'
+         AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id)
+       RETURNING delivery_id`,
+      [deliveryIds, now]
+    )
+    return rows.map((r) => r.delivery_id)
+  }
 }

@@ -39,6 +39,12 @@ const NACK = `
 if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
 return 1`
 
+// KEYS: generation. ARGV: a fresh name. The key lives with the queue's sorted sets, so whatever empties those
+// (FLUSHALL, a Redis restarted without its data) takes it too and the next call names a new generation.
+const GENERATION = `
+redis.call('SET', KEYS[1], ARGV[1], 'NX')
+return redis.call('GET', KEYS[1])`
+
 interface Member { jid: string, job: DeliveryJob }
 
 export class RedisQueue implements DeliveryQueue {
@@ -46,6 +52,7 @@ export class RedisQueue implements DeliveryQueue {
   private readonly redis: Redis
   private readonly due: string
   private readonly inflight: string
+  private readonly generationKey: string
   private readonly redeliveryDelayMs: number
   private readonly pollMs: number
   private running = 0
@@ -72,6 +79,7 @@ export class RedisQueue implements DeliveryQueue {
     const prefix = options.prefix ?? 'webhook-relay'
     this.due = `${prefix}:due`
     this.inflight = `${prefix}:inflight`
+    this.generationKey = `${prefix}:generation`
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
     this.pollMs = options.pollMs ?? 50
   }
@@ -177,6 +185,10 @@ export class RedisQueue implements DeliveryQueue {
 
   async ping (): Promise<void> {
     await this.redis.ping()
+  }
+
+  async generation (): Promise<string> {
+    return await this.redis.eval(GENERATION, 1, this.generationKey, randomUUID()) as string
   }
 
   /** Jobs waiting (due or delayed) and leased, for tests. */

@@ -42,6 +42,12 @@ export interface DeliveryQueue {
   close (): Promise<void>
   /** Throws when the backend cannot be reached (readiness). */
   ping (): Promise<void>
+  /**
+   * Names the storage the queue's jobs live in, creating what is missing: the name changes exactly when that
+   * storage lost its contents (a broker or Redis restarted without its data, the keys or topics deleted, a new
+   * in-memory queue), so a relay that sees a new name knows no job handed to the old one survives (reconcile).
+   */
+  generation (): Promise<string>
 }
 
 export const DEFAULT_REDELIVERY_DELAY_MS = 1000

@@ -14,6 +14,7 @@ import { createDeliveryWorker } from '../worker/delivery-worker.js'
 import { startMaintenance } from '../worker/maintenance.js'
 import type { OutboxPublisher } from '../worker/outbox-publisher.js'
 import { connectQueue, type QueueConnection } from '../worker/queue-connection.js'
+import { startQueueReconcile, type QueueReconcile } from '../worker/queue-reconcile.js'
 
 export interface DeliveryLifecycleOptions {
   ctx: RelayContext
@@ -48,19 +49,33 @@ export const deliveryLifecycle = fp<DeliveryLifecycleOptions>(async (app, { ctx,
   const worker = deliver ? createWorker(ctx, config, logger, send) : undefined
   const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
   let connection: QueueConnection | undefined
+  let reconcile: QueueReconcile | undefined
   reportQueueInReadiness(app.readiness, queue, { state: () => connection?.state() ?? 'connecting', stop: () => undefined })
   app.addHook('onReady', async () => {
     await maintenance?.recoverAtStart()
     connection = connectQueue({
       queue,
       logger,
-      onConnected: () => { publisher.notify() },
+      onConnected: () => {
+        publisher.notify()
+        if (worker === undefined || queue.kind === 'memory') return
+        reconcile ??= startQueueReconcile({
+          queue,
+          name: `${queue.kind}:${config.QUEUE_PREFIX}`,
+          deliveries: ctx.deliveries,
+          generations: ctx.queueGenerations,
+          logger,
+          everyMs: durationMs(config.QUEUE_RECONCILE_INTERVAL)
+        })
+        reconcile.run().catch((error: unknown) => { logger.warn({ err: error }, 'queue reconcile failed: tried again next interval') })
+      },
       ...(worker === undefined ? {} : { consume: { handler: worker, concurrency: config.WORKER_CONCURRENCY } })
     })
   })
   // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
   app.addHook('onClose', async () => {
     connection?.stop()
+    reconcile?.stop()
     maintenance?.stop()
     await publisher.stop()
     await queue.stop()

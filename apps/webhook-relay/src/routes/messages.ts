@@ -93,17 +93,22 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     {
       schema: {
         ...common,
-        summary: 'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead)',
+        summary:
+          'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead), and queue again its pending deliveries (a queue that lost their jobs)',
         params: IdParams,
         response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
       }
     },
     async (request, reply) => {
       const message = await ownMessage(requireTenant(request), request.params.id)
-      const finished = (await ctx.deliveries.listForMessage(message.id)).filter((d) => d.status === 'succeeded' || d.status === 'dead')
+      const deliveries = await ctx.deliveries.listForMessage(message.id)
+      const finished = deliveries.filter((d) => d.status === 'succeeded' || d.status === 'dead')
       const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
+      // A waiting delivery's queue entry may be gone (a queue that lost its data): the database says it is due.
+      const pending = deliveries.filter((d) => d.status === 'pending')
+      const requeued = await ctx.outbox.requeuePending(pending.map((d) => d.id))
       ctx.notifyOutbox()
-      return reply.status(202).send({ deliveries: replayed.length })
+      return reply.status(202).send({ deliveries: replayed.length + requeued.length })
     }
   )
 }

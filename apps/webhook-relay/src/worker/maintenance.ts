@@ -1,7 +1,8 @@
 // Housekeeping of a relay with a worker: re-queue at start what a memory queue lost with the previous process
-// (see recovery.ts) and delete data older than RETENTION_DAYS. There is no periodic "lost job" sweep: with the
+// (see recovery.ts) and delete data older than RETENTION_DAYS. There is no "lost job" sweep by due time: with the
 // outbox nothing is lost between commit and queue, and a sweep by due time cannot tell a lost job from one that
-// waits behind a backlog (it duplicated those). Timers are unref'd so they never keep the process alive.
+// waits behind a backlog (it duplicated those); a durable queue that lost its data is caught by its generation
+// (queue-reconcile.ts). Timers are unref'd so they never keep the process alive.
 import type { Logger } from '@openmotion/common'
 import type { RelayContext } from '../relay-context.js'
 import { requeueUnfinished } from './recovery.js'

@@ -1,6 +1,6 @@
 // Puts jobs back in a queue that provably lost them: the memory queue starts empty, so after a restart every
-// unfinished delivery without a job in the outbox (the publisher hands those over) is queued again at once. Durable
-// queues need no sweep: the outbox hands every job over, and a job survives in the queue until its handler ends.
+// unfinished delivery without a job in the outbox (the publisher hands those over) is queued again at once. A durable
+// queue keeps a job until its handler ends, unless the queue itself lost its data: queue-reconcile.ts calls this then.
 // A duplicate job (a delivering row whose lease has not lapsed yet) is harmless: DeliveryStore.begin answers busy.
 import type { DeliveryQueue } from '../domain/delivery-queue.js'
 import type { DeliveryRepository } from '../domain/ports.js'

@@ -3,7 +3,7 @@
 // README's helper, and no plaintext `data` in the database or the queue when ENCRYPTION_KEY is set.
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Database } from '@openmotion/common'
+import { openDatabase, type Database } from '@openmotion/common'
 import type { DeliveryQueue } from '../../src/domain/delivery-queue.js'
 import { buildTestRelay, eventually, type TestRelay } from '../helper.js'
 import { loadReadmeVerifier } from './readme-verifier.js'
@@ -16,6 +16,11 @@ export interface RelayContractOptions {
   settleMs: number
   /** A database other than the default in-memory PGlite (PostgreSQL). */
   database?: () => Promise<Database>
+  /**
+   * Empties the namespace's queue storage as a broker or Redis restarted without its data would (a new memory queue
+   * is empty already): the queue's jobs and everything else it keeps there are gone.
+   */
+  empty?: (namespace: string) => Promise<void>
 }
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
@@ -67,6 +72,28 @@ export function relayContract (name: string, options: RelayContractOptions): voi
       }>()
       expect(attempts.data.map((a) => [a.statusCode, a.outcome])).toEqual([[500, 'failed'], [502, 'failed'], [200, 'succeeded']])
       expect(attempts.data[0]?.responseBody).toBe('receiver answered 500')
+    })
+
+    it('delivers a retrying delivery whose queue lost its data while the relay was down, re-published from the database', async () => {
+      const namespace = randomUUID()
+      receiver = await startReceiver([500, 200])
+      const db = options.database === undefined ? await openDatabase({}) : await options.database()
+      const env = { RETRY_SCHEDULE: '3s', QUEUE_RECONCILE_INTERVAL: '200ms' }
+      const first = await buildTestRelay(env, { queue: await options.queue(namespace), db })
+      await first.app.inject({ method: 'POST', url: '/v1/endpoints', headers: first.auth, payload: { url: receiver.url } })
+      const { id } = (await first.app.inject({ method: 'POST', url: '/webhook', headers: first.auth, payload: { event: 'queue.lost', data: {} } })).json<{ id: string }>()
+      const status = async () => (await db.query<{ status: string }>('SELECT status FROM relay_deliveries WHERE message_id = $1', [id])).rows[0]?.status
+      await eventually(async () => expect(await status()).toBe('retrying'), options.settleMs + 15_000)
+      // The retry's job has left the outbox: only the queue holds it now.
+      await eventually(async () => expect((await db.query('SELECT 1 FROM relay_outbox')).rows).toHaveLength(0), 15_000)
+      // The retry's job waits in the queue; the queue's storage is lost while the relay is down (`down`/`up`
+      // of a broker without its volume), and a relay starts again on the same database.
+      await first.app.close()
+      await options.empty?.(namespace)
+      relay = await buildTestRelay(env, { queue: await options.queue(namespace), db })
+      await eventually(async () => expect(await status()).toBe('succeeded'), options.settleMs + 20_000)
+      expect(receiver.received.map((r) => r.status)).toEqual([500, 200])
+      expect(receiver.received[1]?.headers['webhook-id']).toBe(id)
     })
 
     it('ends dead after 4 attempts and delivers on replay, never storing or queueing plaintext data', async () => {

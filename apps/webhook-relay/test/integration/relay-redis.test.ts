@@ -1,5 +1,5 @@
 import { createRedis } from '@openmotion/common'
-import { afterAll } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { RedisQueue } from '../../src/adapters/redis-queue.js'
 import { relayContract } from '../contract/relay-contract.js'
 import { describeWithService } from '@openmotion/test-services'
@@ -23,6 +23,16 @@ describeWithService('redis', (url) => {
       return new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 20_000, pollMs: 20 })
     },
     dumpQueue: async (namespace) => (captured.get(namespace) ?? []).join('\n'),
+    empty: async (namespace) => {
+      const client = createRedis({ url, name: 'relay-test-empty' })
+      try {
+        const keys = await client.keys(`test:${namespace}:*`)
+        expect(keys.length).toBeGreaterThan(0)
+        await client.del(...keys)
+      } finally {
+        client.disconnect()
+      }
+    },
     settleMs: 2000
   })
 })

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
+import { buildTestRelay, eventually, RecordingQueue, scriptedSender, type TestRelay } from '../helper.js'
 
 let relay: TestRelay
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
@@ -72,5 +72,26 @@ describe('messages API', () => {
     await eventually(async () => expect(await status()).toMatchObject({ status: 'succeeded', attempts: 2 }))
     await relay.db.query("UPDATE relay_deliveries SET status = 'retrying' WHERE message_id = $1", [id])
     expect((await relay.app.inject({ method: 'POST', url: `/v1/messages/${id}/replay`, headers: relay.auth })).json()).toEqual({ deliveries: 0 })
+  })
+
+  it('queues a pending delivery again on replay: a queue that lost its job does not strand it', async () => {
+    // A durable queue that never hands its jobs out: the accepted delivery stays pending with one job in it.
+    const queue = new RecordingQueue('redis', false)
+    const stranded = await buildTestRelay({}, { queue })
+    try {
+      await stranded.app.inject({ method: 'POST', url: '/v1/endpoints', headers: stranded.auth, payload: { url: 'http://127.0.0.1:9/p' } })
+      const { id } = (await stranded.app.inject({ method: 'POST', url: '/webhook', headers: stranded.auth, payload: { event: 'e', data: {} } })).json<{ id: string }>()
+      await eventually(() => expect(queue.enqueued).toHaveLength(1))
+      // The queue has the job once its outbox row is gone.
+      await eventually(async () => expect((await stranded.db.query('SELECT 1 FROM relay_outbox')).rows).toHaveLength(0))
+      const replay = await stranded.app.inject({ method: 'POST', url: `/v1/messages/${id}/replay`, headers: stranded.auth })
+      expect(replay.statusCode).toBe(202)
+      expect(replay.json()).toEqual({ deliveries: 1 })
+      await eventually(() => expect(queue.enqueued).toHaveLength(2))
+      expect(queue.enqueued[1]).toEqual(queue.enqueued[0])
+      expect(queue.enqueued[1]?.attempt).toBe(1)
+    } finally {
+      await stranded.close()
+    }
   })
 })

@@ -1,0 +1,64 @@
+// The database is the source of truth for what must be delivered; a durable queue only carries the jobs. A Redis or
+// Kafka that comes back without its data (no volume, flushed, topics deleted) takes those jobs with it, and nothing
+// else would ever run them: their deliveries would stay pending for ever. Each queue names its storage's generation
+// (DeliveryQueue.generation); a worker compares it with the one recorded in the database when it connects and every
+// QUEUE_RECONCILE_INTERVAL, and on a new generation re-publishes every unfinished delivery without an outbox job
+// (due ones at once, retries at their time). A duplicate of a job that did survive is dropped by the attempt check.
+// Comparing generations rather than due times keeps a delivery that waits overdue behind a backlog from being
+// queued twice. The memory queue is recovered at start instead (maintenance.ts): it cannot lose jobs while it runs.
+import type { Logger } from '@openmotion/common'
+import type { DeliveryStore } from '../adapters/delivery-store.js'
+import type { QueueGenerationStore } from '../adapters/queue-generation-store.js'
+import type { DeliveryQueue } from '../domain/delivery-queue.js'
+import { requeueUnfinished } from './recovery.js'
+
+export interface QueueReconcileOptions {
+  queue: DeliveryQueue
+  /** The queue's identity in the generations table: kind and prefix (relays sharing a queue share it). */
+  name: string
+  deliveries: DeliveryStore
+  generations: QueueGenerationStore
+  logger: Logger
+  everyMs: number
+}
+
+export interface QueueReconcile {
+  /** Checks the generation now; resolves to the number of deliveries re-published. */
+  run (): Promise<number>
+  stop (): void
+}
+
+export function startQueueReconcile (options: QueueReconcileOptions): QueueReconcile {
+  const { queue, name, deliveries, generations, logger } = options
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | undefined
+  let stopped = false
+
+  const check = async (): Promise<number> => {
+    const generation = await queue.generation()
+    const sighting = await generations.swap(name, generation)
+    if (sighting !== 'changed') return 0
+    const n = await requeueUnfinished(deliveries, queue)
+    logger.warn({ queue: name, generation, deliveries: n }, 'the queue lost its data (new generation): re-published the unfinished deliveries from the database')
+    return n
+  }
+  const run = async (): Promise<number> => {
+    running ??= check().finally(() => { running = undefined })
+    return running
+  }
+  const schedule = (): void => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      run().catch((error: unknown) => { logger.warn({ err: error, queue: name }, 'queue reconcile failed: tried again next interval') }).finally(schedule)
+    }, options.everyMs)
+    timer.unref()
+  }
+  schedule()
+  return {
+    run,
+    stop () {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }
+}
