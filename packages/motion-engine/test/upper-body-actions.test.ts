@@ -248,6 +248,16 @@ describe('standing actions with legs and counts', () => {
     }
   })
 
+  it('does one-handed actions with the hand named by side', async () => {
+    const path = (t: Take, side: 'Left' | 'Right') => frames(t).slice(1).reduce((sum, f) => sum + distance(t.palm(side, f), t.palm(side, f - 1)), 0)
+    for (const kind of ['throw', 'stir', 'wipe', 'shakeFist', 'slap'] as const) {
+      for (const [side, moving, still] of [['left', 'Left', 'Right'], ['right', 'Right', 'Left']] as const) {
+        const t = await take({ kind, side })
+        expect(path(t, moving), `${kind} ${side}`).toBeGreaterThan(path(t, still) * 2)
+      }
+    }
+  })
+
   it('stands at attention, then salutes with the heels still together', async () => {
     const t = await take({ kind: 'attention' }, { then: { kind: 'salute' } })
     const salute = Array.from({ length: t.frames - t.span }, (_, i) => t.span + i)
