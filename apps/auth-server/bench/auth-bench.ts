@@ -29,7 +29,7 @@ async function bareSignsPerSecond (): Promise<number> {
 }
 
 const app = await buildApp(
-  authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }),
+  authConfig.load({ LOG_LEVEL: 'silent', DOCUMENT_STORE: 'memory', BCRYPT_COST: cost, SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_LIMIT_PER_ACCOUNT: '1000000' }),
   { logger, mailer: createLogMailer(logger, { production: false }) }
 )
 await app.listen({ port: 0, host: '127.0.0.1' })

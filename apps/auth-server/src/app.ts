@@ -7,6 +7,7 @@ import type { AuthConfig } from './config.js'
 import { loadSigningKeys } from './domain/signing-keys.js'
 import { frameworkErrorCodes } from './errors.js'
 import { graphqlPlugin } from './graphql/graphql-plugin.js'
+import { inputGuardError } from './graphql/input-guard.js'
 import { jwksRoute } from './routes/jwks.js'
 
 export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
@@ -26,7 +27,10 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
     bodyLimit: config.BODY_LIMIT,
     errorCodes: frameworkErrorCodes,
     trustProxy: config.TRUST_PROXY,
-    strictBodies: true
+    strictBodies: true,
+    // /graphql's body is checked argument by argument (graphql/input-guard.ts), so a NUL in a variable is refused
+    // naming that argument; its query string (GET /graphql?query=…) is held to the body limit, not a parameter's.
+    inputGuard: { toError: inputGuardError, ownBodyCheck: ['/graphql'], limits: { parameter: config.BODY_LIMIT } }
   })
   const context = await createAuthContext(app, config, keys, logger, overrides)
   const cors = createCorsPolicy({ origins: config.CORS_ORIGINS, production })
@@ -41,4 +45,5 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
 
 export { authConfig, type AuthConfig } from './config.js'
 export type { AppOverrides } from './auth-context.js'
-export { createLogMailer, type Mail, type Mailer, type OutboxMailer } from './adapters/mailer.js'
+export { createLogMailer, type OutboxMailer } from './adapters/mailer.js'
+export type { Mail, Mailer } from './domain/ports.js'

@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { closeRedis, createRedis, openAppDatabase, redisReadinessCheck, type AppInstance, type Database, type Logger } from '@openmotion/common'
-import { createMemoryDocumentStore, createSqlDocumentStore, type DocumentStore } from './adapters/document-store.js'
-import { createLogMailer, createSmtpMailer, type Mailer } from './adapters/mailer.js'
+import { createMemoryDocumentStore, createSqlDocumentStore } from './adapters/document-store.js'
+import { createLogMailer, createSmtpMailer } from './adapters/mailer.js'
 import { migrations } from './adapters/migrations.js'
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './adapters/rate-limiter.js'
+import { createMemoryRateLimiter, createRedisRateLimiter } from './adapters/rate-limiter.js'
 import type { AuthConfig } from './config.js'
 import { AccountMails } from './domain/account-mails.js'
 import { AccountRecovery } from './domain/account-recovery.js'
@@ -19,6 +19,7 @@ import { AuthService } from './domain/auth-service.js'
 import { Invitations } from './domain/invitations.js'
 import { OneTimeCodes } from './domain/one-time-codes.js'
 import { Passwords } from './domain/passwords.js'
+import type { DocumentStore, Mailer, RateLimiter } from './domain/ports.js'
 import { Sessions } from './domain/sessions.js'
 import type { SigningKeys } from './domain/signing-keys.js'
 
@@ -95,7 +96,7 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
 }
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
-  if (config.STORAGE_TYPE === 'memory') return createMemoryDocumentStore()
+  if (config.DOCUMENT_STORE === 'memory') return createMemoryDocumentStore()
   const db = await openAppDatabase(app, { app: 'auth-server', migrations, url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db'), given })
   return createSqlDocumentStore(db)
 }

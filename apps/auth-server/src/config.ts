@@ -32,7 +32,10 @@ export const authConfig = defineConfig(
     AUDIENCE: Type.String({ default: 'openmotion', description: 'aud claim of issued tokens' }),
     DATA_DIR: Type.String({ default: './data/auth-server', description: 'Directory of the embedded database when DATABASE_URL is unset' }),
     DATABASE_URL: Type.Optional(Type.String({ description: 'postgres:// URL; unset uses embedded PGlite under DATA_DIR' })),
-    STORAGE_TYPE: EnvEnum(['sql', 'memory'], { default: 'sql', description: 'Document store: sql (PGlite or PostgreSQL) or memory (lost on restart)' }),
+    DOCUMENT_STORE: EnvEnum(['sql', 'memory'], {
+      default: 'sql',
+      description: 'Where accounts and sessions live: sql (PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL) or memory (lost on restart)'
+    }),
     REDIS_URL: Type.Optional(Type.String({ description: 'redis:// URL for rate-limit counters shared by all instances; unset keeps them in memory' })),
     BCRYPT_COST: Type.Integer({ minimum: 4, maximum: 15, default: 12, description: 'bcrypt cost factor for password hashes' }),
     CORS_ORIGINS: Type.String({
@@ -113,8 +116,10 @@ export const authConfig = defineConfig(
     BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
   }),
   {
-    // STORAGE_TYPE is the seed spec's name (the relay's); STORE is read for one more release.
-    renamed: { STORAGE_TYPE: 'STORAGE_TYPE' }
+    // STORAGE_TYPE is not read here: in the relay and motion-api it names the queue backend (memory, redis, kafka), and
+    // one shared environment file holds it for them; read here it would turn a relay's STORAGE_TYPE=memory into an
+    // auth-server that forgets every account on restart. STORE, the old name, is read for one more release.
+    renamed: { STORE: 'DOCUMENT_STORE' }
   }
 )
 

@@ -11,7 +11,7 @@ const RESET = 'mutation ($email: String!, $code: String!, $p: String!) { resetPa
 
 async function appWith (env: Record<string, string>) {
   const mailer: OutboxMailer = createLogMailer(logger, { production: false })
-  const app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: '4', ...env }), { mailer, logger })
+  const app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', DOCUMENT_STORE: 'memory', BCRYPT_COST: '4', ...env }), { mailer, logger })
   return { app, mailer, gql: gqlClient(app) }
 }
 

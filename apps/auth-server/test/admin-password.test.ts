@@ -12,7 +12,7 @@ describe('ADMIN_EMAIL with ADMIN_PASSWORD', () => {
     app = await buildApp(
       authConfig.load({
         LOG_LEVEL: 'silent',
-        STORAGE_TYPE: 'memory',
+        DOCUMENT_STORE: 'memory',
         BCRYPT_COST: '4',
         ADMIN_EMAIL: 'Ops@Example.com',
         ADMIN_PASSWORD: 'generated-password-0123'

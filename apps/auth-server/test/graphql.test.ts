@@ -7,7 +7,7 @@ import { REFRESH, SIGN_IN, SIGN_UP, gqlClient, register, uniqueEmail } from './s
 let app: AppInstance
 
 beforeAll(async () => {
-  app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: '4' }))
+  app = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', DOCUMENT_STORE: 'memory', BCRYPT_COST: '4' }))
 })
 afterAll(async () => { await app.close() })
 

@@ -7,7 +7,7 @@ import type { MotionConfig } from './config.js'
 import { ensureBootstrapClient } from './domain/bootstrap-client.js'
 import { frameworkErrorCodes } from './errors.js'
 import { createMotionContext, type AppOverrides, type MotionContext } from './motion-context.js'
-import { inputRules } from './plugins/input-rules.js'
+import { inputGuardError, inputRules } from './plugins/input-rules.js'
 import { jobLifecycle } from './plugins/job-lifecycle.js'
 import { topLevelErrorMessage } from './plugins/top-level-error-message.js'
 import { accountRoutes } from './routes/account.js'
@@ -20,7 +20,14 @@ import { sessionClient, sessionGuard } from './session.js'
 
 export async function buildApp (config: MotionConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'motion-api', level: config.LOG_LEVEL })
-  const app = await createServer({ name: 'motion-api', version: '0.1.0', description: 'Text-to-motion REST API', logger, errorCodes: frameworkErrorCodes })
+  const app = await createServer({
+    name: 'motion-api',
+    version: '0.1.0',
+    description: 'Text-to-motion REST API',
+    logger,
+    errorCodes: frameworkErrorCodes,
+    inputGuard: { toError: inputGuardError }
+  })
   const motion = await createMotionContext(app, config, logger, overrides)
   const cors = corsPolicy(config, motion)
 

@@ -11,6 +11,7 @@ import { createCharacterImporter } from './adapters/character-importer.js'
 import { CreditLedger } from './adapters/credit-ledger.js'
 import { createRelayJobEvents } from './adapters/job-events.js'
 import { createMemoryCancelBus, createMemoryJobQueue } from './adapters/job-queue.js'
+import { JobOutboxStore } from './adapters/job-outbox-store.js'
 import { JobStore } from './adapters/job-store.js'
 import { migrations } from './adapters/migrations.js'
 import { ModelStore } from './adapters/model-store.js'
@@ -25,6 +26,7 @@ import type { Processor } from './domain/job-submission.js'
 import { noJobEvents, type BlobStore, type CancelBus, type JobEvents, type JobQueue, type MotionPipeline, type VideoRenderer } from './domain/ports.js'
 import type { Pricing } from './domain/pricing.js'
 import { installStockModels } from './domain/stock-models.js'
+import { createJobPublisher } from './worker/job-publisher.js'
 import { JobWorker } from './worker/job-worker.js'
 import { createRenderProcessor } from './worker/render-processor.js'
 import { createText2MotionProcessor } from './worker/text2motion-processor.js'
@@ -82,6 +84,7 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
   }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events: jobEvents(config, logger), queue, cancels, consume })
+  const handOver = createJobPublisher({ outbox: new JobOutboxStore(db), queue, logger })
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
   const characters: CharacterDeps = {
     models,
@@ -103,6 +106,7 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     prompts,
     pricing,
     worker,
+    handOver,
     characters,
     enabledProcessors: new Set<Processor>(renderAccepted ? ['text2motion', 'render'] : ['text2motion']),
     /** A queue given by a test belongs to the test. */

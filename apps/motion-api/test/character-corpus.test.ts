@@ -24,6 +24,7 @@ import {
   NAMING,
   quantizedGlb
 } from '@openmotion/motion-characters/testing'
+import { requireTool } from '@openmotion/test-services'
 import { buildTestApp, localPath, login, waitForJob } from './helper.js'
 
 function hasAssimp (): boolean {
@@ -36,9 +37,8 @@ function hasAssimp (): boolean {
 }
 const assimp = hasAssimp()
 const blender = hasBlender()
-const inCi = process.env.CI !== undefined && process.env.CI !== 'false'
-if (inCi && !assimp) throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up')
-if (inCi && !blender) throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up')
+requireTool('assimp', assimp, 'Debian assimp-utils')
+requireTool('blender', blender, 'Debian blender')
 
 /** assimp's `info` summary as name → number ("Meshes: 1", "Animations: 1"…). */
 function assimpInfo (file: string): Map<string, number> {

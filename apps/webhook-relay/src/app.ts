@@ -24,6 +24,9 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
     bodyLimit: Math.max(1024 * 1024, config.MAX_PAYLOAD_BYTES),
     // Bodies are JSON with real types: `"disabled": "true"` or `"name": false` is a 400, never coerced.
     strictBodies: true,
+    // POST /webhook's own parser checks its payload (domain/webhook-payload.ts); every other body and every
+    // header and parameter of every route goes through createServer's input guard (RELAY_VALIDATION naming the field).
+    inputGuard: { ownBodyCheck: ['/webhook'] },
     openapi: {
       components: { securitySchemes: { tenantKey: { type: 'http', scheme: 'bearer' }, adminKey: { type: 'http', scheme: 'bearer' } } },
       tags: [{ name: 'ingest' }, { name: 'admin' }, { name: 'endpoints' }, { name: 'messages' }]

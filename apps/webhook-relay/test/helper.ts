@@ -3,7 +3,7 @@
 // tenant with an API key ready. Close with `relay.close()`.
 import { migrate, openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
-import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/adapters/http-sender.js'
+import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/domain/ports.js'
 import { MemoryQueue } from '../src/adapters/memory-queue.js'
 import { migrations } from '../src/adapters/migrations.js'
 import type { ConsumeOptions, DeliveryJob, DeliveryQueue, JobHandler } from '../src/domain/delivery-queue.js'

@@ -71,6 +71,7 @@ export function EnvEnum<const V extends readonly [string, ...string[]]> (values:
 
 export function defineConfig<T extends TObject> (schema: T, options: ConfigOptions<T> = {}): ConfigDefinition<T> {
   const renamed = Object.freeze({ ...options.renamed })
+  checkRenames(schema, renamed)
   return {
     schema,
     renamed,
@@ -81,6 +82,16 @@ export function defineConfig<T extends TObject> (schema: T, options: ConfigOptio
     },
     variables: () => describeVariables(schema),
     markdownTable: () => toMarkdownTable(describeVariables(schema))
+  }
+}
+
+// A rename is checked where it is declared, so a wrong one stops the app at import in every environment instead of
+// warning on each start that a variable is deprecated in favour of itself (which also stops the old name being read).
+function checkRenames (schema: TObject, renamed: Readonly<Record<string, string>>): void {
+  for (const [old, current] of Object.entries(renamed)) {
+    if (old === current) throw new ConfigError(old, `${old} is renamed to itself: a rename maps the old name to a different, declared one`)
+    if (!(current in schema.properties)) throw new ConfigError(old, `${old} is renamed to ${current}, which is not a declared variable`)
+    if (old in schema.properties) throw new ConfigError(old, `${old} is renamed to ${current} but is still a declared variable`)
   }
 }
 

@@ -27,4 +27,4 @@ export {
   type AdminGuardOptions,
   type AdminJwksOptions
 } from './admin-guard.js'
-export { findHostileInput, hostileInputHook, type HostileInput } from './input-guard.js'
+export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'

@@ -10,7 +10,8 @@ import type { Logger } from 'pino'
 import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
 import { requestLoggerFactory } from './request-logger.js'
-import { findNonFiniteNumber } from './input-guard.js'
+import { AppError } from './errors.js'
+import { DEFAULT_TEXT_LIMITS, findNonFiniteNumber, hostileInputHooks, type HostileInput, type TextLimits } from './input-guard.js'
 import { strictBodyValidator } from './validator-compiler.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
 
@@ -29,6 +30,16 @@ export interface ServerOptions {
   trustProxy?: boolean
   /** Validate JSON bodies without type coercion (`false` is not the string "false"); queries and paths still coerce. */
   strictBodies?: boolean
+  /**
+   * The hostile-text check every route runs before validation (input-guard.ts): the app's error for it (the
+   * validation code with `{ field }` by default), limits other than DEFAULT_TEXT_LIMITS, and the routes whose body
+   * their own parser or resolvers check (`POST /webhook`, `/graphql`), whose headers and parameters are still checked.
+   */
+  inputGuard?: {
+    toError?: (hostile: HostileInput) => Error
+    limits?: Partial<TextLimits>
+    ownBodyCheck?: readonly string[]
+  }
   /** Extra OpenAPI security schemes, tags or servers for the generated document. */
   openapi?: {
     components?: Record<string, unknown>
@@ -91,6 +102,7 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     done(null, payload)
   })
   installErrorHandler(app, codes)
+  installInputGuard(app, codes, options.inputGuard)
   app.addHook('preHandler', (request, reply, done) => {
     const field = findNonFiniteNumber({ params: request.params, querystring: request.query })
     if (field === undefined) { done(); return }
@@ -110,4 +122,20 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
   await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics({ app: options.name }) })
   await app.register(healthPlugin)
   return app
+}
+
+/**
+ * Puts the hostile-text check first among each route's preValidation hooks as the route is declared, so which
+ * variant a route gets (with or without its body) is decided once, not looked up on every request.
+ */
+function installInputGuard (app: AppInstance, codes: ErrorCodeMap, options: ServerOptions['inputGuard'] = {}): void {
+  const toError = options.toError ?? ((hostile: HostileInput) =>
+    new AppError(codes.validation, `${hostile.field} ${hostile.problem}`, 400, { details: { field: hostile.field } }))
+  const hooks = hostileInputHooks(toError, { ...DEFAULT_TEXT_LIMITS, ...options.limits })
+  const ownBody = new Set(options.ownBodyCheck)
+  app.addHook('onRoute', (route) => {
+    const guard = ownBody.has(route.url) ? hooks.withoutBody : hooks.whole
+    const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]
+    if (!existing.includes(guard)) route.preValidation = [guard, ...existing]
+  })
 }

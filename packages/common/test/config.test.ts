@@ -76,6 +76,15 @@ describe('config rules, renamed variables and _FILE twins', () => {
     expect(ruled.load({ QUEUE: 'redis', STORAGE_TYPE: 'memory' }).STORAGE_TYPE).toBe('memory')
   })
 
+  it('refuses at definition a rename to itself, to an undeclared name, or from a still-declared name', () => {
+    expect(() => defineConfig(schema, { renamed: { STORAGE_TYPE: 'STORAGE_TYPE' } }))
+      .toThrow(new ConfigError('STORAGE_TYPE', 'STORAGE_TYPE is renamed to itself: a rename maps the old name to a different, declared one'))
+    expect(() => defineConfig(schema, { renamed: { QUEUE: 'QUEUE_BACKEND' } }))
+      .toThrow(new ConfigError('QUEUE', 'QUEUE is renamed to QUEUE_BACKEND, which is not a declared variable'))
+    expect(() => defineConfig(schema, { renamed: { REDIS_URL: 'STORAGE_TYPE' } }))
+      .toThrow(new ConfigError('REDIS_URL', 'REDIS_URL is renamed to STORAGE_TYPE but is still a declared variable'))
+  })
+
   it('reads NAME_FILE as the content of that file, without its trailing newline', () => {
     const dir = mkdtempSync(join(tmpdir(), 'config-file-'))
     writeFileSync(join(dir, 'secret'), 's3cret-value\n')

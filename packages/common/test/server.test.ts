@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { Writable } from 'node:stream'
-import { AppError, Type, createLogger, createServer, type AppInstance } from '../src/index.js'
+import { AppError, Type, createLogger, createServer, type AppInstance, type ServerOptions } from '../src/index.js'
 
 let app: AppInstance | undefined
 
@@ -9,7 +9,7 @@ afterEach(async () => {
   app = undefined
 })
 
-async function build (options: { errorCodes?: Record<string, string | number>, strictBodies?: boolean } = {}): Promise<AppInstance> {
+async function build (options: Partial<Pick<ServerOptions, 'errorCodes' | 'strictBodies' | 'inputGuard'>> = {}): Promise<AppInstance> {
   const logger = createLogger({ name: 'test-app', level: 'silent', pretty: false })
   const server = await createServer({ name: 'test-app', version: '1.2.3', logger, bodyLimit: 1024, ...options })
   server.post('/things', {
@@ -152,6 +152,39 @@ describe('createServer', () => {
     const response = await server.inject('/things/%ED%A0%80x')
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toMatchObject({ code: 1102, requestId: expect.any(String) })
+  })
+
+  it('answers hostile text in any header, parameter or body string of every route, probes included, with 400 naming the field', async () => {
+    const server = await build()
+    for (const [request, field] of [
+      [{ url: '/healthz', headers: { 'x-note': 'a\u0000' } }, 'headers/x-note'],
+      [{ url: '/openapi.json', headers: { 'user-agent': 'u'.repeat(8193) } }, 'headers/user-agent'],
+      [{ url: '/things/a%00' }, 'params/id'],
+      [{ url: '/metrics?x=%00' }, 'querystring/x'],
+      [{ url: `/pages/1?x=${'a'.repeat(4097)}` }, 'querystring/x'],
+      [{ method: 'POST' as const, url: '/things', payload: '{"name":"\\ud800","count":1}', headers: { 'content-type': 'application/json' } }, 'body/name']
+    ] as const) {
+      const response = await server.inject(request)
+      expect(response.statusCode, field).toBe(400)
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } })
+    }
+    expect((await server.inject({ url: '/things/ok', headers: { 'x-note': 'a'.repeat(8192) } })).statusCode).toBe(200)
+  })
+
+  it('takes the app\'s own error, limits and routes that check their own body for the input guard', async () => {
+    const server = await build({
+      inputGuard: {
+        toError: (hostile) => new AppError(1102, `${hostile.field} ${hostile.problem}`, 400, { details: { parameter: hostile.field } }),
+        limits: { parameter: 2 },
+        ownBodyCheck: ['/things']
+      }
+    })
+    const long = await server.inject('/things/abc')
+    expect(long.json().error).toMatchObject({ code: 1102, message: 'params/id is longer than 2 characters', details: { parameter: 'params/id' } })
+    const ownBody = await server.inject({ method: 'POST', url: '/things', payload: { name: 'a\u0000', count: 1 } })
+    expect(ownBody.statusCode).toBe(201)
+    const header = await server.inject({ method: 'POST', url: '/things', payload: { name: 'a', count: 1 }, headers: { 'x-a': '\u0000' } })
+    expect(header.json().error.code).toBe(1102)
   })
 
   it('hides the internals of unknown errors behind a 500', async () => {

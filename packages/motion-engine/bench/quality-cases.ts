@@ -1,5 +1,5 @@
 // The clips the yardstick measures and the targets they must meet (issue 22: the 90th percentile of real capture).
-import type { GenerateRequest } from '../src/index.js'
+import type { ActionSpec, BuiltinEngine, GenerateRequest, MotionClip } from '../src/index.js'
 
 export interface QualityCase {
   name: string
@@ -12,6 +12,18 @@ export interface QualityCase {
   gait?: { bob: [number, number], sway: number }
   /** Runs and jogs must leave the floor. */
   flight?: boolean
+  /**
+   * The plan the prompt means, generated directly: the prompt's parameters (push direction, style, sides) are read
+   * by the prompt analysis, measured on its own; the motion of the plan is measured here.
+   */
+  plan?: Partial<ActionSpec>[]
+}
+
+/** The case's motion: from its plan when it has one, else from its prompt. */
+export function generateCase (engine: BuiltinEngine, c: QualityCase, seed = 1): Promise<MotionClip> {
+  const request = { seed, ...c.request }
+  if (c.plan === undefined) return engine.generate(request)
+  return engine.generateTimeline(c.plan.map(a => ({ action: { kind: 'idle', speed: 1, emotion: 'neutral', ...a } })), request)
 }
 
 const WALK: QualityCase['skate'] = [8, 35]
@@ -46,6 +58,35 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'fall down athlete', request: { prompt: 'fall down' }, character: 'athlete' },
   { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
   { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK },
+  // Issue 28: whole-body actions and the extended locomotion.
+  { name: 'backflip', request: { prompt: 'do a backflip' }, skate: RUN, flight: true },
+  { name: 'cartwheel', request: { prompt: 'do a cartwheel' } },
+  { name: 'jump rope', request: { prompt: 'a person jumps rope' }, plan: [{ kind: 'jumpRope' }], skate: RUN, flight: true },
+  { name: 'moonwalk', request: { prompt: 'moonwalk' } },
+  { name: 'stumble', request: { prompt: 'he loses his balance and recovers' }, plan: [{ kind: 'stumble' }], skate: WALK },
+  { name: 'pushed from the front', request: { prompt: 'he is pushed from the front' }, plan: [{ kind: 'pushed', from: 'front' }], skate: WALK },
+  { name: 'pushed from the left', request: { prompt: 'he is pushed from the left' }, plan: [{ kind: 'pushed', from: 'left' }], skate: WALK },
+  { name: 'pushed from the front, falls', request: { prompt: 'he is pushed from the front and falls' }, plan: [{ kind: 'pushed', from: 'front', fall: true }] },
+  { name: 'pushed from behind, falls', request: { prompt: 'he is pushed from behind and falls' }, plan: [{ kind: 'pushed', from: 'back', fall: true }] },
+  {
+    name: 'lie down, get up with hands',
+    request: { prompt: 'lie down on the back, then get up from the ground with the hands' },
+    plan: [{ kind: 'lieDown', style: 'onBack' }, { kind: 'getUp', style: 'withHands' }]
+  },
+  { name: 'lie down on the front, get up', request: { prompt: 'lie down on the front, then get up' }, plan: [{ kind: 'lieDown', style: 'onFront' }, { kind: 'getUp' }] },
+  { name: 'kneel with hands', request: { prompt: 'kneel down with hand support' }, plan: [{ kind: 'kneel', style: 'withHands' }] },
+  { name: 'crawl, kneel', request: { prompt: 'crawl forward, then kneel' }, plan: [{ kind: 'crawl' }, { kind: 'kneel' }] },
+  { name: 'side bend', request: { prompt: 'bend the trunk to the left and to the right' }, plan: [{ kind: 'sideBend', side: 'both', count: 1 }], skate: WALK },
+  { name: 'waltz', request: { prompt: 'waltz' }, skate: WALK },
+  { name: 'cha-cha', request: { prompt: 'dance the cha-cha' }, plan: [{ kind: 'chaCha' }], skate: WALK },
+  { name: 'jazz', request: { prompt: 'a jazz dance' }, plan: [{ kind: 'jazz' }], skate: WALK },
+  { name: 'turn around clockwise', request: { prompt: 'turn right 180 degrees' }, skate: WALK },
+  { name: 'sidestep left 4', request: { prompt: 'step to the left four times' }, skate: WALK },
+  { name: 'walk diagonally', request: { prompt: 'walk diagonally to the left' }, plan: [{ kind: 'walk', direction: 'diagonalLeft', durationSeconds: 4 }], skate: WALK, gait: walkGait },
+  { name: 'circle clockwise', request: { prompt: 'walk in a circle to the right' }, skate: WALK, gait: walkGait },
+  { name: 'march', request: { prompt: 'march forward for 4 seconds' }, skate: WALK, gait: walkGait },
+  { name: 'march in place', request: { prompt: 'march in place' }, skate: WALK },
+  { name: 'hop on the left foot', request: { prompt: 'hop three times on the left foot' }, skate: RUN, flight: true },
   // Issue 28's upper-body actions, standing and over a walk.
   { name: 'slap', request: { prompt: 'slap him twice' }, skate: WALK },
   { name: 'clasp hands', request: { prompt: 'clasp your hands' }, skate: WALK },

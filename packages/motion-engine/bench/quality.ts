@@ -5,7 +5,7 @@ import { exportAndRead } from './exported-motion.js'
 import { loadLabelledPrompts, runLabelled } from './labelled-run.js'
 import { measure, variantDiversity } from './quality-metrics.js'
 import type { QualityFigures } from './quality-metrics.js'
-import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES } from './quality-cases.js'
+import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from './quality-cases.js'
 import type { QualityCase } from './quality-cases.js'
 
 const engine = createBuiltinEngine()
@@ -39,7 +39,7 @@ const header = [
 const rows: string[][] = []
 let failures = 0
 for (const c of QUALITY_CASES) {
-  const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request }), c.character === undefined ? {} : { character: c.character }))
+  const q = measure(await exportAndRead(await generateCase(engine, c), c.character === undefined ? {} : { character: c.character }))
   figuresOf.set(c.name, q)
   const fails = verdict(c, q)
   failures += fails.length

@@ -2,17 +2,17 @@
 import { describe, expect, it } from 'vitest'
 import { exportAndRead } from '../bench/exported-motion.js'
 import { measure, variantDiversity } from '../bench/quality-metrics.js'
-import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES } from '../bench/quality-cases.js'
+import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from '../bench/quality-cases.js'
 import type { QualityCase } from '../bench/quality-cases.js'
 import { engine } from './helpers/motion.js'
 
 const byName = (name: string): QualityCase => QUALITY_CASES.find(c => c.name === name)!
-const figures = async (name: string) => measure(await exportAndRead(await engine.generate({ seed: 1, ...byName(name).request })))
+const figures = async (name: string) => measure(await exportAndRead(await generateCase(engine, byName(name))))
 
 describe('motion quality on the exported files', () => {
   for (const c of QUALITY_CASES) {
     it(`${c.name}: mesh on the floor, feet planted, end effectors below ${MAX_ACCEL} m/s²`, async () => {
-      const q = measure(await exportAndRead(await engine.generate({ seed: 1, ...c.request }), c.character === undefined ? {} : { character: c.character }))
+      const q = measure(await exportAndRead(await generateCase(engine, c), c.character === undefined ? {} : { character: c.character }))
       expect(q.meshFloor).toBeGreaterThanOrEqual(-0.5)
       expect(q.meshFloor).toBeLessThanOrEqual(1)
       if (c.skate !== undefined) {

@@ -9,4 +9,10 @@ export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'
 export { openapiGaps, operationsOf, type OpenapiDocument, type OpenapiGapOptions } from './openapi-gaps.js'
 export { runSchemathesis, type SchemathesisOptions, type SchemathesisResult } from './schemathesis-run.js'
 export { freePort } from './free-port.js'
+export { MissingToolError, requireTool } from './require-tool.js'
+export { privateRedisAvailable, startPrivateRedis, type PrivateRedis } from './private-redis.js'
 export { suiteBudget } from './suite-budget.js'
+export {
+  HOSTILE_TEXT, OVER_LONG, fillPath, hostileCases, pathParams, routesOf,
+  type AppRoute, type HostileCase, type HostileCaseOptions, type HostileText, type Position, type RoutePrinter
+} from './hostile-requests.js'

@@ -1,29 +1,7 @@
 // Users and sessions are schemaless JSON documents (the spec's "store"), kept in collections and found by id or
 // by one indexed field. Two implementations: SQL (jsonb rows on PGlite or PostgreSQL) and memory.
 import type { Database } from '@openmotion/common'
-
-export type Document = Record<string, unknown> & { id: string }
-
-export interface DocumentStore {
-  get<T extends Document> (collection: string, id: string): Promise<T | undefined>
-  /** Finds documents whose top-level `field` equals `value` (strings compared exactly). */
-  findBy<T extends Document> (collection: string, field: string, value: string): Promise<T[]>
-  /** Every document of the collection, ordered by id. */
-  list<T extends Document> (collection: string): Promise<T[]>
-  /** Newest-id-first page: documents containing every `equals` field, with fromId <= id < beforeId. */
-  page<T extends Document> (collection: string, query: PageQuery): Promise<T[]>
-  /** Inserts; resolves false when the id exists or `unique` field value is already taken in the collection. */
-  insert (collection: string, doc: Document, unique?: string): Promise<boolean>
-  put (collection: string, doc: Document): Promise<void>
-  /**
-   * Compare-and-set, atomically: replaces the document only while its stored `version` (absent = 0) still equals
-   * `expectedVersion`; resolves whether it did. Concurrent writers with the same expectation: exactly one wins.
-   */
-  replaceIf (collection: string, doc: Document, expectedVersion: number): Promise<boolean>
-  delete (collection: string, id: string): Promise<boolean>
-}
-
-export interface PageQuery { equals?: Record<string, string>, beforeId?: string | undefined, fromId?: string | undefined, limit: number }
+import type { Document, DocumentStore, PageQuery } from '../domain/ports.js'
 
 const FIELD = /^[A-Za-z][A-Za-z0-9_]*$/
 

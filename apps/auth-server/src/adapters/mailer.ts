@@ -2,13 +2,7 @@
 // production, with their text, so the quick start works without a mail server) and kept in an outbox tests read.
 import nodemailer from 'nodemailer'
 import type { Logger } from '@openmotion/common'
-
-export interface Mail { to: string, subject: string, text: string, html: string }
-
-export interface Mailer {
-  send (mail: Mail): Promise<void>
-  close (): Promise<void>
-}
+import type { Mail, Mailer } from '../domain/ports.js'
 
 export interface OutboxMailer extends Mailer { readonly outbox: Mail[] }
 

@@ -3,18 +3,7 @@
 // counted atomically *before* the guarded work runs, so concurrent guesses cannot all slip under the limit.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Redis } from '@openmotion/common'
-
-/** A named limit: at most `points` hits per key in a fixed window of `windowSeconds`. */
-export interface RateRule { name: string, points: number, windowSeconds: number }
-
-export interface RateDecision { allowed: boolean, /** seconds until the window resets */ retryAfter: number, count: number }
-
-export interface RateLimiter {
-  /** Counts one hit of `rule` on `key` and says whether it is within the rule's points. */
-  consume (rule: RateRule, key: string): Promise<RateDecision>
-  /** Forgets the hits of `rule` on `key` (a successful sign-in clears the account's failures). */
-  reset (rule: RateRule, key: string): Promise<void>
-}
+import type { RateLimiter, RateRule } from '../domain/ports.js'
 
 type Factory = (rule: RateRule) => RateLimiterAbstract
 

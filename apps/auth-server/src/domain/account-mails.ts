@@ -2,11 +2,11 @@
 // talking to the SMTP server) runs off the request path, so the answer to signUp, resendVerificationCode and
 // requestPasswordReset takes the same time whether or not a mail goes out (no enumeration by timing).
 import type { Logger } from '@openmotion/common'
-import type { Mail, Mailer } from '../adapters/mailer.js'
 import type { AuthMetrics } from './auth-metrics.js'
-import type { User } from './auth-service.js'
 import { passwordChangedMail, passwordResetMail, signUpAttemptMail, verificationMail } from './mail-templates.js'
 import type { OneTimeCodes } from './one-time-codes.js'
+import type { Mail, Mailer } from './ports.js'
+import type { User } from './records.js'
 
 export interface AccountMailDeps {
   codes: OneTimeCodes

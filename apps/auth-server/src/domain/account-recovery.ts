@@ -5,9 +5,10 @@ import type { AccountMails } from './account-mails.js'
 import type { AdminBootstrap } from './admin-bootstrap.js'
 import type { AttemptLimits } from './attempt-limits.js'
 import type { AuditSink } from './audit-log.js'
-import type { AuthService, ClientInfo, User } from './auth-service.js'
+import type { AuthService } from './auth-service.js'
 import type { OneTimeCodes } from './one-time-codes.js'
 import { checkPassword, type Passwords } from './passwords.js'
+import type { ClientInfo, User } from './records.js'
 import type { Sessions } from './sessions.js'
 
 export interface RecoveryDeps {

@@ -5,8 +5,9 @@
 // With ADMIN_PASSWORD too (docker compose's init writes a random one only the operator can read), the account is
 // created at start-up already verified and admin: whoever holds the deployment's secrets is its first operator.
 import { randomUUID } from 'node:crypto'
-import type { AuthService, ClientInfo, User } from './auth-service.js'
+import type { AuthService } from './auth-service.js'
 import { invitationStatus, type Invitations } from './invitations.js'
+import type { ClientInfo, User } from './records.js'
 
 export type BootstrapOutcome = 'created' | 'promoted' | 'already-admin' | 'awaiting-verification' | 'invited' | 'invitation-pending'
 

@@ -1,10 +1,10 @@
 // Which guessable operation is limited by what. Each attempt is counted *before* its work (bcrypt, code check)
 // runs, per client IP and per account, so 40 concurrent guesses get at most the limit evaluated, and each aliased
 // field of one GraphQL document counts as its own attempt (the resolver runs once per alias).
-import type { RateLimiter, RateRule } from '../adapters/rate-limiter.js'
 import { rateLimited } from '../errors.js'
 import type { AuditSink } from './audit-log.js'
-import type { ClientInfo } from './auth-service.js'
+import type { RateLimiter, RateRule } from './ports.js'
+import type { ClientInfo } from './records.js'
 
 export interface LimitSettings { perAccount: number, perIp: number, windowSeconds: number }
 

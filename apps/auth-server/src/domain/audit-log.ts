@@ -4,25 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Logger } from '@openmotion/common'
 import type { Counter } from 'prom-client'
-import type { DocumentStore } from '../adapters/document-store.js'
-
-export const AUDIT_EVENT_TYPES = [
-  'signed_up', 'sign_in_succeeded', 'sign_in_failed', 'refresh_reused', 'session_revoked', 'password_changed', 'password_reset',
-  'email_verified', 'invitation_sent', 'invitation_accepted', 'role_changed', 'rate_limited'
-] as const
-export type AuditEventType = typeof AUDIT_EVENT_TYPES[number]
-
-export interface AuditEvent extends Record<string, unknown> {
-  id: string
-  type: AuditEventType
-  at: string
-  userId: string | null
-  sessionId: string | null
-  ip: string | null
-  userAgent: string | null
-  /** Small facts about the event: a failure reason, the limited operation, the new role. Never secrets. */
-  detail: Record<string, string | number | boolean | null>
-}
+import type { DocumentStore } from './ports.js'
+import type { AuditEvent, AuditEventType } from './records.js'
 
 export interface AuditContext {
   userId?: string | null

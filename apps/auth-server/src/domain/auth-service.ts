@@ -3,38 +3,16 @@
 // answers the same for a new and a taken address (the owner of a taken one gets a mail instead).
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
-import type { DocumentStore } from '../adapters/document-store.js'
 import { authError } from '../errors.js'
 import type { AccountMails } from './account-mails.js'
 import type { AttemptLimits } from './attempt-limits.js'
 import type { AuditSink } from './audit-log.js'
 import type { AuthMetrics } from './auth-metrics.js'
+import type { DocumentStore } from './ports.js'
 import { checkPassword, type Passwords } from './passwords.js'
-import type { Session, Sessions } from './sessions.js'
+import type { AuthPayload, ClientInfo, Role, Session, User } from './records.js'
+import type { Sessions } from './sessions.js'
 import type { SigningKeys } from './signing-keys.js'
-
-export type { Session } from './sessions.js'
-export type Role = 'user' | 'admin'
-
-export interface User extends Record<string, unknown> {
-  id: string
-  email: string
-  passwordHash: string | null
-  emailVerified: boolean
-  role: Role
-  metadata: Record<string, unknown>
-  createdAt: string
-}
-
-export interface AuthPayload {
-  accessToken: string
-  accessTokenExpiresAt: string
-  refreshToken: string
-  user: User
-  session: Session
-}
-
-export interface ClientInfo { deviceName?: string | null, userAgent?: string | null, ip?: string | null }
 
 export interface AuthSettings {
   accessTtl: number

@@ -2,29 +2,14 @@
 // with the invited role and metadata) and signs the user in; they may set a password later.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Logger } from '@openmotion/common'
-import type { DocumentStore } from '../adapters/document-store.js'
-import type { Mailer } from '../adapters/mailer.js'
 import { authError } from '../errors.js'
 import type { AttemptLimits } from './attempt-limits.js'
 import type { AuditSink } from './audit-log.js'
 import type { AuthMetrics } from './auth-metrics.js'
-import { normalizeEmail, type AuthPayload, type AuthService, type ClientInfo, type Role } from './auth-service.js'
+import { normalizeEmail, type AuthService } from './auth-service.js'
 import { invitationMail } from './mail-templates.js'
-
-export interface Invitation extends Record<string, unknown> {
-  id: string
-  email: string
-  role: Role
-  metadata: Record<string, unknown>
-  tokenHash: string
-  invitedBy: string | null
-  createdAt: string
-  expiresAt: string
-  acceptedAt: string | null
-  revokedAt: string | null
-}
-
-export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired'
+import type { DocumentStore, Mailer } from './ports.js'
+import type { AuthPayload, ClientInfo, Invitation, InvitationStatus, Role } from './records.js'
 
 export interface InvitationDeps {
   store: DocumentStore

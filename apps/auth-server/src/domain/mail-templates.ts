@@ -1,5 +1,5 @@
 // Plain-text and HTML bodies of the mails the service sends. Values are HTML-escaped in the HTML part.
-import type { Mail } from '../adapters/mailer.js'
+import type { Mail } from './ports.js'
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

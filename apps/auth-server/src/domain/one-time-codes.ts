@@ -1,8 +1,8 @@
 // Six-digit codes for e-mail verification and password reset. One live code per user and purpose (a new one
 // replaces the old); stored as a salted hash; expires; too many wrong tries burn it; using it deletes it.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
-import type { DocumentStore } from '../adapters/document-store.js'
 import { authError } from '../errors.js'
+import type { DocumentStore } from './ports.js'
 
 export type CodePurpose = 'verify-email' | 'reset-password'
 

@@ -7,31 +7,11 @@
 // `graceSeconds` of its rotation, answers that successor again instead of treating it as theft. Presenting any
 // replaced secret later is reuse: the session (the whole rotation family) is revoked with TOKEN_REUSED.
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
-import type { DocumentStore } from '../adapters/document-store.js'
 import { authError } from '../errors.js'
 import type { AuditSink } from './audit-log.js'
 import type { AuthMetrics } from './auth-metrics.js'
-import type { ClientInfo, User } from './auth-service.js'
-
-export interface Session extends Record<string, unknown> {
-  id: string
-  userId: string
-  deviceName: string | null
-  userAgent: string | null
-  ip: string | null
-  refreshHash: string
-  /** The secret `refreshHash` replaced, and when: the one a concurrent tab may still present. */
-  previousHash?: string | null
-  rotatedAt?: string | null
-  previousHashes: string[]
-  createdAt: string
-  lastUsedAt: string
-  expiresAt: string
-  revokedAt: string | null
-  version?: number
-}
-
-export type RevokeReason = 'sign_out' | 'revoked' | 'sign_out_everywhere' | 'password_changed' | 'password_reset' | 'refresh_reused'
+import type { DocumentStore } from './ports.js'
+import type { ClientInfo, RevokeReason, Session, User } from './records.js'
 
 export interface SessionSettings { refreshTtl: number, graceSeconds: number, rotationKey: Buffer }
 

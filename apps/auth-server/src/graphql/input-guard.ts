@@ -1,7 +1,9 @@
-// Every string a client sends is checked before any resolver runs: no NUL (PostgreSQL refuses it in text and
-// jsonb, which would surface as INTERNAL), no lone UTF-16 surrogates (not encodable as UTF-8), and a length cap
-// per argument, so hostile input is a clean BAD_USER_INPUT naming the argument. The guard wraps each resolver,
-// so it also covers every alias of a field and the strings nested inside JSON arguments.
+// Every string a client sends is checked before any resolver runs, by common's one definition of text a store can
+// hold (textProblem: no NUL, no lone UTF-16 surrogate) with a length cap per argument, so hostile input is a clean
+// BAD_USER_INPUT naming the argument. The guard wraps each resolver, so it covers variables and inline literals
+// alike, every alias of a field and the strings nested inside JSON arguments. Headers and the query string of every
+// route go through createServer's input guard, whose errors `inputGuardError` shapes the same way.
+import { textProblem, type HostileInput } from '@openmotion/common'
 import { authError } from '../errors.js'
 
 /** Caps in UTF-16 code units by argument name; other top-level strings get DEFAULT_CAP. */
@@ -22,12 +24,15 @@ const DEFAULT_CAP = 1024
 /** Strings nested inside JSON arguments (metadata); the whole object is capped at 16 KiB separately. */
 const NESTED_CAP = 16_384
 const MAX_NESTING = 32
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** BAD_USER_INPUT naming the header or parameter (`headers/user-agent`) that holds text no store can hold. */
+export function inputGuardError (hostile: HostileInput): Error {
+  return authError('BAD_USER_INPUT', `${hostile.field} ${hostile.problem}`, { field: hostile.field })
+}
 
 function checkString (value: string, field: string, cap: number): void {
-  if (value.includes('\u0000')) throw authError('BAD_USER_INPUT', `${field} contains a NUL character`, { field })
-  if (LONE_SURROGATE.test(value)) throw authError('BAD_USER_INPUT', `${field} contains an unpaired UTF-16 surrogate`, { field })
-  if (value.length > cap) throw authError('BAD_USER_INPUT', `${field} is longer than ${cap} characters`, { field })
+  const problem = textProblem(value, cap)
+  if (problem !== undefined) throw authError('BAD_USER_INPUT', `${field} ${problem}`, { field })
 }
 
 function checkValue (value: unknown, field: string, cap: number, depth: number): void {

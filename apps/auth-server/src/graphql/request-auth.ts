@@ -2,7 +2,8 @@
 // the audience and the session (a revoked session's tokens stop working at once, not only at `exp`).
 import type { FastifyRequest } from 'fastify'
 import { jwtVerify, type JWTPayload } from 'jose'
-import type { AuthService, ClientInfo } from '../domain/auth-service.js'
+import type { AuthService } from '../domain/auth-service.js'
+import type { ClientInfo } from '../domain/records.js'
 import type { Sessions } from '../domain/sessions.js'
 import type { SigningKeys } from '../domain/signing-keys.js'
 import { authError } from '../errors.js'

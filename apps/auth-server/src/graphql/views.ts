@@ -1,7 +1,6 @@
 // What clients see of stored documents: never hashes, never another session's secrets.
-import type { AuditEvent } from '../domain/audit-log.js'
-import type { Session, User } from '../domain/auth-service.js'
-import { invitationStatus, type Invitation } from '../domain/invitations.js'
+import { invitationStatus } from '../domain/invitations.js'
+import type { AuditEvent, Invitation, Session, User } from '../domain/records.js'
 
 export const userView = (user: User) => ({
   id: user.id,

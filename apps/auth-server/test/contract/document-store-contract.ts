@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentStore } from '../../src/adapters/document-store.js'
+import type { DocumentStore } from '../../src/domain/ports.js'
 
 export function documentStoreContract (name: string, open: () => Promise<DocumentStore>): void {
   describe(`DocumentStore contract: ${name}`, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RateLimiter, RateRule } from '../../src/adapters/rate-limiter.js'
+import type { RateLimiter, RateRule } from '../../src/domain/ports.js'
 
 export function rateLimiterContract (name: string, open: () => Promise<RateLimiter>): void {
   describe(`RateLimiter contract: ${name}`, () => {

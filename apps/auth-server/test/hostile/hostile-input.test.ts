@@ -7,7 +7,7 @@ import { SIGN_IN, SIGN_UP, register, uniqueEmail } from '../support/graphql-clie
 describe('hostile input', () => {
   let ctx: AppContext
   beforeAll(async () => {
-    ctx = await appWith({ STORAGE_TYPE: 'sql', BODY_LIMIT: '8192', GRAPHQL_MAX_DEPTH: '5', GRAPHQL_MAX_ALIASES: '5' }, { database: await openDatabase({}) })
+    ctx = await appWith({ DOCUMENT_STORE: 'sql', BODY_LIMIT: '8192', GRAPHQL_MAX_DEPTH: '5', GRAPHQL_MAX_ALIASES: '5' }, { database: await openDatabase({}) })
   })
   afterAll(async () => { await ctx.app.close() })
 

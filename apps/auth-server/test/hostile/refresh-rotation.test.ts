@@ -11,7 +11,7 @@ for (const backend of ['memory', 'PGlite'] as const) {
     beforeAll(async () => {
       ctx = backend === 'memory'
         ? await appWith({ REFRESH_GRACE_SECONDS: '10' })
-        : await appWith({ REFRESH_GRACE_SECONDS: '10', STORAGE_TYPE: 'sql' }, { database: await openDatabase({}) })
+        : await appWith({ REFRESH_GRACE_SECONDS: '10', DOCUMENT_STORE: 'sql' }, { database: await openDatabase({}) })
     })
     afterAll(async () => { await ctx.app.close() })
 

@@ -33,7 +33,7 @@ afterAll(async () => { await new Promise<void>((resolve) => server.close(() => r
 
 it('sends the sign-up verification mail over SMTP with a plain-text and an HTML part', async () => {
   const app = await buildApp(authConfig.load({
-    LOG_LEVEL: 'silent', STORAGE_TYPE: 'memory', BCRYPT_COST: '4', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Auth <auth@example.com>'
+    LOG_LEVEL: 'silent', DOCUMENT_STORE: 'memory', BCRYPT_COST: '4', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Auth <auth@example.com>'
   }), { logger: createLogger({ name: 'smtp-test', level: 'silent' }) })
   try {
     const response = await app.inject({

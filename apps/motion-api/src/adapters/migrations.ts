@@ -104,5 +104,19 @@ export const migrations: Migration[] = [
         ctime timestamptz NOT NULL DEFAULT now()
       );
     `
+  },
+  {
+    // The transactional outbox of submissions (adapters/job-outbox-store.ts): the job row, its credit hold and this
+    // row commit together, and the row goes only once the queue holds the job, so a job is never charged and lost.
+    // Jobs accepted before this table existed are queued by the start-up recovery.
+    id: '005_job_outbox',
+    sql: `
+      CREATE TABLE motion_job_outbox (
+        rid text PRIMARY KEY REFERENCES motion_jobs(rid) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        lease_until timestamptz NOT NULL
+      );
+      CREATE INDEX motion_job_outbox_lease ON motion_job_outbox (lease_until);
+    `
   }
 ]

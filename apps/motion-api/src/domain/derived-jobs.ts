@@ -2,22 +2,20 @@
 // (its prompt and settings, explicit parameters overriding) with its lineage; a refine without a prompt takes
 // the earlier job's. Every referenced job must be the caller's, finished, and have the named variant.
 import { errors } from '../errors.js'
-import type { MotionSettings, SourceRef, Text2MotionRequest } from './job-params.js'
+import type { MotionSettings, SourceRef, StoredText2Motion, Text2MotionRequest } from './job-params.js'
 import type { JobRepository } from './ports.js'
 
-type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
-
-export async function requireSource (jobs: JobRepository, clientId: string, source: SourceRef, parameter: string): Promise<Resolved> {
+export async function requireSource (jobs: JobRepository, clientId: string, source: SourceRef, parameter: string): Promise<StoredText2Motion> {
   const job = (await jobs.getMany(clientId, [source.rid])).get(source.rid)
   // Unknown and other accounts' rids are one answer, 404, so a guessed rid reveals nothing.
   if (job === undefined || job.processor !== 'text2motion') { throw errors.JOB_NOT_FOUND(`${parameter}: unknown text2motion request id ${source.rid}`, { parameter }) }
   if (job.status !== 'SUCCESS') throw errors.INVALID_PARAMETER(`${parameter}: request ${source.rid} has not succeeded`, { parameter })
   if (job.outputs[source.variantId] === undefined) { throw errors.INVALID_PARAMETER(`variant_id: ${source.rid} has no variant ${source.variantId}`, { parameter: 'variant_id' }) }
-  return job.request as Resolved
+  return job.request as StoredText2Motion
 }
 
 /** The text a job was generated from, following loops of earlier variants back to their source. */
-async function promptOf (jobs: JobRepository, clientId: string, request: Resolved, depth = 0): Promise<string | undefined> {
+async function promptOf (jobs: JobRepository, clientId: string, request: StoredText2Motion, depth = 0): Promise<string | undefined> {
   switch (request.mode) {
     case 'generate': return request.prompt
     case 'inpaint': return request.inpaint.prompt
@@ -30,7 +28,7 @@ async function promptOf (jobs: JobRepository, clientId: string, request: Resolve
   }
 }
 
-function withPrompt (request: Resolved, prompt: string | undefined): Resolved {
+function withPrompt (request: StoredText2Motion, prompt: string | undefined): StoredText2Motion {
   if (prompt === undefined) return request
   switch (request.mode) {
     case 'generate': return { ...request, prompt }
@@ -41,7 +39,7 @@ function withPrompt (request: Resolved, prompt: string | undefined): Resolved {
   }
 }
 
-function rerunOf (earlier: Resolved, request: Extract<Text2MotionRequest, { mode: 'rerun' }>): Resolved {
+function rerunOf (earlier: StoredText2Motion, request: Extract<Text2MotionRequest, { mode: 'rerun' }>): StoredText2Motion {
   const settings: MotionSettings = { ...earlier.settings, ...request.overrides }
   if (settings.durationSeconds !== undefined && (earlier.mode === 'inpaint' || earlier.mode === 'merge')) {
     throw errors.INVALID_PARAMETER(`requestedAnimationDuration: not used when rerunning a ${earlier.mode === 'inpaint' ? 'inpainting' : 'merging'} job`, {
@@ -51,7 +49,7 @@ function rerunOf (earlier: Resolved, request: Extract<Text2MotionRequest, { mode
   return { ...withPrompt(earlier, request.prompt), settings, lineage: request.source }
 }
 
-export async function resolveDerived (jobs: JobRepository, clientId: string, request: Text2MotionRequest): Promise<Resolved> {
+export async function resolveDerived (jobs: JobRepository, clientId: string, request: Text2MotionRequest): Promise<StoredText2Motion> {
   if (request.mode === 'rerun') {
     const resolved = rerunOf(await requireSource(jobs, clientId, request.source, 't2m_rid'), request)
     await checkSources(jobs, clientId, resolved)
@@ -66,7 +64,7 @@ export async function resolveDerived (jobs: JobRepository, clientId: string, req
   return request
 }
 
-async function checkSources (jobs: JobRepository, clientId: string, request: Resolved): Promise<void> {
+async function checkSources (jobs: JobRepository, clientId: string, request: StoredText2Motion): Promise<void> {
   if (request.mode === 'generate') return
   if (request.source !== undefined) await requireSource(jobs, clientId, request.source, 't2m_rid')
   if (request.mode === 'merge') await requireSource(jobs, clientId, request.merge.source, 'mergingRequest')

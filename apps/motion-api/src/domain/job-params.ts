@@ -54,6 +54,9 @@ export type Text2MotionRequest = Derived &
     | { processor: 'text2motion', mode: 'rerun', source: SourceRef, prompt: string | undefined, overrides: Partial<MotionSettings>, settings: MotionSettings }
   )
 
+/** A text2motion request as stored and run: a rerun is resolved to the request it repeats before it is stored. */
+export type StoredText2Motion = Exclude<Text2MotionRequest, { mode: 'rerun' }>
+
 export interface RenderRequest {
   processor: 'render'
   source: SourceRef

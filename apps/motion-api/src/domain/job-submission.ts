@@ -1,4 +1,6 @@
-// Turns a validated process request into a stored, charged, queued job. Referenced models and source jobs must
+// Turns a validated process request into a stored, charged, queued job. The job, its credit hold and its hand-over
+// to the queue commit in one transaction; the queue gets it right after (or, when it is away, once it is back), so
+// an accepted job always runs and a job that never runs is never charged. Referenced models and source jobs must
 // belong to the caller (or be stock models): an unknown model is 1102 naming `model`, an unknown source rid 404.
 // A rerun's lineage (t2m_rid, variant_id) is kept in processingInfo, which the list record carries.
 import { randomUUID } from 'node:crypto'
@@ -7,7 +9,7 @@ import { errors } from '../errors.js'
 import { requireSource, resolveDerived } from './derived-jobs.js'
 import { parseRender, parseText2Motion, type JobRequest } from './job-params.js'
 import { text2motionHold, type Pricing } from './pricing.js'
-import type { AccountRepository, JobRepository, Ledger, ModelRepository } from './ports.js'
+import type { AccountRepository, JobHandOver, JobRepository, Ledger, ModelRepository } from './ports.js'
 
 export const PROCESSORS = ['text2motion', 'render'] as const
 export type Processor = typeof PROCESSORS[number]
@@ -18,6 +20,7 @@ export interface SubmissionDeps {
   ledger: Ledger
   jobs: JobRepository
   models: ModelRepository
+  handOver: JobHandOver
   pricing: Pricing
   enabledProcessors: Set<Processor>
 }
@@ -61,6 +64,8 @@ export async function submitJob (deps: SubmissionDeps, clientId: string, process
       details: { step: 0, total: 1 },
       processingInfo: { queuedAt: Date.now(), ...lineage }
     })
+    await deps.handOver.record(tx, rid)
   })
+  await deps.handOver.publish(rid)
   return { rid }
 }

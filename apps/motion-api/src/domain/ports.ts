@@ -125,6 +125,31 @@ export interface JobQueue {
   close: () => Promise<void>
 }
 
+/**
+ * The transactional outbox of submissions: a row per committed job not yet handed to the queue. Rows are leased,
+ * not locked, while a publisher hands them over, so an unreachable queue never holds a database connection.
+ */
+export interface JobOutbox {
+  /** Written in the submission's transaction, leased to the submitting process until `leaseUntil`. */
+  add (tx: SqlExecutor, rid: string, leaseUntil: Date): Promise<void>
+  /** Leases up to `limit` rows nobody holds (oldest first) until `leaseUntil`; returns their rids. */
+  claim (limit: number, leaseUntil: Date, now?: Date): Promise<string[]>
+  /** The queue has these jobs now. */
+  remove (rids: readonly string[]): Promise<void>
+  /** The hand-over failed: these rows are tried again from `retryAt` on. */
+  release (rids: readonly string[], retryAt: Date): Promise<void>
+  /** Rows waiting to be handed over (metrics, tests). */
+  size (): Promise<number>
+}
+
+/** How a submission reaches the queue: recorded in its transaction, handed over after the commit. */
+export interface JobHandOver {
+  /** Inside the submission's transaction: the job must reach the queue. */
+  record (tx: SqlExecutor, rid: string): Promise<void>
+  /** After the commit: hands the job to the queue now. Never throws; a failed hand-over is retried later. */
+  publish (rid: string): Promise<void>
+}
+
 /** The job runner as the domain sees it: where submitted jobs go, and how a cancel reaches the running one. */
 export interface JobRunner {
   enqueue (rid: string): Promise<void>

@@ -4,10 +4,8 @@
 // the engine.
 import { Value } from '@sinclair/typebox/value'
 import { errors } from '../errors.js'
-import { BACKDROPS_2D, MotionSettingsSchema, type RenderRequest, type Text2MotionRequest } from './job-params.js'
+import { BACKDROPS_2D, MotionSettingsSchema, type RenderRequest, type StoredText2Motion } from './job-params.js'
 import type { Job } from './records.js'
-
-export type StoredText2Motion = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 
 const STORED_MODES = ['generate', 'inpaint', 'merge', 'loop', 'refine']
 

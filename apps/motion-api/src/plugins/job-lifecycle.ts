@@ -6,12 +6,13 @@ import type { MotionContext } from '../motion-context.js'
 import { startMaintenance, type Maintenance } from '../worker/maintenance.js'
 
 export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(async (app, { config, motion }) => {
-  const { worker, jobs, blobs, prompts, logger } = motion
+  const { worker, handOver, jobs, blobs, prompts, logger } = motion
   let maintenance: Maintenance | undefined
   app.addHook('onReady', async () => {
     await worker.start()
     if (config.MOTION_ROLE === 'worker') return
     await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue')
+    handOver.start()
     maintenance = startMaintenance({
       jobs,
       blobs,
@@ -27,6 +28,7 @@ export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(
   })
   app.addHook('onClose', async () => {
     await maintenance?.stop()
+    await handOver.stop()
     await worker.close()
     await motion.closeQueue()
   })

@@ -1,4 +1,4 @@
-import { Type, errorResponses, type AppInstance } from '@openmotion/common'
+import { Type, errorResponses, textProblem, type AppInstance } from '@openmotion/common'
 import type { MotionConfig } from '../config.js'
 import { errors } from '../errors.js'
 import { SESSION_COOKIE, currentClient, type SessionGuard } from '../session.js'
@@ -14,12 +14,21 @@ const CreditBalance = Type.Object({
   })
 })
 
+// Far longer than any client id or secret the API issues; the id is looked up as text, so it is held to what a
+// store can hold like every other input (base64 hides a NUL from the header check).
+const MAX_CLIENT_ID = 256
+const MAX_CLIENT_SECRET = 1024
+
 function basicCredentials (header: string | undefined): { id: string, secret: string } | undefined {
   if (header === undefined || !/^basic /i.test(header)) return undefined
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon <= 0) return undefined
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
+}
+
+function usable (credentials: { id: string, secret: string }): boolean {
+  return textProblem(credentials.id, MAX_CLIENT_ID) === undefined && textProblem(credentials.secret, MAX_CLIENT_SECRET) === undefined
 }
 
 export interface AccountRouteDeps { accounts: AccountRepository, ledger: Ledger, config: MotionConfig, crossOrigin: boolean, requireSession: SessionGuard }
@@ -38,6 +47,7 @@ export function accountRoutes (deps: AccountRouteDeps) {
       async (request, reply) => {
         const credentials = basicCredentials(request.headers.authorization)
         if (credentials === undefined) throw errors.INVALID_CREDENTIALS('Send Authorization: Basic base64(client_id:client_secret)')
+        if (!usable(credentials)) throw errors.INVALID_CREDENTIALS()
         const client = await deps.accounts.verifyCredentials(credentials.id, credentials.secret)
         if (client === undefined) throw errors.INVALID_CREDENTIALS()
         const session = await deps.accounts.createSession(client.id, deps.config.SESSION_TTL)

@@ -32,11 +32,7 @@ export function jobRoutes (deps: JobRouteDeps) {
         body: Type.Object({ params: Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 64, description: PROCESS_PARAMS_DESCRIPTION }) }),
         response: { 200: SubmitResponse, ...sessionErrors(402, 404, 413) }
       }
-    }, async (request) => {
-      const result = await submitJob(deps, currentClient(request).id, processorOf(request.params.processor), request.body.params)
-      await deps.worker.enqueue(result.rid)
-      return result
-    })
+    }, async (request) => await submitJob(deps, currentClient(request).id, processorOf(request.params.processor), request.body.params))
 
     // The polled routes answer from memory synchronously when they can (not async handlers: no promise per poll).
     const sendStatus = serializedOnce()

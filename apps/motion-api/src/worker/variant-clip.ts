@@ -2,11 +2,9 @@
 // earlier variants (inpainting, merging, loop, refine). requestedAnimationDuration fits the generated clip, the
 // refined clip and, for loops, one repetition.
 import type { MotionClip, MotionOptions } from '@openmotion/motion-engine'
-import type { SourceRef, Text2MotionRequest } from '../domain/job-params.js'
+import type { SourceRef, StoredText2Motion } from '../domain/job-params.js'
 import type { BlobStore, MotionPipeline, StepContext } from '../domain/ports.js'
 import { deserializeClip } from './clip-bytes.js'
-
-type Resolved = Exclude<Text2MotionRequest, { mode: 'rerun' }>
 
 export function clipKey (rid: string, variantId: string): string {
   return `jobs/${rid}/v${variantId}/clip.json`
@@ -23,7 +21,7 @@ async function fitted (input: VariantInput, clip: MotionClip, seconds: number | 
   return await input.pipeline.fitDuration(clip, seconds, input.seed, input.variant, input.options, input.context)
 }
 
-export async function variantClip (request: Resolved, input: VariantInput): Promise<MotionClip> {
+export async function variantClip (request: StoredText2Motion, input: VariantInput): Promise<MotionClip> {
   const { pipeline, blobs, seed, variant: v, options, context } = input
   const seconds = request.settings.durationSeconds
   switch (request.mode) {

@@ -1,7 +1,9 @@
 // A SayMotion client's session, written only from the public contract (motion-api.md and
 // motion-api-public-extensions.md): plain fetch over a real socket against motion-api started as its own process
 // (`src/main.ts`), nothing imported from the app. It runs twice: one process with the in-process worker, and an
-// API process plus a worker process sharing a Redis queue (TEST_REDIS_URL) and a fresh PostgreSQL database.
+// API process plus a worker process sharing a Redis queue (TEST_REDIS_URL) and a fresh PostgreSQL database. The MP4
+// step renders with the ffmpeg scripts/services.sh announces (FFMPEG_PATH); like every service, a missing one skips
+// here on a developer machine and fails the file in CI.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -9,12 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '@openmotion/test-services'
+import { freePort, requireService } from '@openmotion/test-services'
 
 const APP_DIR = new URL('../../', import.meta.url).pathname
-const REDIS_URL = process.env.TEST_REDIS_URL
-const DATABASE_URL = process.env.TEST_DATABASE_URL
-const FFMPEG_PATH = process.env.FFMPEG_PATH
+const REDIS_URL = requireService('redis')
+const DATABASE_URL = requireService('postgres')
+const FFMPEG_PATH = requireService('ffmpeg')
 const STEP_TIMEOUT = 240_000
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,52 +1,30 @@
-// Delivery state and its history. Every status change goes through `move`, which records the transition in the
-// same transaction, so the transition log and the current status can never disagree.
-import type { Database, SqlExecutor } from '@openmotion/common'
+// Delivery state and its history. Every status change is one statement of delivery-sql.ts, which records the
+// transition (and any job) in the same statement, with the from- and to-sets of the state table
+// (domain/delivery-states.ts).
+import type { Database } from '@openmotion/common'
 import type { Attempt, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
-import { claimDeliveries, finishDeliveries, type ClaimedDelivery, type Finished } from './delivery-batches.js'
-import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
+import { DELIVERY_TRANSITIONS, type DeliveryEvent } from '../domain/delivery-states.js'
+import { newId } from '../domain/ids.js'
+import type { Claim, ClaimedDelivery, DeliveryRepository, Finished } from '../domain/ports.js'
+import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, moveOne } from './delivery-sql.js'
+import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 
-/** One attempt as the worker reports it; the store adds the ids. */
-export type AttemptRecord = Omit<Attempt, 'id' | 'deliveryId' | 'messageId' | 'endpointId'>
-
-export type Claim = { kind: 'claimed', delivery: Delivery } | { kind: 'busy', retryInMs: number } | { kind: 'stale' }
-
-export interface Outcome {
-  status: 'succeeded' | 'retrying' | 'dead'
-  nextAttemptAt: Date | null
-  lastError: string | null
+type ClaimRow = DeliveryRow & {
+  message_event: string
+  message_data: string
+  message_key_id: string
+  message_created_at: Date
+  endpoint: Record<string, unknown> | null
 }
 
-export async function addJob (tx: SqlExecutor, delivery: Delivery, attempt: number, dueAt: Date): Promise<void> {
-  await tx.query('INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) VALUES ($1, $2, $3, $4)', [
-    delivery.id,
-    delivery.endpointId,
-    attempt,
-    dueAt
-  ])
-}
-
-export class DeliveryStore {
+export class DeliveryStore implements DeliveryRepository {
   constructor (private readonly db: Database) {}
 
-  private async move (
-    tx: SqlExecutor,
-    id: string,
-    to: DeliveryStatus,
-    fromAllowed: readonly DeliveryStatus[],
-    set: string,
-    params: unknown[]
-  ): Promise<Delivery | undefined> {
-    const { rows } = await tx.query<DeliveryRow & { previous: DeliveryStatus }>(
-      `WITH prev AS (SELECT status FROM relay_deliveries WHERE id = $1 FOR UPDATE)
-       UPDATE relay_deliveries d SET status = $2, updated_at = clock_timestamp()${set}
-       FROM prev WHERE d.id = $1 AND prev.status = ANY($3::text[]) RETURNING d.*, prev.status AS previous`,
-      [id, to, fromAllowed, ...params]
-    )
-    const row = rows[0]
-    if (row === undefined) return undefined
-    await tx.query('INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) VALUES ($1, $2, $3)', [id, row.previous, to])
-    return toDelivery(row)
+  /** One delivery's change by `event` to `to`, with `set` (more assignments, parameters from $4 on). */
+  private async move (event: DeliveryEvent, id: string, to: DeliveryStatus, set: string, params: unknown[], queueJob = false): Promise<Delivery | undefined> {
+    const { rows } = await this.db.query<DeliveryRow>(moveOne(set, { queueJob }), [id, to, DELIVERY_TRANSITIONS[event].from, ...params])
+    return rows[0] === undefined ? undefined : toDelivery(rows[0])
   }
 
   async get (id: string): Promise<Delivery | undefined> {
@@ -74,18 +52,15 @@ export class DeliveryStore {
    * anything else (a duplicate job, an attempt already made) is `stale` and dropped by the worker.
    */
   async begin (id: string, attempt: number, leaseUntil: Date, now: Date = new Date()): Promise<Claim> {
-    return this.db.transaction(async (tx): Promise<Claim> => {
-      const { rows } = await tx.query<{ attempts: number, status: DeliveryStatus, lease_until: Date | null, updated_at: Date }>(
-        'SELECT attempts, status, lease_until, updated_at FROM relay_deliveries WHERE id = $1 FOR UPDATE',
-        [id]
-      )
-      const row = rows[0]
-      if (row === undefined || row.attempts !== attempt - 1) return { kind: 'stale' }
-      const busyFor = (row.lease_until ?? row.updated_at).getTime() - now.getTime()
-      if (row.status === 'delivering' && busyFor > 0) return { kind: 'busy', retryInMs: busyFor }
-      const delivery = await this.move(tx, id, 'delivering', ['pending', 'retrying', 'delivering'], ', lease_until = $4', [leaseUntil])
-      return delivery === undefined ? { kind: 'stale' } : { kind: 'claimed', delivery }
-    })
+    const { rows } = await this.db.query<DeliveryRow>(CLAIM_ONE, [id, attempt, leaseUntil, now])
+    if (rows[0] !== undefined) return { kind: 'claimed', delivery: toDelivery(rows[0]) }
+    // Not claimable: a live lease on this very attempt is worth waiting for; anything else is a stale job.
+    const { rows: current } = await this.db.query<{ status: DeliveryStatus, attempts: number, until: Date }>(
+      'SELECT status, attempts, COALESCE(lease_until, updated_at) AS until FROM relay_deliveries WHERE id = $1', [id])
+    const row = current[0]
+    if (row === undefined || row.status !== 'delivering' || row.attempts !== attempt - 1) return { kind: 'stale' }
+    const busyFor = row.until.getTime() - now.getTime()
+    return busyFor > 0 ? { kind: 'busy', retryInMs: busyFor } : { kind: 'stale' }
   }
 
   /** The worker's heartbeat: extends the leases of the attempts it is running. */
@@ -99,14 +74,50 @@ export class DeliveryStore {
     )
   }
 
-  /** The fast path's claim of many jobs in one statement (see delivery-batches.ts). */
+  /**
+   * The fast path's claim of many jobs in one statement (delivery-sql.ts, CLAIM_BATCH), with each job's message and
+   * its endpoint's row: one object shared by the jobs of an endpoint claimed together.
+   */
   async claimMany (jobs: readonly DeliveryJob[], leaseUntil: Date, now: Date = new Date()): Promise<Map<string, ClaimedDelivery>> {
-    return jobs.length === 0 ? new Map() : claimDeliveries(this.db, jobs, leaseUntil, now)
+    if (jobs.length === 0) return new Map()
+    const { rows } = await this.db.query<ClaimRow>(CLAIM_BATCH, [jobs.map((j) => j.deliveryId), jobs.map((j) => j.attempt), leaseUntil, now])
+    // The endpoint row (sealed secrets and headers: two thirds of a claimed row) comes once per endpoint.
+    const endpoints = new Map<string, Record<string, unknown>>()
+    for (const row of rows) if (row.endpoint !== null) endpoints.set(row.endpoint_id, row.endpoint)
+    return new Map(rows.map((row) => [row.id, {
+      delivery: toDelivery(row),
+      message: {
+        id: row.message_id,
+        tenantId: row.tenant_id,
+        event: row.message_event,
+        data: row.message_data,
+        keyId: row.message_key_id,
+        createdAt: row.message_created_at
+      },
+      endpointRow: endpoints.get(row.endpoint_id) as Record<string, unknown>
+    }]))
   }
 
-  /** Records many attempts with their deliveries' new states in one statement (see delivery-batches.ts). */
+  /** Records many attempts with their deliveries' new states and each retry's job in one statement (FINISH_BATCH). */
   async finishMany (items: readonly Finished[]): Promise<Map<string, Delivery>> {
-    return items.length === 0 ? new Map() : finishDeliveries(this.db, items)
+    if (items.length === 0) return new Map()
+    const { rows } = await this.db.query<DeliveryRow>(FINISH_BATCH, [
+      items.map((i) => i.delivery.id),
+      items.map((i) => i.outcome.status),
+      items.map((i) => i.record.attempt),
+      items.map((i) => i.outcome.nextAttemptAt?.toISOString() ?? null),
+      items.map((i) => i.record.statusCode),
+      items.map((i) => i.outcome.lastError),
+      items.map((i) => newId('att', i.record.at.getTime())),
+      items.map((i) => i.delivery.messageId),
+      items.map((i) => i.delivery.endpointId),
+      items.map((i) => i.record.at.toISOString()),
+      items.map((i) => i.record.latencyMs),
+      items.map((i) => i.record.responseBody),
+      items.map((i) => i.record.error),
+      items.map((i) => i.record.outcome)
+    ])
+    return new Map(rows.map((r) => [r.id, toDelivery(r)]))
   }
 
   /**
@@ -122,34 +133,25 @@ export class DeliveryStore {
     return rows.map(toDelivery)
   }
 
-  /** Records one attempt and the delivery's new state together (with the next attempt's job when retrying). */
-  async finish (delivery: Delivery, record: AttemptRecord, outcome: Outcome): Promise<Delivery | undefined> {
-    return (await this.finishMany([{ delivery, record, outcome }])).get(delivery.id)
-  }
-
   /**
    * Gives a claimed attempt back unmade (its endpoint had no free slot in time): back to pending (or retrying, when
    * attempts were made since the last replay) without a lease, so the job's next run claims it at once.
    */
   async unclaim (delivery: Delivery): Promise<void> {
     const to = delivery.attempts === delivery.replayBase ? 'pending' : 'retrying'
-    await this.db.transaction((tx) => this.move(tx, delivery.id, to, ['delivering'], ', lease_until = NULL', []))
+    await this.move('unclaim', delivery.id, to, ', lease_until = NULL', [])
   }
 
   /** Ends a delivery that cannot be attempted (endpoint deleted or disabled) without an attempt. */
   async kill (id: string, reason: string): Promise<Delivery | undefined> {
-    return this.db.transaction((tx) => this.move(tx, id, 'dead', ['pending', 'retrying', 'delivering'], ', next_attempt_at = NULL, last_error = $4', [reason]))
+    return this.move('kill', id, 'dead', ', next_attempt_at = NULL, last_error = $4', [reason])
   }
 
   /** succeeded/dead → pending with a fresh retry budget, each with its job in the outbox; returns those moved. */
   async replay (ids: readonly string[], now: Date = new Date()): Promise<Delivery[]> {
     const replayed: Delivery[] = []
     for (const id of ids) {
-      const moved = await this.db.transaction(async (tx) => {
-        const d = await this.move(tx, id, 'pending', ['succeeded', 'dead'], ', replay_base = attempts, next_attempt_at = $4', [now])
-        if (d !== undefined) await addJob(tx, d, d.attempts + 1, now)
-        return d
-      })
+      const moved = await this.move('replay', id, 'pending', ', replay_base = attempts, next_attempt_at = $4', [now], true)
       if (moved !== undefined) replayed.push(moved)
     }
     return replayed

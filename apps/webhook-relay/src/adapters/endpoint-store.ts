@@ -2,6 +2,7 @@
 // failure bookkeeping that disables an endpoint after ENDPOINT_DISABLE_AFTER of continuous failure.
 import type { SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
+import type { DeliveryTarget, EndpointDirectory, FailureRecord } from '../domain/ports.js'
 import { generateSecret } from '../domain/signing.js'
 import type { Endpoint, EndpointSecrets } from '../domain/types.js'
 import { plaintextCipher, type DataCipher } from '../domain/envelope-encryption.js'
@@ -42,15 +43,6 @@ export interface EndpointInput {
   retrySchedule?: string[] | null | undefined
 }
 
-export interface DeliveryTarget { endpoint: Endpoint, secrets: string[] }
-
-export interface FailureRecord {
-  /** The endpoint crossed ENDPOINT_DISABLE_AFTER of continuous failure and is now disabled. */
-  disabled: boolean
-  /** The circuit is open until this time (a new opening or a failed probe), else null. */
-  openedUntil: Date | null
-}
-
 const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint => ({
   id: row.id,
   tenantId: row.tenant_id,
@@ -76,7 +68,7 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
 export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
-export class EndpointStore {
+export class EndpointStore implements EndpointDirectory {
   private readonly active = new RefreshingCache<Endpoint[]>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
   private readonly rates = new RefreshingCache<number | null>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
   private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()

@@ -3,28 +3,11 @@
 // followed: a 3xx is a failed attempt, so a receiver cannot bounce the relay into a private network.
 // Connections are kept alive and pooled per origin (a new TCP connection per delivery costs more than the
 // delivery); the guard judges each connection when it is made, and a pooled one stays with the address judged.
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import { guardedLookup, isForbiddenAddress } from '../domain/destination-guard.js'
-
-export interface OutboundRequest {
-  url: string
-  headers: Record<string, string>
-  body: string
-  timeoutMs: number
-}
-
-export interface OutboundResult {
-  statusCode: number | null
-  headers: IncomingHttpHeaders
-  /** The response body, cut to RESPONSE_BODY_LIMIT bytes. */
-  body: string | null
-  error: string | null
-  latencyMs: number
-}
-
-export type WebhookSender = (request: OutboundRequest) => Promise<OutboundResult>
+import type { OutboundResult, WebhookSender } from '../domain/ports.js'
 
 export const RESPONSE_BODY_LIMIT = 1024
 

@@ -1,6 +1,7 @@
 // Accepted messages, their fan-out into deliveries with their outbox jobs and the 24 h idempotency window, in one
 // transaction so a message is never stored without its deliveries and their jobs, nor answered twice
-// differently for one Idempotency-Key. Acceptance without a key is group-committed: requests arriving while
+// differently for one Idempotency-Key. Keyed or not, a message is written by one statement (delivery-sql.ts,
+// ACCEPT_MESSAGES). Acceptance without a key is group-committed: requests arriving while
 // earlier ones commit (at most INGEST_BATCH_WAIT_MS, INGEST_BATCH_SIZE) share one statement (one commit, one WAL
 // flush), and each gets its 202 after that commit. With `heldLeaseMs` the group's outbox jobs are committed leased
 // to this relay (no other relay's poller takes them until the lease lapses) and returned, so the relay hands them to
@@ -10,7 +11,7 @@ import { newId } from '../domain/ids.js'
 import { microBatch } from '../domain/micro-batch.js'
 import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
-import { toDelivery, type DeliveryRow } from './delivery-rows.js'
+import { ACCEPT_MESSAGES } from './delivery-sql.js'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
 
@@ -36,7 +37,7 @@ export class MessageStore {
     maxItems: INGEST_BATCH_SIZE,
     maxWaitMs: INGEST_BATCH_WAIT_MS,
     concurrency: 2,
-    run: (items) => this.insertMany(items)
+    run: (items) => this.insertMany(this.db, items, this.options.heldLeaseMs === undefined ? null : new Date(Date.now() + this.options.heldLeaseMs))
   })
 
   constructor (private readonly db: Database, private readonly options: { heldLeaseMs?: number } = {}) {}
@@ -47,56 +48,18 @@ export class MessageStore {
     if (input.idempotency === undefined) return this.groupCommit({ input, messageId, deliveryIds, now })
     return this.db.transaction(async (tx) => {
       const claimed = await this.claimIdempotencyKey(tx, input, messageId, now)
-      return claimed ?? this.insert(tx, input, messageId, deliveryIds, now)
+      return claimed ?? (await this.insertMany(tx, [{ input, messageId, deliveryIds, now }], null))[0] as AcceptResult
     })
   }
 
-  /** Message, deliveries, first transitions and outbox jobs in one statement: atomic, one round trip on the hot path. */
-  private async insert (sql: SqlExecutor, input: NewMessage, messageId: string, deliveryIds: string[], now: Date): Promise<AcceptResult> {
-    const { rows } = await sql.query<DeliveryRow & { message_created_at: Date }>(
-      `WITH m AS (
-         INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at
-       ), d AS (
-         INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
-         SELECT u.id, m.id, u.endpoint_id, $2, 'pending', $6, $6, $6 FROM m, unnest($7::text[], $8::text[]) AS u(id, endpoint_id)
-         RETURNING *
-       ), t AS (
-         INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
-       ), o AS (
-         INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at) SELECT id, endpoint_id, 1, $6 FROM d
-       )
-       SELECT d.*, m.created_at AS message_created_at FROM m LEFT JOIN d ON true`,
-      [messageId, input.tenantId, input.event, input.data, input.keyId, now, deliveryIds, input.endpointIds])
-    const deliveries = rows.filter((r) => r.id !== null).map(toDelivery)
-    const message: StoredMessage = {
-      id: messageId,
-      tenantId: input.tenantId,
-      event: input.event,
-      data: input.data,
-      keyId: input.keyId,
-      createdAt: rows[0]?.message_created_at ?? now
-    }
-    return { kind: 'created', message, deliveries }
-  }
-
-  /** Messages of a group commit with their deliveries, first transitions and outbox jobs: one statement. */
-  private async insertMany (items: Intake[]): Promise<AcceptResult[]> {
+  /**
+   * Messages with their deliveries, first transitions and outbox jobs: one statement, for a group commit or for
+   * one keyed message inside its idempotency transaction. With `heldUntil` the jobs are leased to this relay.
+   */
+  private async insertMany (sql: SqlExecutor, items: Intake[], heldUntil: Date | null): Promise<AcceptResult[]> {
     const fanOut = items.flatMap((it) => it.deliveryIds.map((id, i) => ({ id, it, endpointId: it.input.endpointIds[i] as string })))
-    const heldUntil = this.options.heldLeaseMs === undefined ? null : new Date(Date.now() + this.options.heldLeaseMs)
-    const { rows } = await this.db.query<{ id: string, delivery_id: string }>(
-      `WITH m AS (
-         INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
-       ), d AS (
-         INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
-         SELECT u.id, u.message_id, u.endpoint_id, u.tenant_id, 'pending', u.at, u.at, u.at
-         FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]) AS u(id, message_id, endpoint_id, tenant_id, at)
-         RETURNING id, endpoint_id, created_at
-       ), t AS (
-         INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, NULL, 'pending' FROM d
-       )
-       INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at, lease_until) SELECT id, endpoint_id, 1, created_at, $12 FROM d ORDER BY id
-       RETURNING id::text AS id, delivery_id`,
+    const { rows } = await sql.query<{ id: string, delivery_id: string }>(
+      ACCEPT_MESSAGES,
       [items.map((it) => it.messageId), items.map((it) => it.input.tenantId), items.map((it) => it.input.event), items.map((it) => it.input.data),
         items.map((it) => it.input.keyId), items.map((it) => it.now.toISOString()),
         fanOut.map((f) => f.id), fanOut.map((f) => f.it.messageId), fanOut.map((f) => f.endpointId), fanOut.map((f) => f.it.input.tenantId),

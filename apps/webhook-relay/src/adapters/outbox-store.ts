@@ -4,12 +4,11 @@
 // `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
 import type { SqlExecutor } from '@openmotion/common'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
-
-export type { OutboxEntry }
+import type { OutboxRepository } from '../domain/ports.js'
 
 interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
 
-export class OutboxStore {
+export class OutboxStore implements OutboxRepository {
   constructor (private readonly db: SqlExecutor) {}
 
   /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */
@@ -31,11 +30,5 @@ export class OutboxStore {
   /** Enqueue failed: these entries are tried again from `retryAt` on. */
   async release (ids: readonly string[], retryAt: Date): Promise<void> {
     if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
-  }
-
-  /** Entries waiting to be handed to the queue (metrics, tests). */
-  async size (): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_outbox')
-    return Number(rows[0]?.n ?? 0)
   }
 }

@@ -1,8 +1,10 @@
-// The spec's webhook payload `{ event, data }`, checked on the parsed JSON before anything else sees it. The
-// framework's schema validation coerces types (it would turn `"event": 5` into "5"), so the types are checked
-// here strictly first. `event` is stored as PostgreSQL text, which refuses NUL, and lone surrogates cannot be
-// encoded as UTF-8, so both are refused. `data` is walked with an explicit stack and capped in depth and keys:
-// a body nested 50,000 deep would otherwise overflow the stack of JSON.stringify and answer 500.
+// The spec's webhook payload `{ event, data }`, checked on the parsed JSON by POST /webhook's own body parser,
+// before anything else sees it, with the relay's error codes (bodies are validated strictly, never coerced).
+// `event` is stored as PostgreSQL text, so it is held to what a store can hold (common's textProblem: no NUL, no
+// lone surrogate, at most MAX_EVENT_LENGTH). `data` is stored encrypted as JSON text, where a NUL or a lone
+// surrogate is an escape, so its strings are the sender's; it is walked with an explicit stack and capped in depth
+// and keys: a body nested 50,000 deep would otherwise overflow the stack of JSON.stringify and answer 500.
+import { textProblem } from '@openmotion/common'
 import { errors } from '../errors.js'
 
 export const MAX_EVENT_LENGTH = 200
@@ -16,8 +18,6 @@ export interface WebhookPayload {
   data: Record<string, unknown>
 }
 
-const LONE_SURROGATE = /\p{Cs}/u
-
 const invalid = (field: string, message: string) => errors.RELAY_VALIDATION(`body/${field} ${message}`, { field: `body/${field}` })
 
 function isPlainObject (value: unknown): value is Record<string, unknown> {
@@ -27,9 +27,9 @@ function isPlainObject (value: unknown): value is Record<string, unknown> {
 export function checkEventName (event: unknown): string {
   if (event === undefined) throw invalid('event', "must have required property 'event'")
   if (typeof event !== 'string') throw invalid('event', 'must be a string')
-  if (event.length === 0 || event.length > MAX_EVENT_LENGTH) throw invalid('event', `must be 1 to ${MAX_EVENT_LENGTH} characters`)
-  if (event.includes('\0')) throw invalid('event', 'must not contain NUL characters')
-  if (LONE_SURROGATE.test(event)) throw invalid('event', 'must be valid Unicode (no lone surrogates)')
+  if (event.length === 0) throw invalid('event', `must be 1 to ${MAX_EVENT_LENGTH} characters`)
+  const problem = textProblem(event, MAX_EVENT_LENGTH)
+  if (problem !== undefined) throw invalid('event', problem)
   return event
 }
 

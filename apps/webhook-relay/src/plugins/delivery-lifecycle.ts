@@ -3,8 +3,9 @@
 // answers), and an orderly stop on close: deliveries in flight finish, then the outbox publisher stops.
 import type { Logger } from '@openmotion/common'
 import fp from 'fastify-plugin'
-import { createHttpSender, type WebhookSender } from '../adapters/http-sender.js'
+import { createHttpSender } from '../adapters/http-sender.js'
 import type { RelayConfig } from '../config.js'
+import type { WebhookSender } from '../domain/ports.js'
 import { durationListMs, durationMs } from '../domain/duration.js'
 import { EndpointLimiter } from '../domain/endpoint-limiter.js'
 import { reportQueueInReadiness } from '../queue-readiness.js'

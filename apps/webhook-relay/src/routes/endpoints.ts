@@ -3,7 +3,6 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { checkEndpointUrl, checkEventTypes, checkHeaders, checkRetrySchedule } from '../domain/endpoint-rules.js'
 import { errors } from '../errors.js'
-import { rejectHostileInput } from './input-guard.js'
 import type { RelayContext } from '../relay-context.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
@@ -19,7 +18,6 @@ const SecretBody = Type.Object({
 
 export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
   app.decorateRequest('tenantId', undefined)
-  app.addHook('preValidation', rejectHostileInput)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
   const allowPrivate = ctx.config.ALLOW_PRIVATE_DESTINATIONS
 

@@ -3,7 +3,6 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { DELIVERY_STATUSES } from '../domain/types.js'
 import { errors } from '../errors.js'
-import { rejectHostileInput } from './input-guard.js'
 import type { RelayContext } from '../relay-context.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
@@ -15,7 +14,6 @@ const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), {
 
 export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
   app.decorateRequest('tenantId', undefined)
-  app.addHook('preValidation', rejectHostileInput)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
 
   const ownMessage = async (tenantId: string, id: string) => {

@@ -2,7 +2,6 @@
 import { Type, adminGuardFromConfig, type AppInstance } from '@openmotion/common'
 import { adminAuth } from '../auth.js'
 import { errors } from '../errors.js'
-import { rejectHostileInput } from './input-guard.js'
 import type { RelayContext } from '../relay-context.js'
 import { cursorId, page } from './pagination.js'
 import { BODY_ERRORS, CLOSED, PageQuery, adminErrors } from './schemas.js'
@@ -13,7 +12,6 @@ const present = (t: { id: string, name: string, createdAt: Date }) => ({ id: t.i
 const common = { tags: ['admin'], security: [{ adminKey: [] }] }
 
 export async function tenantRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
-  app.addHook('preValidation', rejectHostileInput)
   app.addHook('preHandler', adminAuth(adminGuardFromConfig(ctx.config)))
 
   app.post(

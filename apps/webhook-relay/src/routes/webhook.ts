@@ -1,6 +1,6 @@
 // POST /webhook: the spec's ingest endpoint. The JSON body is parsed here (not by fastify's default parser) so
 // its raw text can be hashed for Idempotency-Key checks, bad JSON gets the relay's own error code, and the payload
-// is checked strictly (webhook-payload.ts) before the schema's type coercion could turn `5` into `"5"`. Only
+// is checked (webhook-payload.ts) for what a schema cannot say: NUL or lone surrogates, depth and size. Only
 // application/json has a parser in this scope, so text/plain and every other type answer 415 as documented.
 import { Type, type AppInstance } from '@openmotion/common'
 import type { FastifyRequest } from 'fastify'

@@ -7,14 +7,10 @@
 // back.
 import type { Logger } from '@openmotion/common'
 import type { DeliveryJob, DeliveryQueue } from '../domain/delivery-queue.js'
-import type { ClaimedDelivery, Finished } from '../adapters/delivery-batches.js'
-import type { DeliveryStore } from '../adapters/delivery-store.js'
-import type { EndpointStore } from '../adapters/endpoint-store.js'
-import type { WebhookSender } from '../adapters/http-sender.js'
-import type { MessageStore } from '../adapters/message-store.js'
 import type { DataCipher } from '../domain/envelope-encryption.js'
 import type { Admission, EndpointLimiter } from '../domain/endpoint-limiter.js'
 import { microBatch } from '../domain/micro-batch.js'
+import type { ClaimedDelivery, DeliveryRepository, EndpointDirectory, Finished, MessageReader, WebhookSender } from '../domain/ports.js'
 import { circuitState, heldBackDelayMs } from '../domain/circuit-breaker.js'
 import { durationMs } from '../domain/duration.js'
 import { endpointPolicy, nextRetryDelayMs, parseRetryAfter, type RetryPolicy } from '../domain/retry-schedule.js'
@@ -23,9 +19,9 @@ import type { Delivery, Endpoint, StoredMessage } from '../domain/types.js'
 import { statusClass, type RelayMetrics } from '../relay-metrics.js'
 
 export interface WorkerDeps {
-  deliveries: DeliveryStore
-  endpoints: EndpointStore
-  messages: MessageStore
+  deliveries: DeliveryRepository
+  endpoints: EndpointDirectory
+  messages: MessageReader
   queue: DeliveryQueue
   send: WebhookSender
   cipher: DataCipher

@@ -9,12 +9,12 @@
 // those that arrive while a hand-over runs go together. Rows of handed-over jobs are deleted in the background,
 // many per statement (collected for up to REMOVE_WAIT_MS): they stay leased meanwhile, so no poller takes them.
 import type { Logger } from '@openmotion/common'
-import type { OutboxStore } from '../adapters/outbox-store.js'
 import type { DeliveryJob, DeliveryQueue, OutboxEntry } from '../domain/delivery-queue.js'
 import { microBatch } from '../domain/micro-batch.js'
+import type { OutboxRepository } from '../domain/ports.js'
 
 export interface OutboxPublisherOptions {
-  outbox: OutboxStore
+  outbox: OutboxRepository
   queue: DeliveryQueue
   logger: Logger
   /** Poll for rows other relays committed (default 500 ms). */

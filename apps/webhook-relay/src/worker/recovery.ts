@@ -2,10 +2,10 @@
 // unfinished delivery without a job in the outbox (the publisher hands those over) is queued again at once. Durable
 // queues need no sweep: the outbox hands every job over, and a job survives in the queue until its handler ends.
 // A duplicate job (a delivering row whose lease has not lapsed yet) is harmless: DeliveryStore.begin answers busy.
-import type { DeliveryStore } from '../adapters/delivery-store.js'
 import type { DeliveryQueue } from '../domain/delivery-queue.js'
+import type { DeliveryRepository } from '../domain/ports.js'
 
-export async function requeueUnfinished (deliveries: DeliveryStore, queue: DeliveryQueue, batch = 1000, now: Date = new Date()): Promise<number> {
+export async function requeueUnfinished (deliveries: DeliveryRepository, queue: DeliveryQueue, batch = 1000, now: Date = new Date()): Promise<number> {
   let total = 0
   let afterId: string | undefined
   for (;;) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemoryQueue } from '../../src/adapters/memory-queue.js'
 import { verifySignature } from '../../src/domain/signing.js'
-import type { OutboundRequest, OutboundResult } from '../../src/adapters/http-sender.js'
+import type { OutboundRequest, OutboundResult } from '../../src/domain/ports.js'
 import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
 
 let relay: TestRelay | undefined

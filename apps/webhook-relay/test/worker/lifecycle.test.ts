@@ -1,6 +1,6 @@
 import { openDatabase } from '@openmotion/common'
 import { describe, expect, it } from 'vitest'
-import type { OutboundRequest, OutboundResult } from '../../src/adapters/http-sender.js'
+import type { OutboundRequest, OutboundResult } from '../../src/domain/ports.js'
 import { buildTestRelay, eventually, scriptedSender } from '../helper.js'
 
 const ok = (): OutboundResult => ({ statusCode: 200, headers: {}, body: '', error: null, latencyMs: 1 })

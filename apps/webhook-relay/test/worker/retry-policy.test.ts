@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OutboundRequest, OutboundResult } from '../../src/adapters/http-sender.js'
+import type { OutboundRequest, OutboundResult } from '../../src/domain/ports.js'
 import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
 
 let relay: TestRelay | undefined

@@ -2,8 +2,9 @@
 // apps start with exactly their compose environment and an empty .env, and one operator identity runs the platform.
 // Substitutions (what Docker would provide): service host names → 127.0.0.1, ports → free ports, named volumes →
 // temp directories, compose's postgres/redis/kafka → TEST_DATABASE_URL (a fresh database), TEST_REDIS_URL (a random
-// database number), TEST_KAFKA_BROKER, or the embedded defaults where those are unset; plus a unique QUEUE_PREFIX for
-// the relay and a MOTION_PORT for the worker, which a container would not need on a machine of its own.
+// database number), TEST_KAFKA_BROKER, or the embedded defaults where those are unset (on a developer machine; in CI
+// a missing one fails the file); plus a unique QUEUE_PREFIX for the relay and a MOTION_PORT for the worker, which a
+// container would not need on a machine of its own.
 import { createHmac, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitUntilOk } from '../../src/app-process.js'
-import { freePort } from '@openmotion/test-services'
+import { freePort, requireService } from '@openmotion/test-services'
 import { LocalDeployment } from '../../src/local-deployment.js'
 import type { DotEnv } from '../../src/compose-file.js'
 
@@ -76,16 +77,16 @@ async function up (names: string[], dotEnv: DotEnv): Promise<void> {
 }
 
 beforeAll(async () => {
-  const databaseUrl = process.env.TEST_DATABASE_URL
+  const databaseUrl = requireService('postgres')
   workerPort = await freePort()
   relayWorkerPort = await freePort()
   deployment = new LocalDeployment({
     root,
     infra: {
-      postgres: databaseUrl === undefined || databaseUrl === '' ? undefined : await createDatabase(databaseUrl),
-      redis: redisDatabase(process.env.TEST_REDIS_URL),
-      kafka: process.env.TEST_KAFKA_BROKER === '' ? undefined : process.env.TEST_KAFKA_BROKER,
-      ffmpeg: process.env.FFMPEG_PATH
+      postgres: databaseUrl === undefined ? undefined : await createDatabase(databaseUrl),
+      redis: redisDatabase(requireService('redis')),
+      kafka: requireService('kafka'),
+      ffmpeg: requireService('ffmpeg')
     },
     extraEnv: (service): Record<string, string> => {
       if (service === 'webhook-relay') return { QUEUE_PREFIX: `compose-smoke-${suffix}` }

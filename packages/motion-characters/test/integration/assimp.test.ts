@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEngine } from '@openmotion/motion-engine'
 import { describe, expect, it } from 'vitest'
+import { requireTool } from '@openmotion/test-services'
 import { validateBytes } from 'gltf-validator'
 import { animateCharacter, inspectCharacter, loadCharacter } from '../../src/index.js'
 import { worldTransforms } from '../../src/transforms.js'
@@ -22,7 +23,7 @@ function findAssimp (): string | undefined {
   }
 }
 const assimp = findAssimp()
-if (assimp === undefined && process.env.CI !== undefined && process.env.CI !== 'false') { throw new Error('assimp (Debian assimp-utils) is required in CI: bash scripts/services.sh up') }
+requireTool('assimp', assimp !== undefined, 'Debian assimp-utils')
 
 /** assimp's `info` summary as name → number ("Meshes: 1", "Animations: 1", "Nodes: 30"…). */
 function info (file: string): Map<string, number> {

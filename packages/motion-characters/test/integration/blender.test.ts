@@ -7,12 +7,12 @@ import { WebIO } from '@gltf-transform/core'
 import { createEngine, type MotionClip } from '@openmotion/motion-engine'
 import { validateBytes } from 'gltf-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { requireTool } from '@openmotion/test-services'
 import { animateCharacter, inspectCharacter, loadCharacter, toGlb } from '../../src/index.js'
 import { blenderFbx, hasBlender, TEXTURE_PNG } from '../../src/testing/index.js'
 import { worldTransforms } from '../../src/transforms.js'
 
-const blender = hasBlender()
-if (!blender && process.env.CI !== undefined && process.env.CI !== 'false') { throw new Error('blender (Debian blender) is required in CI: bash scripts/services.sh up') }
+const blender = requireTool('blender', hasBlender(), 'Debian blender')
 
 let clip: MotionClip
 beforeAll(async () => {

@@ -178,3 +178,35 @@ export function fall (ctx: ActionContext): ActionClip {
     { footMode: 'free', ground: 'fit', endPosture: 'lying' }
   )
 }
+
+/**
+ * Side bend: the trunk bends to the named side (`side`; 'both' alternates, starting left), the other arm arching
+ * over the head and the near hand sliding down the thigh, the hips shifting the other way for balance. `count`:
+ * bends (default 2 each side for 'both', else 2).
+ */
+export function sideBend (ctx: ActionContext): ActionClip {
+  const k = ctx.scale
+  const a = Math.min(1.2, ctx.style.amplitude)
+  const sides: (1 | -1)[] = ctx.spec.side === 'right' ? [-1] : ctx.spec.side === 'both' ? [1, -1] : [1]
+  const count = Math.max(1, ctx.spec.count ?? 2) * sides.length
+  const bend = (s: 1 | -1): PartialPose => {
+    const near = s === 1 ? 'left' : 'right'
+    const far = s === 1 ? 'right' : 'left'
+    return {
+      spineSide: 40 * s * a,
+      pelvisRoll: -4 * s,
+      neckSide: 6 * s,
+      headSide: 6 * s,
+      ...armPose(near, { flex: 2, abduct: 4, elbow: 8 }),
+      ...armPose(far, { flex: 10, abduct: 150, elbow: 30 })
+    }
+  }
+  const keys: Key[] = [{ t: 0, pose: {} }]
+  for (let i = 0; i < count; i++) {
+    const s = sides[i % sides.length]!
+    const t = i * 2.3
+    const held = { pose: bend(s), x: -0.04 * k * s, y: 0.935 * k }
+    keys.push({ t: t + 1, ...held }, { t: t + 1.5, ...held }, { t: t + 2.3, pose: {} })
+  }
+  return keyed(ctx, keys, STAND)
+}

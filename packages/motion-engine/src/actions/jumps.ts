@@ -33,7 +33,8 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
   const heading: number[] = []
   const feet: [FootTarget | null, FootTarget | null][] = []
   const start: [Vec3, Vec3] = ctx.feet
-  const lifted = ctx.style.lead === 0 ? 1 : 0
+  // A hop is on the named foot (`side`), the other held up; unnamed, on the leading foot.
+  const lifted = ctx.spec.side === 'left' ? 1 : ctx.spec.side === 'right' ? 0 : ctx.style.lead === 0 ? 1 : 0
   for (let f = 0; f < n; f++) {
     const t = f / ctx.fps
     const c = Math.min(count - 1, Math.floor(t / cycle))
@@ -104,4 +105,70 @@ export function jump (ctx: ActionContext): ActionClip {
 export function hop (ctx: ActionContext): ActionClip {
   const forward = ctx.spec.direction === 'forward' || ctx.spec.direction === 'backward'
   return ballistic(ctx, { height: 0.12, distance: forward ? 0.35 : 0, crouch: 0.08, oneLeg: true, defaultCount: 3 })
+}
+
+/**
+ * Skipping rope: quick low two-footed bounces on the balls of the feet (about 5 cm, two a second), upper arms at the
+ * sides and the wrists turning the rope in circles, one turn per bounce. `count`: jumps (default 10).
+ */
+export function jumpRope (ctx: ActionContext): ActionClip {
+  const k = ctx.scale
+  const tempo = ctx.style.tempo * ctx.spec.speed
+  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds * 2) : 10))
+  const apex = 0.05 * k
+  const v = Math.sqrt(2 * G * apex)
+  const flight = (2 * v) / G
+  const stance = Math.max(0.16, 0.5 / tempo - flight)
+  const cycle = stance + flight
+  const lead = 0.6
+  const n = Math.round((lead + count * cycle + 0.5) * ctx.fps) + 1
+  const stand = 0.94 * k
+  const poses: PoseSpec[] = []
+  const root: Vec3[] = []
+  const feet: [FootTarget | null, FootTarget | null][] = []
+  const start = ctx.feet
+  for (let f = 0; f < n; f++) {
+    const t = f / ctx.fps - lead
+    const c = Math.floor(t / cycle)
+    const u = t - c * cycle
+    const active = t >= 0 && c < count
+    let y = stand
+    let air = false
+    let ball = 0
+    if (active && u >= stance) {
+      const tf = u - stance
+      y = stand + v * tf - 0.5 * G * tf * tf
+      air = true
+      ball = 1
+    } else if (active) {
+      // Landing and take-off on the balls of the feet: a small dip in the knees between bounces.
+      y = stand - 0.035 * k * Math.sin((Math.PI * u) / stance)
+      ball = 1
+    }
+    // The rope's turn: the hands circle once per bounce, passing under the feet in flight.
+    const ready = smootherstep(Math.min(1, (t + lead) / lead)) * (t < count * cycle ? 1 : 1 - smootherstep((t - count * cycle) / 0.5))
+    const phase = active ? (2 * Math.PI * u) / cycle : 0
+    root.push([(start[0][0] + start[1][0]) / 2, y - 0.01 * k * ready, (start[0][2] + start[1][2]) / 2])
+    feet.push(([0, 1] as const).map(s => {
+      const g = start[s]
+      const pitch = 18 * ball * ready
+      return { pos: [g[0], 0.08 * k + 0.03 * k * (pitch / 18) + (air ? y - stand : 0), g[2]], yaw: 0, pitch, planted: !air }
+    }) as [FootTarget, FootTarget])
+    const circle = { flex: 12 + 14 * Math.cos(phase), abduct: 24 + 8 * Math.sin(phase), elbow: 80, wrist: -20 + 25 * Math.sin(phase) }
+    poses.push(addPose(pose({}), {
+      lArmFlex: (circle.flex - 4) * ready,
+      rArmFlex: (circle.flex - 4) * ready,
+      lArmAbduct: (circle.abduct - 9) * ready,
+      rArmAbduct: (circle.abduct - 9) * ready,
+      lElbow: (circle.elbow - 12) * ready,
+      rElbow: (circle.elbow - 12) * ready,
+      lWrist: circle.wrist * ready,
+      rWrist: circle.wrist * ready,
+      lKnee: 8 * ready,
+      rKnee: 8 * ready,
+      spineFlex: 4 * ready,
+      headFlex: -3 * ready
+    }))
+  }
+  return { poses, root, heading: root.map(() => 0), footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
 }

@@ -4,14 +4,14 @@ import type { ActionContext, ActionSynth } from '../synth/action-clip.js'
 import { kick, punch } from './combat.js'
 import { dance } from './dance.js'
 import { bow, clap, lookAround, nod, point, shakeHead, stretch, wave } from './gestures.js'
-import { jump, hop } from './jumps.js'
+import { jump, hop, jumpRope } from './jumps.js'
 import { sidestep, stepUp, straightGait } from './locomotion.js'
 import { pickUp, throwAction } from './objects.js'
 import { crawl, crouch, idle, kneel, lieDown, sitDown, standUp } from './postures.js'
 import { spin, turn } from './turns.js'
 import { sitChair } from './chair.js'
 import { ballet, disco, hipHop, robot, salsa } from './dance-styles.js'
-import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, squat } from './exercises.js'
+import { batSwing, combo, fall, highKick, jumpingJacks, pull, push, sideBend, squat } from './exercises.js'
 import {
   beckon,
   cheer,
@@ -30,6 +30,10 @@ import {
   yawn
 } from './expressions.js'
 import { circle, zigzag } from './paths.js'
+import { backflip, cartwheel } from './acrobatics.js'
+import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
+import { pushed, stumble } from './reactions.js'
+import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
 import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
 import { chop, drink, stir, sweep, wipe } from './household.js'
 
@@ -48,10 +52,11 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   turn,
   spin,
   sitDown,
-  standUp,
+  // Face down, the body gets up the way a person lying on the front does.
+  standUp: (ctx: ActionContext) => (ctx.posture === 'prone' ? getUp(ctx) : standUp(ctx)),
   crouch,
-  kneel,
-  lieDown,
+  kneel: (ctx: ActionContext) => (ctx.posture === 'crawling' ? kneelFromCrawl(ctx) : ctx.spec.style === 'withHands' ? kneelWithHands(ctx) : kneel(ctx)),
+  lieDown: (ctx: ActionContext) => (ctx.spec.style === 'onFront' ? lieDownFront(ctx) : lieDown(ctx)),
   wave,
   clap,
   point,
@@ -102,6 +107,17 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   disco,
   ballet,
   robot,
+  jumpRope,
+  backflip,
+  cartwheel,
+  moonwalk,
+  stumble,
+  pushed,
+  getUp: (ctx: ActionContext) => (ctx.posture === 'chair' ? standUp(ctx) : getUp(ctx)),
+  sideBend,
+  waltz,
+  chaCha,
+  jazz,
   slap,
   claspHands,
   attention,

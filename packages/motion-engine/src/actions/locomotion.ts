@@ -196,7 +196,9 @@ export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
   const { n, scale } = stepPlan(ctx, g, nominal, cadence)
   const stepLength = nominal * scale
   const dirSign = g.stepLength < 0 || ctx.spec.direction === 'backward' ? -1 : 1
-  const L = stepLength * dirSign
+  // In place (marching on the spot) every step lands beside the other foot.
+  const inPlace = ctx.spec.direction === 'inPlace'
+  const L = inPlace ? 0 : stepLength * dirSign
   const T = 1 / cadence
   const half = 0.095 * k
   const feet: [Vec3, Vec3] = [ctx.feet[0], ctx.feet[1]]
@@ -217,6 +219,7 @@ export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
     if (i === 0) front = to[2]
     // A limp hurries the step onto the sore (right) leg; a stagger lurches sideways at uneven times.
     const hurry = kind === 'limp' && foot === 0 ? 0.18 * T : 0
+    if (inPlace) to[2] = (feet[0][2] + feet[1][2]) / 2
     if (kind === 'stagger') to[0] += (ctx.random() - 0.5) * 0.16 * k
     const jitter = kind === 'stagger' ? (ctx.random() - 0.5) * 0.12 * T : 0
     steps.push({ foot, start: centre - swing / 2 + hurry + jitter, end: centre + swing / 2 - hurry * 0.3 + jitter, to, yaw: 0 })
@@ -229,6 +232,8 @@ export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
     steps.push({ foot, start: closeStart, end: closeStart + 0.8 * T * Math.max(1, g.swing), to: [foot === 0 ? half : -half, 0, front], yaw: 0 })
   }
   const duration = steps[steps.length - 1]!.end + (intoGait ? 0.02 : 0.35)
+  const diagonal = ctx.spec.direction === 'diagonalLeft' ? 1 : ctx.spec.direction === 'diagonalRight' ? -1 : 0
+  if (diagonal !== 0) angleSteps(steps, feet, (diagonal * Math.PI) / 4)
   return runGait(ctx, {
     steps,
     duration,
@@ -241,10 +246,27 @@ export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
     armSwing: g.armSwing,
     elbow: g.elbow,
     lean: g.lean,
-    stepLength: Math.abs(L),
-    heading: () => 0,
+    stepLength: inPlace ? 0.3 * k : Math.abs(L),
+    ...(diagonal === 0 ? { heading: () => 0 } : {}),
     endsMoving: intoGait,
     extraPose: GAIT_POSE[kind] ?? {}
+  })
+}
+
+/**
+ * Diagonal walking: the straight plan turned by `angle` about where the feet stand; the body turns toward the new
+ * line over the first step (the first foot lands part-turned) and walks it facing that way.
+ */
+function angleSteps (steps: Footstep[], feet: [Vec3, Vec3], angle: number): void {
+  const cx = (feet[0][0] + feet[1][0]) / 2
+  const cz = (feet[0][2] + feet[1][2]) / 2
+  const c = Math.cos(angle)
+  const s = Math.sin(angle)
+  steps.forEach((step, i) => {
+    const x = step.to[0] - cx
+    const z = step.to[2] - cz
+    step.to = [cx + x * c + z * s, step.to[1], cz - x * s + z * c]
+    step.yaw = i === 0 ? angle * 0.6 : angle
   })
 }
 

@@ -55,6 +55,28 @@ export const LYING: PartialPose = {
   lArmFlex: 0,
   rArmFlex: 0
 }
+/** Lying face down, head turned a little, hands beside the shoulders. */
+export const PRONE: PartialPose = {
+  pelvisPitch: 88,
+  lHipFlex: -2,
+  rHipFlex: -2,
+  lKnee: 6,
+  rKnee: 6,
+  lAnkle: 40,
+  rAnkle: 40,
+  spineFlex: -4,
+  neckFlex: -18,
+  headFlex: -12,
+  headTwist: 25,
+  lArmFlex: 20,
+  rArmFlex: 20,
+  lArmAbduct: 70,
+  rArmAbduct: 70,
+  lArmTwist: -80,
+  rArmTwist: -80,
+  lElbow: 110,
+  rElbow: 110
+}
 export const KNEEL: PartialPose = {
   lHipFlex: 88,
   lKnee: 92,
@@ -89,9 +111,9 @@ export const CRAWL: PartialPose = {
   rWrist: -70
 }
 
-export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, KNEEL, CRAWL }
+export const POSTURE_POSES: Readonly<Record<string, PartialPose>> = { SQUAT, SEATED, LYING, PRONE, KNEEL, CRAWL }
 
-const HELD: Partial<Record<ActionContext['posture'], PartialPose>> = { sitting: SEATED, lying: LYING, kneeling: KNEEL, crawling: CRAWL }
+const HELD: Partial<Record<ActionContext['posture'], PartialPose>> = { sitting: SEATED, lying: LYING, prone: PRONE, kneeling: KNEEL, crawling: CRAWL }
 
 export function idle (ctx: ActionContext): ActionClip {
   const seconds = ctx.spec.durationSeconds ?? 3

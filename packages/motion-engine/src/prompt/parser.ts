@@ -19,13 +19,17 @@ export interface ActionSpec {
   degrees?: number
   direction?: Direction
   side?: Side
-  /** throw overhand/underhand; lieDown onBack/onFront; kneel and getUp withHands (hand support on the floor). */
-  style?: 'overhand' | 'underhand' | 'onBack' | 'onFront' | 'withHands'
   /** Tempo multiplier from speed adverbs (1 = normal). */
   speed: number
   /** Pace of a path action ("run in a circle"). */
   gait?: 'walk' | 'jog' | 'run'
   emotion: Emotion
+  /** throw overhand/underhand; lieDown onBack/onFront; kneel and getUp withHands (hand support on the floor). */
+  style?: 'overhand' | 'underhand' | 'onBack' | 'onFront' | 'withHands'
+  /** `pushed`: whether the push knocks the person down. */
+  fall?: boolean
+  /** `pushed`: the side the push comes from. */
+  from?: 'front' | 'back' | 'left' | 'right'
 }
 
 export interface TimelineEntry {

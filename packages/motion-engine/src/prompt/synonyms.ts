@@ -1,6 +1,6 @@
 // Other words people use for the movements the engine knows (synonyms, paraphrase verbs and nouns), each mapped to
 // the closest action. The lexer's stemming reaches their inflections ("trotting" → trot).
-import type { ActionKind } from './vocabulary.js'
+import type { ActionKind } from './action-kind.js'
 
 /** Other words for a movement (synonyms the lexer's stemming does not reach), mapped to the closest action. */
 export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {

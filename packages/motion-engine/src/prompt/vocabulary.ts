@@ -1,15 +1,8 @@
 // The words the builtin engine understands. Word forms map to canonical entries; the lexer stems regular forms.
+import type { ActionKind } from './action-kind.js'
 import { SYNONYMS } from './synonyms.js'
 
-export type ActionKind =
-  | 'idle' | 'walk' | 'jog' | 'run' | 'sneak' | 'crawl' | 'jump' | 'hop' | 'turn' | 'spin' | 'sidestep' | 'backstep'
-  | 'stepUp' | 'sitDown' | 'standUp' | 'crouch' | 'kneel' | 'lieDown' | 'wave' | 'clap' | 'point' | 'bow' | 'nod'
-  | 'shakeHead' | 'punch' | 'kick' | 'dance' | 'stretch' | 'lookAround' | 'pickUp' | 'throw'
-  | 'skip' | 'stomp' | 'march' | 'limp' | 'stagger' | 'circle' | 'zigzag' | 'carry' | 'sitChair' | 'fall' | 'squat'
-  | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
-  | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
-  | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
-  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
+export type { ActionKind } from './action-kind.js'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
@@ -153,6 +146,11 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   squat: 'squat',
   ...SYNONYMS,
   // issue 28 actions
+  backflip: 'backflip',
+  cartwheel: 'cartwheel',
+  jazz: 'jazz',
+  moonwalk: 'moonwalk',
+  waltz: 'waltz',
   attention: 'attention',
   brandish: 'shakeFist',
   chop: 'chop',
@@ -278,7 +276,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3 }
 
-export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace'
+export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',

@@ -6,7 +6,11 @@ import type { Channel, PoseSpec } from './pose-spec.js'
 import type { Random } from './random.js'
 import type { Style } from './style.js'
 
-export type Posture = 'standing' | 'sitting' | 'lying' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
+/** `prone`: lying face down. */
+export type Posture = 'standing' | 'sitting' | 'lying' | 'prone' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
+
+/** A body part that can bear weight on the floor. */
+export type SupportPart = 'lFoot' | 'rFoot' | 'lHand' | 'rHand' | 'lKnee' | 'rKnee'
 
 export interface FootTarget {
   /** Ankle position, local frame. */
@@ -62,6 +66,11 @@ export interface ActionClip {
   fitExclude?: (0 | 1)[]
   /** Planted feet are meant to slide (spins, shuffles): `auto` foot locking lets them glide. */
   glide?: boolean
+  /**
+   * Acrobatics: per frame, the parts bearing the body's weight (none = flight). Compose then places the root itself
+   * (see support-placement.ts): the body rests on the floor and pivots about its supports, and flies ballistically.
+   */
+  support?: SupportPart[][]
   /** For upper-body overlays: the channels this action drives. */
   channels?: readonly Channel[]
 }

@@ -21,6 +21,7 @@ import { styleFor } from './style.js'
 import { emptyPlan, recordContacts } from '../post/contact-plan.js'
 import type { ContactPlan } from '../post/contact-plan.js'
 import { flattenToes } from './toe-contact.js'
+import { placeOnSupports } from './support-placement.js'
 import type { Style } from './style.js'
 
 export interface ComposeInput {
@@ -109,6 +110,12 @@ export async function compose (input: ComposeInput): Promise<ComposedMotion> {
       ? { ...entry.action, durationSeconds: overlay.poses.length / fps }
       : entry.action
     const clip = ACTIONS[spec.kind]({ ...ctx, spec })
+    if (clip.support !== undefined) {
+      clip.root = placeOnSupports(clip, { skeleton, ix, limits, body, posture: style.posture, feet: ctx.feet, fps })
+      clip.ground = 'explicit'
+      clip.footMode = 'free'
+      clip.pivotFoot = 'none'
+    }
     if (overlay !== undefined) layer(clip, overlay, fps)
     const n = clip.poses.length
     const blend = state.pose === null ? 0 : blendWindow(fps, n)

@@ -4,19 +4,10 @@ import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext, FootTarget } from './action-clip.js'
 import { smootherstep } from './easing.js'
 import { addPose, pose } from './pose-spec.js'
-import { doubleSupportHeight, pendulumEvents, pelvisAt } from './pelvis-path.js'
+import { doubleSupportHeight, pendulumEvents, pelvisAt, type Footstep } from './pelvis-path.js'
 import type { PartialPose, PoseSpec } from './pose-spec.js'
 
-export interface Footstep {
-  foot: 0 | 1
-  /** Swing start and end, seconds. */
-  start: number
-  end: number
-  /** Landing ankle ground position (y = 0), local frame. */
-  to: Vec3
-  /** Landing foot yaw, radians. */
-  yaw: number
-}
+export type { Footstep } from './pelvis-path.js'
 
 export interface GaitParams {
   steps: Footstep[]

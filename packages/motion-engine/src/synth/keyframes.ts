@@ -1,7 +1,7 @@
 // Keyframed actions: poses at times (seconds, before tempo scaling), eased in between.
 import type { ActionClip, ActionContext, Posture } from './action-clip.js'
 import { smootherstep } from './easing.js'
-import { NEUTRAL, mixPose, pose } from './pose-spec.js'
+import { CHANNELS, NEUTRAL, pose } from './pose-spec.js'
 import type { PartialPose, PoseSpec } from './pose-spec.js'
 import type { Vec3 } from '../clip.js'
 
@@ -23,6 +23,30 @@ export interface KeyedOptions {
   endPosture: Posture
   base?: PoseSpec
   channels?: ActionClip['channels']
+  /**
+   * 'ease' (default): each segment eases in and out (the body pauses on every key: poses held, gestures).
+   * 'spline': a Catmull-Rom curve through the keys, so motion carries through them (flips, dance steps: momentum).
+   */
+  interpolation?: 'ease' | 'spline'
+}
+
+/** Cubic Hermite through (ta, a) and (tb, b) with slopes ma, mb, at time t. */
+function hermite (t: number, ta: number, tb: number, a: number, b: number, ma: number, mb: number): number {
+  const h = tb - ta
+  if (h <= 0) return b
+  const u = (t - ta) / h
+  const u2 = u * u
+  const u3 = u2 * u
+  return (2 * u3 - 3 * u2 + 1) * a + (u3 - 2 * u2 + u) * h * ma + (-2 * u3 + 3 * u2) * b + (u3 - u2) * h * mb
+}
+
+/** Catmull-Rom slope at key i (non-uniform times), zero at the ends so the motion starts and stops at rest. */
+function slope (ts: number[], vs: number[], i: number): number {
+  if (i <= 0 || i >= ts.length - 1) return 0
+  const d0 = (vs[i]! - vs[i - 1]!) / Math.max(1e-6, ts[i]! - ts[i - 1]!)
+  const d1 = (vs[i + 1]! - vs[i]!) / Math.max(1e-6, ts[i + 1]! - ts[i]!)
+  // A key that is a local extreme stays one (no overshoot past a held pose).
+  return d0 * d1 <= 0 ? 0 : (d0 + d1) / 2
 }
 
 /** Samples keys at the context's frame rate; `t` is scaled by tempo and speed. */
@@ -37,16 +61,31 @@ export function keyed (ctx: ActionContext, keys: Key[], opts: KeyedOptions): Act
   const heading: number[] = []
   const standY = 0.95 * ctx.scale
   let k = 0
+  const ts = full.map(key => key.t)
+  const spline = opts.interpolation === 'spline'
+  const series = (get: (key: typeof full[number]) => number): ((t: number, k: number) => number) => {
+    const vs = full.map(get)
+    const ms = vs.map((_, i) => slope(ts, vs, i))
+    return (t, i) => {
+      const j = Math.min(i + 1, full.length - 1)
+      if (spline) return hermite(Math.min(t, ts[j]!), ts[i]!, ts[j]!, vs[i]!, vs[j]!, ms[i]!, ms[j]!)
+      const u = ts[j]! > ts[i]! ? smootherstep(Math.min(1, (t - ts[i]!) / (ts[j]! - ts[i]!))) : 1
+      return vs[i]! + (vs[j]! - vs[i]!) * u
+    }
+  }
+  const channels = CHANNELS.map(c => [c, series(key => key.spec[c])] as const)
+  const rx = series(key => key.x ?? 0)
+  const ry = series(key => key.y ?? standY)
+  const rz = series(key => key.z ?? 0)
+  const rh = series(key => key.heading ?? 0)
   for (let f = 0; f < n; f++) {
     const t = (f / ctx.fps) * rate
     while (k < full.length - 2 && t > full[k + 1]!.t) k++
-    const a = full[k]!
-    const b = full[Math.min(k + 1, full.length - 1)]!
-    const u = b.t > a.t ? smootherstep((t - a.t) / (b.t - a.t)) : 1
-    poses.push(mixPose(a.spec, b.spec, u))
-    const lerp = (x: number | undefined, y: number | undefined, d: number) => (x ?? d) + ((y ?? d) - (x ?? d)) * u
-    root.push([lerp(a.x, b.x, 0), lerp(a.y, b.y, standY), lerp(a.z, b.z, 0)])
-    heading.push(lerp(a.heading, b.heading, 0))
+    const p = { ...base }
+    for (const [c, at] of channels) p[c] = at(t, k)
+    poses.push(p)
+    root.push([rx(t, k), ry(t, k), rz(t, k)])
+    heading.push(rh(t, k))
   }
   const clip: ActionClip = { poses, root, heading, footMode: opts.footMode, ground: opts.ground, endPosture: opts.endPosture }
   if (opts.channels !== undefined) clip.channels = opts.channels
@@ -67,4 +106,25 @@ export function repeatKeys (cycle: Key[], count: number, lead: Key[] = [], tail:
   const end = out[out.length - 1]!.t
   for (const key of tail) out.push({ ...key, t: end + key.t })
   return out
+}
+
+const ZERO = Object.fromEntries(CHANNELS.map(c => [c, 0])) as PoseSpec
+
+/**
+ * Adds keyed pose offsets (times in real seconds, spline-interpolated, zero where a key leaves a channel out) to
+ * every frame of a clip: the upper-body reaction of a stumble over its footsteps, a dancer's styling over the steps.
+ */
+export function addKeyedOffsets (clip: ActionClip, ctx: ActionContext, keys: Key[]): ActionClip {
+  const offsets = keyed({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, keys, {
+    footMode: clip.footMode,
+    ground: clip.ground,
+    endPosture: clip.endPosture,
+    base: ZERO,
+    interpolation: 'spline'
+  })
+  clip.poses.forEach((p, f) => {
+    const o = offsets.poses[Math.min(f, offsets.poses.length - 1)]!
+    for (const c of CHANNELS) p[c] += o[c]
+  })
+  return clip
 }

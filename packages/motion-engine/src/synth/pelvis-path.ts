@@ -1,8 +1,20 @@
 // The walking pelvis as an inverted pendulum over the planned footsteps: it vaults over each stance foot (highest at
 // mid-stance, lowest in double support, where the stride decides how low it must go for both legs to reach) and
 // drifts toward the supporting foot. Running inverts the vertical: lowest in mid-stance, highest in flight.
-import type { Footstep } from './gait.js'
+import type { Vec3 } from '../clip.js'
 import { smootherstep } from './easing.js'
+
+/** One planned step of the gait (gait.ts plans them; the pelvis path vaults over them). */
+export interface Footstep {
+  foot: 0 | 1
+  /** Swing start and end, seconds. */
+  start: number
+  end: number
+  /** Landing ankle ground position (y = 0), local frame. */
+  to: Vec3
+  /** Landing foot yaw, radians. */
+  yaw: number
+}
 
 export interface PendulumEvent {
   /** Mid-swing of the other foot: the stance foot is under the pelvis. */

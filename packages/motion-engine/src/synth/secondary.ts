@@ -11,12 +11,17 @@ export function createSecondaryState (): SecondaryState {
 const STIFFNESS = 120
 const DAMPING = 14
 
+function nearestTurn (angle: number, near: number): number {
+  return angle - 360 * Math.round((angle - near) / 360)
+}
+
 export function applySecondary (p: PoseSpec, headingRate: number, dt: number, phase: number, tempo: number, s: SecondaryState): void {
   const breath = Math.sin((2 * Math.PI * s.t * tempo) / 3.6 + phase)
   p.spineFlex -= 0.9 * breath
   p.lClavRaise += 1.3 * breath
   p.rClavRaise += 1.3 * breath
-  const trunkFlex = p.spineFlex + p.pelvisPitch
+  // Flips and cartwheels wrap the pelvis angle by whole turns: the spring follows the nearest equivalent angle.
+  const trunkFlex = nearestTurn(p.spineFlex + p.pelvisPitch, s.init ? s.flexPos : 0)
   // The head looks slightly into turns (anticipation proportional to turning speed, degrees per rad/s).
   const trunkTwist = p.spineTwist + p.pelvisYaw - headingRate * 8
   if (!s.init) {

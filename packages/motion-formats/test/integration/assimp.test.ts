@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requireTool } from '@openmotion/test-services'
 import { writeBvh } from '../../src/bvh-writer.js'
 import { writeFbx } from '../../src/fbx-writer.js'
 import { writeGlb } from '../../src/glb-writer.js'
@@ -9,9 +10,7 @@ import { dumpScene, findAssimp } from './assimp-dump.js'
 const assimp = findAssimp()
 
 // Without the tool the suite cannot prove anything; in CI that is a failure, locally it is reported as skipped.
-if (assimp === undefined && process.env.CI !== undefined) throw new Error('assimp (Debian assimp-utils) is required in CI')
-
-describe.runIf(assimp !== undefined)('files open in assimp', () => {
+describe.runIf(requireTool('assimp', assimp !== undefined, 'Debian assimp-utils'))('files open in assimp', () => {
   const tool = assimp!
 
   it('reads the FBX skeleton, skinned mesh and every frame of the animation', async () => {

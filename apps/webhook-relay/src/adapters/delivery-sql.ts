@@ -1,0 +1,116 @@
+// Every statement that changes a delivery's status, writes its transition or an outbox row, or decides who may
+// claim an attempt: the one place those rules are written in SQL. The status sets come from the state table
+// (domain/delivery-states.ts), and each statement logs its transitions and queues its jobs in the same statement
+// as the status change, so the log, the outbox and the current status can never disagree.
+import { DELIVERY_TRANSITIONS } from '../domain/delivery-states.js'
+import type { DeliveryStatus } from '../domain/types.js'
+
+const { accept, claim, finish } = DELIVERY_TRANSITIONS
+const statuses = (list: readonly DeliveryStatus[]) => `ARRAY[${list.map((s) => `'${s}'`).join(', ')}]::text[]`
+
+/** The transition log rows of the deliveries `source` returns (with `previous`, the status each left). */
+const logTransitions = (source: string, from = 'previous') =>
+  `INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, ${from}, status FROM ${source} ORDER BY id`
+
+/** The outbox rows (one job each) of the deliveries `source` returns. */
+const queueJobs = (source: string, attempt: string, dueAt: string, leaseUntil = 'NULL', where = 'true') =>
+  `INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at, lease_until)
+   SELECT id, endpoint_id, ${attempt}, ${dueAt}, ${leaseUntil} FROM ${source} WHERE ${where} ORDER BY id`
+
+/**
+ * Who may claim an attempt: the job's attempt is the delivery's next one, and the delivery waits for it, or is
+ * delivering under a lease that lapsed at `now` (its relay died mid-attempt and the job came back).
+ */
+const claimable = (attempt: string, now: string) =>
+  `d.attempts = ${attempt} - 1 AND d.status = ANY(${statuses(claim.from)})
+   AND (d.status <> 'delivering' OR COALESCE(d.lease_until, d.updated_at) <= ${now})`
+
+/** The claim itself, on the rows `c` selected: status, lease, and the transition. */
+const takeClaimed = (leaseUntil: string) =>
+  `u AS (
+     UPDATE relay_deliveries d SET status = '${claim.to[0]}', lease_until = ${leaseUntil}, updated_at = clock_timestamp()
+     FROM c WHERE d.id = c.id RETURNING d.*, c.previous
+   ), t AS (${logTransitions('u')})`
+
+/**
+ * Acceptance, keyed or not, one message or a group commit of many: messages, their deliveries, the first
+ * transitions and the outbox jobs in one statement. $12 leases the jobs to the accepting relay (NULL: none).
+ */
+export const ACCEPT_MESSAGES = `WITH m AS (
+    INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+  ), d AS (
+    INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
+    SELECT u.id, u.message_id, u.endpoint_id, u.tenant_id, '${accept.to[0]}', u.at, u.at, u.at
+    FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]) AS u(id, message_id, endpoint_id, tenant_id, at)
+    RETURNING id, endpoint_id, status, created_at
+  ), t AS (${logTransitions('d', 'NULL')})
+  ${queueJobs('d', '1', 'created_at', '$12')}
+  RETURNING id::text AS id, delivery_id`
+
+// The claim statements name their rows with `d.id = ANY($1)` besides the join: a unique key's lookup is cheap
+// whatever the statistics say. Without it, on tables not analysed yet (a fresh database, a burst of new rows before
+// autovacuum's next round) the planner scanned every open delivery of the endpoint per claim.
+
+/**
+ * The worker's batched claim ($1 ids, $2 attempts, $3 lease, $4 now): only where the endpoint exists, is enabled
+ * and its circuit is closed; rows another relay holds locked are skipped, not waited for. Returns each claimed
+ * delivery with its message, and the endpoint row once per endpoint.
+ */
+export const CLAIM_BATCH = `WITH c AS (
+    SELECT d.id, d.status AS previous FROM relay_deliveries d
+    JOIN unnest($1::text[], $2::int[]) AS j(id, attempt) ON j.id = d.id
+    JOIN relay_endpoints e ON e.id = d.endpoint_id
+    WHERE d.id = ANY($1::text[]) AND ${claimable('j.attempt', '$4')} AND NOT e.disabled AND e.circuit_open_until IS NULL
+    ORDER BY d.id FOR UPDATE OF d SKIP LOCKED
+  ), ${takeClaimed('$3')}
+  SELECT u.*, m.event AS message_event, m.data AS message_data, m.key_id AS message_key_id, m.created_at AS message_created_at,
+    CASE WHEN row_number() OVER (PARTITION BY u.endpoint_id) = 1 THEN to_jsonb(e) END AS endpoint
+  FROM u JOIN relay_messages m ON m.id = u.message_id JOIN relay_endpoints e ON e.id = u.endpoint_id`
+
+/**
+ * The slow path's claim of one attempt ($1 id, $2 attempt, $3 lease, $4 now), whatever its endpoint's state (the
+ * worker has judged it): waits for a row another transaction holds, then judges the row as it is then.
+ */
+export const CLAIM_ONE = `WITH c AS (
+    SELECT d.id, d.status AS previous FROM relay_deliveries d
+    WHERE d.id = $1 AND ${claimable('$2::int', '$4')} FOR UPDATE OF d
+  ), ${takeClaimed('$3')}
+  SELECT * FROM u`
+
+/**
+ * Attempts with their deliveries' outcomes (delivering → succeeded | retrying | dead), for many deliveries: the
+ * attempt rows, the new states, the transitions and each retry's job, committed together so a crash right after
+ * cannot lose the retry. Rows are locked in id order, as the lease heartbeat locks them, so two batches never
+ * deadlock. A delivery no longer delivering keeps its state; its attempt is still recorded, as it was made.
+ */
+export const FINISH_BATCH = `WITH f AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[])
+      AS f(id, status, attempt, next_attempt_at, status_code, last_error)
+    WHERE status = ANY(${statuses(finish.to)})
+  ), prev AS (
+    SELECT d.id, d.status AS previous FROM relay_deliveries d JOIN f ON f.id = d.id
+    WHERE d.id = ANY($1::text[]) AND d.status = ANY(${statuses(finish.from)}) ORDER BY d.id FOR UPDATE OF d
+  ), u AS (
+    UPDATE relay_deliveries d SET status = f.status, updated_at = clock_timestamp(), attempts = f.attempt, next_attempt_at = f.next_attempt_at,
+      last_status_code = f.status_code, last_error = f.last_error, lease_until = NULL
+    FROM f JOIN prev ON prev.id = f.id WHERE d.id = f.id RETURNING d.*, prev.previous
+  ), a AS (
+    INSERT INTO relay_attempts (id, delivery_id, message_id, endpoint_id, attempt, at, status_code, latency_ms, response_body, error, outcome)
+    SELECT * FROM unnest($7::text[], $1::text[], $8::text[], $9::text[], $3::int[], $10::timestamptz[], $5::int[], $11::int[], $12::text[], $13::text[], $14::text[])
+  ), t AS (${logTransitions('u')}
+  ), o AS (${queueJobs('u', 'attempts + 1', 'COALESCE(next_attempt_at, clock_timestamp())', 'NULL', "status = 'retrying'")})
+  SELECT * FROM u`
+
+/**
+ * One delivery's status change by an operator or the worker ($1 id, $2 to, $3 allowed from-statuses), with
+ * `set` (more assignments, parameters from $4 on) and, for a replay, its new job.
+ */
+export function moveOne (set: string, options: { queueJob?: boolean } = {}): string {
+  return `WITH prev AS (
+      SELECT id, status AS previous FROM relay_deliveries WHERE id = $1 AND status = ANY($3::text[]) FOR UPDATE
+    ), u AS (
+      UPDATE relay_deliveries d SET status = $2, updated_at = clock_timestamp()${set} FROM prev WHERE d.id = prev.id RETURNING d.*, prev.previous
+    ), t AS (${logTransitions('u')})${options.queueJob === true ? `, o AS (${queueJobs('u', 'attempts + 1', 'next_attempt_at')})` : ''}
+    SELECT * FROM u`
+}

@@ -1,0 +1,101 @@
+// The outside world as the relay's workers see it. Adapters (src/adapters/) implement these and the context
+// (relay-context.ts) injects them; the domain and the workers never import an adapter, so a store or the sender
+// can be swapped (or faked in a test) without touching the delivery rules.
+import type { IncomingHttpHeaders } from 'node:http'
+import type { DeliveryJob, OutboxEntry } from './delivery-queue.js'
+import type { Attempt, Delivery, Endpoint, StoredMessage } from './types.js'
+
+/** One attempt as the worker reports it; the store adds the ids. */
+export type AttemptRecord = Omit<Attempt, 'id' | 'deliveryId' | 'messageId' | 'endpointId'>
+
+export type Claim = { kind: 'claimed', delivery: Delivery } | { kind: 'busy', retryInMs: number } | { kind: 'stale' }
+
+export interface Outcome {
+  status: 'succeeded' | 'retrying' | 'dead'
+  nextAttemptAt: Date | null
+  lastError: string | null
+}
+
+export interface ClaimedDelivery {
+  delivery: Delivery
+  message: StoredMessage
+  /**
+   * The endpoint row as JSON, read in the claiming statement (EndpointStore.targetOf turns it into a target); one
+   * object shared by the jobs of an endpoint claimed together.
+   */
+  endpointRow: Record<string, unknown>
+}
+
+export interface Finished { delivery: Delivery, record: AttemptRecord, outcome: Outcome }
+
+export interface DeliveryRepository {
+  get (id: string): Promise<Delivery | undefined>
+  /** The slow path's claim of one attempt: `busy` while another relay's lease is live, `stale` for a duplicate job. */
+  begin (id: string, attempt: number, leaseUntil: Date, now?: Date): Promise<Claim>
+  /** The worker's heartbeat: extends the leases of the attempts it is running. */
+  renewLeases (ids: readonly string[], leaseUntil: Date): Promise<void>
+  /** The fast path's claim of many jobs in one statement. */
+  claimMany (jobs: readonly DeliveryJob[], leaseUntil: Date, now?: Date): Promise<Map<string, ClaimedDelivery>>
+  /** Records many attempts with their deliveries' new states (and each retry's outbox job) together. */
+  finishMany (items: readonly Finished[]): Promise<Map<string, Delivery>>
+  /** Gives a claimed attempt back unmade. */
+  unclaim (delivery: Delivery): Promise<void>
+  /** Ends a delivery that cannot be attempted without an attempt. */
+  kill (id: string, reason: string): Promise<Delivery | undefined>
+  /** Unfinished deliveries with no job in the outbox (what a restarted memory queue lost). */
+  unfinishedWithoutJob (limit: number, afterId?: string): Promise<Delivery[]>
+}
+
+export interface DeliveryTarget { endpoint: Endpoint, secrets: string[] }
+
+export interface FailureRecord {
+  /** The endpoint crossed ENDPOINT_DISABLE_AFTER of continuous failure and is now disabled. */
+  disabled: boolean
+  /** The circuit is open until this time (a new opening or a failed probe), else null. */
+  openedUntil: Date | null
+}
+
+export interface EndpointDirectory {
+  /** The endpoint's per-second limit (cached), null for none. */
+  rateLimitOf (id: string, now?: number): Promise<number | null>
+  /** The target of an endpoint row read with a claim. */
+  targetOf (json: Record<string, unknown>, now?: Date): DeliveryTarget
+  getForDelivery (id: string, now?: Date): Promise<DeliveryTarget | undefined>
+  /** A half-open circuit lets one probe through: true for the job that takes it. */
+  takeProbe (id: string, now: Date, cooldownMs: number): Promise<boolean>
+  recordSuccess (id: string): Promise<void>
+  recordFailure (id: string, now: Date, disableAfterMs: number, circuit: { threshold: number, cooldownMs: number }): Promise<FailureRecord>
+  disable (id: string, reason: string): Promise<void>
+}
+
+export interface MessageReader {
+  getById (id: string): Promise<StoredMessage | undefined>
+}
+
+/** Outbox rows are leased, not locked, while their jobs are handed to the queue. */
+export interface OutboxRepository {
+  /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */
+  claim (limit: number, leaseUntil: Date, now?: Date): Promise<OutboxEntry[]>
+  /** The queue has these jobs now. */
+  remove (ids: readonly string[]): Promise<void>
+  /** Enqueue failed: these entries are tried again from `retryAt` on. */
+  release (ids: readonly string[], retryAt: Date): Promise<void>
+}
+
+export interface OutboundRequest {
+  url: string
+  headers: Record<string, string>
+  body: string
+  timeoutMs: number
+}
+
+export interface OutboundResult {
+  statusCode: number | null
+  headers: IncomingHttpHeaders
+  /** The response body, cut to RESPONSE_BODY_LIMIT bytes. */
+  body: string | null
+  error: string | null
+  latencyMs: number
+}
+
+export type WebhookSender = (request: OutboundRequest) => Promise<OutboundResult>

@@ -1,0 +1,253 @@
+// The defining feature of each whole-body action of issue 28, measured on the generated motion (driven by an
+// explicit plan, so the prompt analysis is not under test here).
+import { describe, expect, it } from 'vitest'
+import { fk, jointIndex } from '../src/index.js'
+import type { ActionSpec, MotionClip, Vec3 } from '../src/index.js'
+import { quatRotate } from '../src/math/quat.js'
+import { engine, track } from './helpers/motion.js'
+
+function plan (...actions: Partial<ActionSpec>[]): Promise<MotionClip> {
+  return engine.generateTimeline(actions.map(a => ({ action: { kind: 'idle', speed: 1, emotion: 'neutral', ...a } })), { prompt: 'plan', seed: 7 })
+}
+
+/** A body axis of a joint (its local vector `v`) in the world, per frame. */
+function axis (clip: MotionClip, joint: string, v: Vec3): Vec3[] {
+  const j = jointIndex(clip.skeleton, joint)
+  return Array.from({ length: clip.frameCount }, (_, f) => quatRotate(fk(clip, f).rotations[j]!, v))
+}
+
+/** Angles (degrees) made continuous across ±180. */
+function unwrap (angles: number[]): number[] {
+  const out = [angles[0]!]
+  for (let i = 1; i < angles.length; i++) {
+    let d = angles[i]! - angles[i - 1]!
+    d -= 360 * Math.round(d / 360)
+    out.push(out[i - 1]! + d)
+  }
+  return out
+}
+
+const DEG = 180 / Math.PI
+const yaw = (clip: MotionClip): number[] => unwrap(axis(clip, 'Hips', [0, 0, 1]).map(f => Math.atan2(f[0], f[2]) * DEG))
+const last = <T>(xs: T[]): T => xs[xs.length - 1]!
+const lowestJoint = (clip: MotionClip): number[] =>
+  Array.from({ length: clip.frameCount }, (_, f) => Math.min(...fk(clip, f).positions.map(p => p[1])))
+
+describe('acrobatics', () => {
+  it('backflip: the hips turn a full circle backwards about the lateral axis while the body is off the floor', async () => {
+    const clip = await plan({ kind: 'backflip' })
+    const up = axis(clip, 'Hips', [0, 1, 0])
+    const pitch = unwrap(up.map(u => Math.atan2(u[2], u[1]) * DEG))
+    expect(last(pitch) - pitch[0]!).toBeLessThan(-320)
+    expect(last(pitch) - pitch[0]!).toBeGreaterThan(-400)
+    // Backwards, not sideways: the hips' up axis stays in the sagittal plane.
+    expect(Math.max(...up.map(u => Math.abs(u[0])))).toBeLessThan(0.3)
+    expect(Math.max(...lowestJoint(clip))).toBeGreaterThan(0.25)
+    const duration = clip.frameCount / clip.fps
+    expect(duration).toBeGreaterThan(1.8)
+    expect(duration).toBeLessThan(3.5)
+  })
+
+  it('cartwheel: both hands touch the floor and the body turns over sideways, travelling to the side', async () => {
+    for (const [direction, sign] of [['left', 1], ['right', -1]] as const) {
+      const clip = await plan({ kind: 'cartwheel', direction })
+      for (const hand of ['LeftHandMiddle4', 'RightHandMiddle4']) expect(Math.min(...track(clip, hand).map(p => p[1]))).toBeLessThan(0.04)
+      const up = axis(clip, 'Hips', [0, 1, 0])
+      const roll = unwrap(up.map(u => Math.atan2(u[0], u[1]) * DEG))
+      expect(sign * (last(roll) - roll[0]!)).toBeGreaterThan(320)
+      expect(Math.min(...up.map(u => u[1]))).toBeLessThan(-0.9)
+      const hips = track(clip, 'Hips')
+      expect(sign * (last(hips)[0] - hips[0]![0])).toBeGreaterThan(1)
+      expect(Math.abs(last(hips)[2] - hips[0]![2])).toBeLessThan(0.4)
+    }
+  })
+})
+
+describe('balance and falls', () => {
+  it('moonwalk: the feet slide backwards on the floor, never stepping, while the body glides backwards', async () => {
+    const clip = await plan({ kind: 'moonwalk' })
+    const hips = track(clip, 'Hips')
+    expect(last(hips)[2] - hips[0]![2]).toBeLessThan(-0.8)
+    for (const ball of ['LeftToeBase', 'RightToeBase']) {
+      const p = track(clip, ball)
+      // A step would lift the ball 10 cm or more; sliding keeps it on the floor.
+      expect(Math.max(...p.map(q => q[1]))).toBeLessThan(0.09)
+      let slid = 0
+      for (let f = 1; f < p.length; f++) slid += Math.min(0, p[f]![2] - p[f - 1]![2])
+      expect(slid).toBeLessThan(-0.6)
+    }
+  })
+
+  it('stumble: the trunk pitches forward, a foot lands well ahead to catch it, and the body ends upright', async () => {
+    const clip = await plan({ kind: 'stumble' })
+    const head = track(clip, 'Head')
+    const hips = track(clip, 'Hips')
+    const lean = head.map((h, f) => h[2] - hips[f]![2])
+    expect(Math.max(...lean)).toBeGreaterThan(0.12)
+    expect(Math.abs(last(lean))).toBeLessThan(0.06)
+    const ahead = Math.max(...['LeftFoot', 'RightFoot'].map(j => Math.max(...track(clip, j).map(p => p[2]))))
+    expect(ahead - hips[0]![2]).toBeGreaterThan(0.45)
+  })
+
+  it('pushed: the body is driven away from the push and catches itself standing', async () => {
+    const cases = [['front', 2, -1], ['back', 2, 1], ['left', 0, -1], ['right', 0, 1]] as const
+    for (const [from, component, sign] of cases) {
+      const clip = await plan({ kind: 'pushed', from })
+      const hips = track(clip, 'Hips')
+      expect(sign * (last(hips)[component] - hips[0]![component]), from).toBeGreaterThan(0.25)
+      expect(last(hips)[1], from).toBeGreaterThan(0.85)
+    }
+  })
+
+  it('pushed with a fall: from the front the person ends lying on the back, from behind face down', async () => {
+    for (const [from, facing] of [['front', 1], ['back', -1]] as const) {
+      const clip = await plan({ kind: 'pushed', from, fall: true })
+      expect(last(track(clip, 'Hips'))[1], from).toBeLessThan(0.3)
+      expect(facing * last(axis(clip, 'Hips', [0, 0, 1]))[1], from).toBeGreaterThan(0.8)
+    }
+  })
+})
+
+describe('floor transitions', () => {
+  it('gets up from lying on the back to standing, pushing off the floor with the hands', async () => {
+    const down = await plan({ kind: 'lieDown' })
+    const clip = await plan({ kind: 'lieDown' }, { kind: 'getUp', style: 'withHands' })
+    const hands = ['LeftHandMiddle4', 'RightHandMiddle4'].map(j => track(clip, j).slice(down.frameCount))
+    for (const h of hands) expect(Math.min(...h.map(p => p[1]))).toBeLessThan(0.04)
+    expect(last(track(clip, 'Hips'))[1]).toBeGreaterThan(0.85)
+  })
+
+  it('lies down on the front (face down) and gets up from there', async () => {
+    const down = await plan({ kind: 'lieDown', style: 'onFront' })
+    expect(last(track(down, 'Hips'))[1]).toBeLessThan(0.3)
+    expect(last(axis(down, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
+    const up = await plan({ kind: 'lieDown', style: 'onFront' }, { kind: 'getUp' })
+    expect(last(track(up, 'Hips'))[1]).toBeGreaterThan(0.85)
+  })
+
+  it('walking after lying face down or being knocked down first gets up through the posture flow', async () => {
+    for (const first of [{ kind: 'lieDown', style: 'onFront' }, { kind: 'pushed', from: 'back', fall: true }] as const) {
+      const clip = await plan(first, { kind: 'walk', count: 4 })
+      const hips = track(clip, 'Hips')
+      expect(last(hips)[1], first.kind).toBeGreaterThan(0.85)
+      expect(Math.min(...hips.map(p => p[1])), first.kind).toBeLessThan(0.3)
+    }
+  })
+
+  it('kneels down with the hands on the floor and ends on one knee, trunk upright', async () => {
+    const clip = await plan({ kind: 'kneel', style: 'withHands' })
+    expect(Math.min(...track(clip, 'RightHandMiddle4').map(p => p[1]))).toBeLessThan(0.04)
+    expect(last(track(clip, 'RightLeg'))[1]).toBeLessThan(0.15)
+    expect(last(axis(clip, 'Spine2', [0, 1, 0]))[1]).toBeGreaterThan(0.85)
+  })
+
+  it('goes from crawling up onto the knees without standing up in between', async () => {
+    const crawl = await plan({ kind: 'crawl' })
+    const clip = await plan({ kind: 'crawl' }, { kind: 'kneel' })
+    const hips = track(clip, 'Hips').slice(crawl.frameCount)
+    expect(Math.max(...hips.map(p => p[1]))).toBeLessThan(0.8)
+    expect(last(track(clip, 'RightLeg'))[1]).toBeLessThan(0.15)
+    expect(last(axis(clip, 'Spine2', [0, 1, 0]))[1]).toBeGreaterThan(0.85)
+  })
+})
+
+describe('trunk and hops', () => {
+  it('side bend: the trunk leans to the named side', async () => {
+    for (const [side, sign] of [['left', 1], ['right', -1]] as const) {
+      const clip = await plan({ kind: 'sideBend', side, count: 1 })
+      const neck = track(clip, 'Neck')
+      const hips = track(clip, 'Hips')
+      const lean = neck.map((n, f) => sign * (n[0] - hips[f]![0]))
+      expect(Math.max(...lean), side).toBeGreaterThan(0.15)
+      expect(Math.min(...lean), side).toBeGreaterThan(-0.03)
+    }
+  })
+
+  it('hop on the left foot: the right foot never touches the floor, the left one lands each hop', async () => {
+    const clip = await plan({ kind: 'hop', side: 'left', count: 3 })
+    expect(Math.min(...track(clip, 'RightFoot').map(p => p[1]))).toBeGreaterThan(0.2)
+    const left = track(clip, 'LeftFoot').map(p => p[1])
+    let landings = 0
+    for (let f = 1; f < left.length; f++) if (left[f - 1]! > 0.11 && left[f]! <= 0.11) landings++
+    expect(landings).toBe(3)
+  })
+
+  it('jump rope: both feet leave the floor together once per turn of the rope', async () => {
+    const clip = await plan({ kind: 'jumpRope', count: 8 })
+    const balls = ['LeftToeBase', 'RightToeBase'].map(j => track(clip, j).map(p => p[1]))
+    const floor = Math.min(...balls.flat())
+    let bounces = 0
+    let airborne = false
+    for (let f = 0; f < clip.frameCount; f++) {
+      const up = balls.every(b => b[f]! - floor > 0.025)
+      if (up && !airborne) bounces++
+      airborne = up
+    }
+    expect(bounces).toBe(8)
+  })
+})
+
+describe('dances', () => {
+  it('waltz: one box of six steps spans forward-back and side-to-side, turning a quarter', async () => {
+    const clip = await plan({ kind: 'waltz', count: 1 })
+    const plants: Vec3[] = []
+    for (const foot of ['LeftFoot', 'RightFoot']) {
+      const p = track(clip, foot)
+      for (let f = 1; f < p.length; f++) {
+        const still = Math.hypot(p[f]![0] - p[f - 1]![0], p[f]![2] - p[f - 1]![2]) * clip.fps < 0.05 && p[f]![1] < 0.1
+        if (still) plants.push(p[f]!)
+      }
+    }
+    const span = (c: 0 | 2) => Math.max(...plants.map(p => p[c])) - Math.min(...plants.map(p => p[c]))
+    expect(span(0)).toBeGreaterThan(0.4)
+    expect(span(2)).toBeGreaterThan(0.3)
+    expect(last(yaw(clip)) - yaw(clip)[0]!).toBeGreaterThan(70)
+    expect(last(yaw(clip)) - yaw(clip)[0]!).toBeLessThan(110)
+  })
+})
+
+describe('locomotion extensions', () => {
+  it('turns around either way: 180 degrees to the left or to the right', async () => {
+    for (const degrees of [180, -180]) {
+      const y = yaw(await plan({ kind: 'turn', degrees }))
+      expect(last(y) - y[0]!).toBeCloseTo(degrees, -1)
+    }
+  })
+
+  it('walks sideways four steps to the left without turning', async () => {
+    const clip = await plan({ kind: 'sidestep', direction: 'left', count: 4 })
+    const hips = track(clip, 'Hips')
+    expect(last(hips)[0] - hips[0]![0]).toBeGreaterThan(1.2)
+    expect(Math.abs(last(hips)[2] - hips[0]![2])).toBeLessThan(0.2)
+    expect(Math.max(...yaw(clip).map(Math.abs))).toBeLessThan(12)
+  })
+
+  it('walks diagonally: travelling and facing 45 degrees to the named side', async () => {
+    for (const [direction, sign] of [['diagonalLeft', 1], ['diagonalRight', -1]] as const) {
+      const clip = await plan({ kind: 'walk', direction, count: 6 })
+      const hips = track(clip, 'Hips')
+      const travel = Math.atan2(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2]) * DEG
+      expect(sign * travel, direction).toBeGreaterThan(35)
+      expect(sign * travel, direction).toBeLessThan(55)
+      expect(sign * last(yaw(clip)), direction).toBeCloseTo(45, -1)
+    }
+  })
+
+  it('walks a full circle either way and comes back near the start', async () => {
+    for (const [direction, sign] of [['left', 1], ['right', -1]] as const) {
+      const clip = await plan({ kind: 'circle', direction })
+      const y = yaw(clip)
+      expect(sign * (last(y) - y[0]!), direction).toBeGreaterThan(330)
+      expect(sign * (last(y) - y[0]!), direction).toBeLessThan(390)
+      const hips = track(clip, 'Hips')
+      expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2]), direction).toBeLessThan(0.6)
+    }
+  })
+
+  it('marches in place: high knees, no travel', async () => {
+    const clip = await plan({ kind: 'march', direction: 'inPlace', count: 6 })
+    const hips = track(clip, 'Hips')
+    expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2])).toBeLessThan(0.15)
+    expect(Math.max(...track(clip, 'LeftFoot').map(p => p[1]))).toBeGreaterThan(0.2)
+  })
+})

@@ -1,0 +1,84 @@
+// A redis-server of a test's own, on a free port with its own directory, for tests that stop and restart Redis
+// under a running app (the shared one from scripts/services.sh serves other suites at the same time and must
+// never go down). Append-only persistence is on, as a deployment that keeps queued jobs across a restart has it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from './free-port.js'
+import { requireTool } from './require-tool.js'
+
+export interface PrivateRedis {
+  readonly url: string
+  readonly port: number
+  /** Stops the server (SIGTERM; it writes its append-only file) and waits for the exit. */
+  stop: () => Promise<void>
+  /** Starts it again on the same port and directory; resolves once it answers PING. */
+  start: () => Promise<void>
+  /** Stops it and removes its directory. */
+  close: () => Promise<void>
+}
+
+/** Whether redis-server is installed (throws in CI when it is not). */
+export function privateRedisAvailable (): boolean {
+  return requireTool('redis-server', spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0, 'Debian redis-server')
+}
+
+async function answersPing (port: number): Promise<boolean> {
+  return await new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    let reply = ''
+    const done = (ok: boolean): void => { socket.destroy(); resolve(ok) }
+    socket.setTimeout(1000, () => { done(false) })
+    socket.on('error', () => { done(false) })
+    socket.on('connect', () => { socket.write('PING\r\n') })
+    socket.on('data', (chunk) => {
+      reply += chunk.toString()
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'))
+    })
+  })
+}
+
+export async function startPrivateRedis (): Promise<PrivateRedis> {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'private-redis-'))
+  let child: ChildProcess | undefined
+
+  const start = async (): Promise<void> => {
+    if (child !== undefined) return
+    const started = spawn('redis-server', [
+      '--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'
+    ], { stdio: 'ignore' })
+    child = started
+    started.once('exit', () => { if (child === started) child = undefined })
+    for (let i = 0; i < 200; i++) {
+      if (await answersPing(port)) return
+      if (child === undefined) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`private redis-server on port ${port} did not answer PING`)
+  }
+
+  const stop = async (): Promise<void> => {
+    const running = child
+    if (running === undefined || running.exitCode !== null) { child = undefined; return }
+    const exited = once(running, 'exit')
+    running.kill('SIGTERM')
+    await exited
+    child = undefined
+  }
+
+  await start()
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    async close () {
+      await stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
