@@ -3,17 +3,13 @@
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { keyed } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { cycled, splined } from '../synth/spline-keys.js'
+import { countOf, cycled, splined } from '../synth/spline-keys.js'
 import type { SplineKey } from '../synth/spline-keys.js'
 import { runGait } from '../synth/gait.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
 import { exactly, onSide, other, placer, sideSign } from './hand-targets.js'
 
 const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
-
-function countOf (ctx: ActionContext, period: number, fallback: number): number {
-  return ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.max(1, Math.round(ctx.spec.durationSeconds / period)) : fallback)
-}
 
 /**
  * An open-handed slap: the hand draws back out to its side at face height, then swings fast across the body at

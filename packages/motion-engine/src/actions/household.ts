@@ -3,7 +3,7 @@
 // standing or layered over walking.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { cycled, splined } from '../synth/spline-keys.js'
+import { countOf, cycled, splined } from '../synth/spline-keys.js'
 import type { SplineKey } from '../synth/spline-keys.js'
 import { armChannels, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
 import type { Hand } from './channels.js'
@@ -12,10 +12,6 @@ import type { Place } from './hand-targets.js'
 
 const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 const TRUNK = ['spineFlex', 'spineTwist', 'spineSide'] as const
-
-function countOf (ctx: ActionContext, period: number, fallback: number): number {
-  return ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.max(1, Math.round(ctx.spec.durationSeconds / period)) : fallback)
-}
 
 /** A cup lifted to the mouth, the head tipping back while drinking, then lowered; `count` sips. */
 export function drink (ctx: ActionContext): ActionClip {

@@ -53,13 +53,13 @@ export function throwAction (ctx: ActionContext): ActionClip {
   const stroke: SplineKey[] = under
     ? [
         { t: 0.6, pose: at({ spineTwist: 12 * s * a, spineFlex: 26, headFlex: -6 }, [0.24, 0.93, 0.0], [0.24, 1.06, 0.34], -30), still: true, y: 0.87 * k },
-        { t: 0.78, pose: at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0), y: 0.92 * k },
-        { t: 0.98, pose: at({ spineTwist: -10 * s * a, spineFlex: -2, headFlex: -6 }, [0.1, 1.48, 0.46], [0.24, 0.95, 0.0], 25), still: true }
+        { t: 0.74, pose: at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0), y: 0.92 * k },
+        { t: 1.02, pose: at({ spineTwist: -10 * s * a, spineFlex: -2, headFlex: -6 }, [0.1, 1.48, 0.46], [0.24, 0.95, 0.0], 25), still: true }
       ]
     : [
         { t: 0.6, pose: at({ spineTwist: 26 * s * a, spineFlex: -8, headTwist: -18 * s }, [0.32, 1.66, -0.28], [0.16, 1.42, 0.42], -40), still: true },
         {
-          t: 0.7,
+          t: 0.72,
           pose: place(
             { spineTwist: 12 * s * a, spineFlex: -4, headTwist: -6 * s },
             { [hand]: onSide(hand, 0.26, 1.74, 0.02), [lead]: onSide(lead, 0.22, 1.3, 0.34) },
@@ -67,8 +67,8 @@ export function throwAction (ctx: ActionContext): ActionClip {
             { [hand]: onSide(hand, 0.42, 1.48, 0.02) }
           )
         },
-        { t: 0.8, pose: at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0) },
-        { t: 1.0, pose: at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30), still: true }
+        { t: 0.79, pose: at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0) },
+        { t: 1.08, pose: at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30), still: true }
       ]
   const keys: SplineKey[] = [{ t: 0, pose: {} }]
   let t = 0

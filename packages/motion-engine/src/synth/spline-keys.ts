@@ -63,6 +63,11 @@ export function splined (ctx: ActionContext, keys: SplineKey[], opts: KeyedOptio
   return finish(poses, heights, opts)
 }
 
+/** Repetitions of a cycle: the count asked for, else as many as fit the duration asked for, else `fallback`. */
+export function countOf (ctx: ActionContext, period: number, fallback: number): number {
+  return ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.max(1, Math.round(ctx.spec.durationSeconds / period)) : fallback)
+}
+
 export interface Cycle {
   /** Poses at equally spaced phases of one cycle (at least 3); the cycle closes back on the first. */
   samples: PartialPose[]
