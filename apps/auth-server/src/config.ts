@@ -1,4 +1,5 @@
 import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { checkWebauthnConfig, mfaEnv } from './mfa-config.js'
 
 const HOUR = 3600
 
@@ -110,9 +111,11 @@ export const authConfig = defineConfig(
       default: false,
       description: 'Take the client IP from X-Forwarded-For (set behind a reverse proxy, or every client shares the per-IP limits of the proxy)'
     }),
-    BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
+    BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' }),
+    ...mfaEnv
   }),
   {
+    rules: [checkWebauthnConfig],
     // STORAGE_TYPE is the seed spec's name (the relay's); STORE is read for one more release.
     renamed: { STORAGE_TYPE: 'STORAGE_TYPE' }
   }
