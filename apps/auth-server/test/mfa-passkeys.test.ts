@@ -68,3 +68,16 @@ describe('passkey challenges', () => {
     expect(await failure('mutation { passkeyMfaOptions(ticket: "nope") }', {})).toMatchObject({ code: 'MFA_TICKET_INVALID' })
   })
 })
+
+describe('passkeySignInOptions', () => {
+  it('counts as a sign-in attempt of the client IP, so nobody fills the store with challenges', async () => {
+    const ctx = await appWith({ SIGNIN_LIMIT_PER_IP: '3' })
+    try {
+      const codes = []
+      for (let i = 0; i < 4; i++) codes.push((await ctx.gql('mutation { passkeySignInOptions }')).body.errors?.[0]?.extensions.code)
+      expect(codes).toEqual([undefined, undefined, undefined, 'RATE_LIMITED'])
+    } finally {
+      await ctx.app.close()
+    }
+  })
+})

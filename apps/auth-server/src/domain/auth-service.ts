@@ -99,6 +99,8 @@ export class AuthService {
 
   /** Opens a session for an account whose factors were checked; `amr` (RFC 8176) says which ones. */
   async openSession (user: User, client: ClientInfo, amr: string[]): Promise<AuthPayload> {
+    // Checked here too for sign-ins with no password step (a passkey alone).
+    if (this.deps.settings.requireEmailVerification && !user.emailVerified) throw authError('EMAIL_NOT_VERIFIED', 'verify your e-mail address first')
     this.deps.metrics.signIns.inc({ outcome: 'success', reason: '' })
     const payload = await this.startSession(user, client, amr)
     await this.deps.audit.record('sign_in_succeeded', { userId: user.id, sessionId: payload.session.id, client }, { amr: amr.join(' ') })

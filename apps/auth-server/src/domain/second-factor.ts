@@ -89,8 +89,12 @@ export class SecondFactors {
     return await this.deps.auth.openSession(user, sessionClient, ['pwd', method, 'mfa'])
   }
 
-  /** Options for a passkey-only sign-in: no account named, the browser offers its discoverable credentials. */
-  async passkeySignInOptions () {
+  /**
+   * Options for a passkey-only sign-in: no account named, the browser offers its discoverable credentials. Each
+   * call stores a challenge for anyone who asks, so it counts as a sign-in attempt of the client's IP.
+   */
+  async passkeySignInOptions (client: ClientInfo) {
+    await this.deps.limits.attempt('password', 'passkeySignInOptions', client, null)
     return await this.deps.passkeys.authenticationOptions({ purpose: 'sign_in', boundTo: null, userId: null })
   }
 

@@ -58,7 +58,7 @@ export function createMfaResolvers ({ secondFactors, enrollment, passkeys, reque
         await enrollment.passkeyRegistrationOptions(await caller(request)),
       registerPasskey: async (_: unknown, args: { response: unknown, name?: string | null }, { request }: Context) =>
         passkeyView(await enrollment.registerPasskey(await caller(request), args.response, args.name ?? null, client(request))),
-      passkeySignInOptions: async () => await secondFactors.passkeySignInOptions(),
+      passkeySignInOptions: async (_: unknown, _args: unknown, { request }: Context) => await secondFactors.passkeySignInOptions(client(request)),
       signInWithPasskey: async (_: unknown, args: { response: unknown, deviceName?: string | null }, { request, reply }: Context) =>
         respond(reply, await secondFactors.signInWithPasskey(args.response, client(request, args.deviceName))),
       renamePasskey: async (_: unknown, args: { id: string, name: string }, { request }: Context) =>
