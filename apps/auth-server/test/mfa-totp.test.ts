@@ -1,6 +1,8 @@
 // TOTP end to end over GraphQL, graded by the RFC 6238 implementation in test/support (not the server's
 // library), with Date faked so each 30-second step is chosen, not waited for.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryDocumentStore } from '../src/adapters/document-store.js'
+import type { Passkey } from '../src/domain/mfa-records.js'
 import { hotp, stepOf, totpAt } from './support/rfc6238.js'
 import { appWith, type AppContext } from './support/app-context.js'
 import { REFRESH, SIGN_IN, register, uniqueEmail } from './support/graphql-client.js'
@@ -20,7 +22,9 @@ it('the test TOTP matches RFC 6238 appendix B (SHA-1, 8 digits)', () => {
 
 describe('TOTP second factor', () => {
   let ctx: AppContext
-  beforeAll(async () => { ctx = await appWith({ MFA_TICKET_TTL: '60' }) })
+  // Every request comes from one IP; the per-account limit is what these tests exercise.
+  const store = createMemoryDocumentStore()
+  beforeAll(async () => { ctx = await appWith({ MFA_TICKET_TTL: '60', MFA_LIMIT_PER_IP: '1000' }, { store }) })
   afterAll(async () => { await ctx.app.close() })
   beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); vi.setSystemTime(T0) })
   afterEach(() => { vi.useRealTimers() })
@@ -172,5 +176,29 @@ describe('TOTP second factor', () => {
     expect(auditOf(payload.user.id, 'mfa_failed').length).toBe(evaluated)
     // Locked out now, even with the right code.
     expect((await ctx.gql(VERIFY, { ticket, code: right })).body.errors?.[0]?.extensions.code).toBe('RATE_LIMITED')
+  })
+
+  it('an enrolled but unconfirmed TOTP secret is no second factor', async () => {
+    const email = uniqueEmail('pending')
+    const { payload } = await register(ctx.gql, { email, password: PASSWORD })
+    // The account's other factor: a passkey (registered in a browser in the integration suite; stored directly here).
+    const passkey: Passkey = {
+      id: `cred-${payload.user.id}`,
+      userId: payload.user.id,
+      name: 'key',
+      publicKey: 'AA',
+      counter: 0,
+      transports: ['internal'],
+      deviceType: 'singleDevice',
+      backupEligible: false,
+      backedUp: false,
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null
+    }
+    await store.insert('passkeys', passkey)
+    const secret = (await ctx.gql(ENROLL, {}, bearer(payload.accessToken))).body.data!.enrollTotp.secret as string
+    const { ticket, factors } = await ticketFor(ctx.gql, email, PASSWORD)
+    expect(factors).toEqual(['passkey'])
+    expect((await ctx.gql(VERIFY, { ticket, code: totpAt(secret, S) })).body.errors?.[0]?.extensions.code).toBe('CODE_INVALID')
   })
 })

@@ -37,7 +37,7 @@ export class MfaEnrollment {
     const factor = await this.deps.totp.get(user.id)
     if (factor === undefined) throw authError('BAD_USER_INPUT', 'no TOTP enrollment; call enrollTotp first')
     if (factor.enabled) throw authError('BAD_USER_INPUT', 'TOTP is already enabled')
-    await this.checkCode(user, code, client, 'confirmTotp')
+    await this.checkCode(user, code, client, 'confirmTotp', 'pending')
     await this.deps.totp.enable(user.id)
     const codes = await this.deps.recoveryCodes.replace(user.id)
     await this.deps.audit.record('mfa_enabled', { userId: user.id, sessionId: who.sessionId, client }, { factor: 'totp' })
@@ -96,9 +96,9 @@ export class MfaEnrollment {
     return totp || codes > 0 || passkeys > 0
   }
 
-  private async checkCode (user: User, code: string, client: ClientInfo, operation: string): Promise<void> {
+  private async checkCode (user: User, code: string, client: ClientInfo, operation: string, state: 'pending' | 'enabled' = 'enabled'): Promise<void> {
     await this.deps.limits.attempt('mfa', operation, client, user.id, user.id)
-    await this.deps.secondFactors.totpFactor(user, code, client, operation)
+    await this.deps.secondFactors.totpFactor(user, code, client, operation, state)
     await this.deps.limits.succeeded('mfa', user.id)
   }
 

@@ -112,8 +112,8 @@ export class SecondFactors {
   }
 
   /** Checks a TOTP code under the `mfa` limits; audits a failure and throws CODE_INVALID. Resolves the amr value. */
-  async totpFactor (user: User, code: string, client: ClientInfo, operation: string): Promise<'otp'> {
-    const check = await this.deps.totp.check(user.id, code)
+  async totpFactor (user: User, code: string, client: ClientInfo, operation: string, state: 'pending' | 'enabled' = 'enabled'): Promise<'otp'> {
+    const check = await this.deps.totp.check(user.id, code, state)
     if (!check.ok) {
       await this.deps.audit.record('mfa_failed', { userId: user.id, client }, { factor: 'totp', operation, reason: check.reason })
       throw authError('CODE_INVALID', 'the code is wrong or was already used')

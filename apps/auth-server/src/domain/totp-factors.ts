@@ -49,12 +49,15 @@ export class TotpFactors {
     return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
   }
 
-  /** Checks `code` against the factor (enabled or pending) and records its step as used when it passes. */
-  async check (userId: string, code: string, now = Date.now()): Promise<CodeCheck> {
+  /**
+   * Checks `code` against the account's factor in the given state (pending for confirmTotp, enabled for every
+   * other use: an unconfirmed secret is no second factor) and records its step as used when it passes.
+   */
+  async check (userId: string, code: string, state: 'pending' | 'enabled', now = Date.now()): Promise<CodeCheck> {
     const token = code.replace(/\s/g, '')
     for (let i = 0; i < CAS_TRIES; i++) {
       const factor = await this.get(userId)
-      if (factor === undefined || !CODE.test(token)) return { ok: false, reason: 'wrong_code' }
+      if (factor === undefined || factor.enabled !== (state === 'enabled') || !CODE.test(token)) return { ok: false, reason: 'wrong_code' }
       const delta = this.totp(factor.secret, userId).validate({ token, timestamp: now, window: SKEW_STEPS })
       if (delta === null) return { ok: false, reason: 'wrong_code' }
       const step = TOTP.counter({ period: PERIOD, timestamp: now }) + delta
