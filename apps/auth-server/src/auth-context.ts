@@ -19,6 +19,7 @@ import { AuthService } from './domain/auth-service.js'
 import { Invitations } from './domain/invitations.js'
 import { OneTimeCodes } from './domain/one-time-codes.js'
 import { Passwords } from './domain/passwords.js'
+import { createMfaServices } from './mfa-context.js'
 import type { DocumentStore, Mailer, RateLimiter } from './domain/ports.js'
 import { Sessions } from './domain/sessions.js'
 import type { SigningKeys } from './domain/signing-keys.js'
@@ -92,7 +93,8 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
   const invitations = new Invitations({ store, auth, mailer, metrics, limits, audit, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })
   const { outcome } = await admin.atStartup(invitations)
   if (outcome !== 'disabled') logger.info({ outcome }, 'ADMIN_EMAIL checked')
-  return { keys, auth, sessions, recovery, invitations, audit }
+  const mfa = createMfaServices(config, { store, auth, limits, audit })
+  return { keys, auth, sessions, recovery, invitations, audit, ...mfa }
 }
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
@@ -111,7 +113,8 @@ function attemptLimitSettings (config: AuthConfig): AttemptLimitSettings {
     password: { perAccount: config.SIGNIN_LIMIT_PER_ACCOUNT, perIp: config.SIGNIN_LIMIT_PER_IP, windowSeconds: config.SIGNIN_LIMIT_WINDOW },
     code: { perAccount: config.CODE_LIMIT_PER_ACCOUNT, perIp: config.CODE_LIMIT_PER_IP, windowSeconds: config.CODE_LIMIT_WINDOW },
     signUp: { perAccount: config.SIGNUP_LIMIT_PER_EMAIL, perIp: config.SIGNUP_LIMIT_PER_IP, windowSeconds: config.SIGNUP_LIMIT_WINDOW },
-    mail: { perAccount: config.RESET_LIMIT_PER_EMAIL, perIp: config.RESET_LIMIT_PER_IP, windowSeconds: config.RESET_LIMIT_WINDOW }
+    mail: { perAccount: config.RESET_LIMIT_PER_EMAIL, perIp: config.RESET_LIMIT_PER_IP, windowSeconds: config.RESET_LIMIT_WINDOW },
+    mfa: { perAccount: config.MFA_LIMIT_PER_ACCOUNT, perIp: config.MFA_LIMIT_PER_IP, windowSeconds: config.MFA_LIMIT_WINDOW }
   }
 }
 

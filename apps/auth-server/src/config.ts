@@ -1,4 +1,5 @@
 import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { checkWebauthnConfig, mfaEnv } from './mfa-config.js'
 
 const HOUR = 3600
 
@@ -113,9 +114,11 @@ export const authConfig = defineConfig(
       default: false,
       description: 'Take the client IP from X-Forwarded-For (set behind a reverse proxy, or every client shares the per-IP limits of the proxy)'
     }),
-    BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' })
+    BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' }),
+    ...mfaEnv
   }),
   {
+    rules: [checkWebauthnConfig],
     // STORAGE_TYPE is not read here: in the relay and motion-api it names the queue backend (memory, redis, kafka), and
     // one shared environment file holds it for them; read here it would turn a relay's STORAGE_TYPE=memory into an
     // auth-server that forgets every account on restart. STORE, the old name, is read for one more release.

@@ -55,6 +55,11 @@ export function createSqlDocumentStore (db: Database): DocumentStore {
     },
     async delete (collection, id) {
       return (await db.query('DELETE FROM auth_documents WHERE collection = $1 AND id = $2', [collection, id])).rowCount === 1
+    },
+    async deleteBefore (collection, field, before) {
+      if (!FIELD.test(field)) throw new Error(`invalid document field name: ${field}`)
+      const { rowCount } = await db.query(`DELETE FROM auth_documents WHERE collection = $1 AND doc->>'${field}' < $2`, [collection, before])
+      return rowCount ?? 0
     }
   }
 }
@@ -104,6 +109,14 @@ export function createMemoryDocumentStore (): DocumentStore {
     async delete (collection, id) {
       for (const [key, owner] of uniques) if (owner === `${collection}\u0000${id}`) uniques.delete(key)
       return of(collection).delete(id)
+    },
+    async deleteBefore (collection, field, before) {
+      let count = 0
+      for (const [id, doc] of of(collection)) {
+        const value = doc[field]
+        if (typeof value === 'string' && value < before && await this.delete(collection, id)) count++
+      }
+      return count
     }
   }
 }

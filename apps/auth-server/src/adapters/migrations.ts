@@ -11,5 +11,10 @@ export const migrations: Migration[] = [
   { id: '003_user_email', sql: "CREATE INDEX auth_documents_email ON auth_documents (collection, (doc->>'email'))" },
   { id: '004_session_user', sql: "CREATE INDEX auth_documents_user ON auth_documents (collection, (doc->>'userId'))" },
   { id: '005_invitation_token', sql: "CREATE INDEX auth_documents_token ON auth_documents (collection, (doc->>'tokenHash'))" },
-  { id: '006_audit_user', sql: "CREATE INDEX auth_documents_audit_user ON auth_documents (collection, (doc->>'userId'), id) WHERE collection = 'audit'" }
+  { id: '006_audit_user', sql: "CREATE INDEX auth_documents_audit_user ON auth_documents (collection, (doc->>'userId'), id) WHERE collection = 'audit'" },
+  // MFA tickets and WebAuthn challenges are purged by expiry (DocumentStore.deleteBefore).
+  {
+    id: '007_expiring_secrets',
+    sql: "CREATE INDEX auth_documents_expiry ON auth_documents (collection, (doc->>'expiresAt')) WHERE collection IN ('mfa_tickets', 'webauthn_challenges')"
+  }
 ]

@@ -17,6 +17,8 @@ export interface AttemptLimitSettings {
   signUp: LimitSettings
   /** requestPasswordReset, resendVerificationCode: mails to an address. */
   mail: LimitSettings
+  /** verifyMfa, confirmTotp, disableTotp, regenerateRecoveryCodes: guesses at a six-digit TOTP or a recovery code. */
+  mfa: LimitSettings
 }
 
 export type LimitedOperation = keyof AttemptLimitSettings
@@ -34,7 +36,8 @@ export class AttemptLimits {
       password: rules('password', settings.password),
       code: rules('code', settings.code),
       signUp: rules('signup', settings.signUp),
-      mail: rules('mail', settings.mail)
+      mail: rules('mail', settings.mail),
+      mfa: rules('mfa', settings.mfa)
     }
   }
 

@@ -71,7 +71,16 @@ export class AuthService {
     return true
   }
 
+  /** Password sign-in with no second factor: the session's methods are just `pwd`. */
   async signIn (email: string, password: string, client: ClientInfo): Promise<AuthPayload> {
+    return await this.openSession(await this.checkCredentials(email, password, client), client, ['pwd'])
+  }
+
+  /**
+   * The first step of a sign-in: the limits, the password (one bcrypt comparison whether or not the account
+   * exists) and the e-mail verification rule. Resolves the account; opens nothing, so a second factor can follow.
+   */
+  async checkCredentials (email: string, password: string, client: ClientInfo): Promise<User> {
     const normalized = email.trim().toLowerCase()
     await this.deps.limits.attempt('password', 'signIn', client, normalized)
     const [user] = await this.deps.store.findBy<User>('users', 'email', normalized)
@@ -85,10 +94,27 @@ export class AuthService {
       await this.failedSignIn('email_not_verified', user, normalized, client)
       throw authError('EMAIL_NOT_VERIFIED', 'verify your e-mail address first (verifyEmail; resendVerificationCode sends a new code)')
     }
+    return user!
+  }
+
+  /** Opens a session for an account whose factors were checked; `amr` (RFC 8176) says which ones. */
+  async openSession (user: User, client: ClientInfo, amr: string[]): Promise<AuthPayload> {
+    // Checked here too for sign-ins with no password step (a passkey alone).
+    if (this.deps.settings.requireEmailVerification && !user.emailVerified) throw authError('EMAIL_NOT_VERIFIED', 'verify your e-mail address first')
     this.deps.metrics.signIns.inc({ outcome: 'success', reason: '' })
-    const payload = await this.startSession(user!, client)
-    await this.deps.audit.record('sign_in_succeeded', { userId: user!.id, sessionId: payload.session.id, client })
+    const payload = await this.startSession(user, client, amr)
+    await this.deps.audit.record('sign_in_succeeded', { userId: user.id, sessionId: payload.session.id, client }, { amr: amr.join(' ') })
     return payload
+  }
+
+  /** Checks a password of a signed-in account (disableTotp and the like) under the password limits. */
+  async confirmPassword (user: User, password: string, client: ClientInfo, operation: string): Promise<void> {
+    await this.deps.limits.attempt('password', operation, client, user.email, user.id)
+    if (!await this.deps.passwords.matches(password, user.passwordHash)) {
+      await this.failedSignIn('wrong_current_password', user, user.email, client, operation)
+      throw authError('INVALID_CREDENTIALS', 'the password is wrong')
+    }
+    await this.deps.limits.succeeded('password', user.email)
   }
 
   async refresh (refreshToken: string, client: ClientInfo): Promise<AuthPayload> {
@@ -164,8 +190,8 @@ export class AuthService {
     return updated
   }
 
-  async startSession (user: User, client: ClientInfo): Promise<AuthPayload> {
-    const { session, refreshToken } = await this.deps.sessions.start(user, client)
+  async startSession (user: User, client: ClientInfo, amr: string[] = []): Promise<AuthPayload> {
+    const { session, refreshToken } = await this.deps.sessions.start(user, client, amr)
     return this.payload(user, session, refreshToken)
   }
 
@@ -183,7 +209,9 @@ export class AuthService {
   private async payload (user: User, session: Session, refreshToken: string): Promise<AuthPayload> {
     const { accessTtl, issuer, audience } = this.deps.settings
     const expiresAt = Math.floor(Date.now() / 1000) + accessTtl
-    const accessToken = await new SignJWT({ sid: session.id, role: user.role, email_verified: user.emailVerified })
+    const amr = session.amr ?? []
+    const claims = { sid: session.id, role: user.role, email_verified: user.emailVerified, ...(amr.length === 0 ? {} : { amr }) }
+    const accessToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES512', kid: this.deps.keys.kid, typ: 'JWT' })
       .setSubject(user.id).setIssuer(issuer).setAudience(audience)
       .setIssuedAt().setExpirationTime(expiresAt).setJti(randomUUID())

@@ -21,7 +21,10 @@ export interface DocumentStore {
    * `expectedVersion`; resolves whether it did. Concurrent writers with the same expectation: exactly one wins.
    */
   replaceIf (collection: string, doc: Document, expectedVersion: number): Promise<boolean>
+  /** Resolves true for exactly one of concurrent deletes of a document: single-use secrets are consumed by deleting them. */
   delete (collection: string, id: string): Promise<boolean>
+  /** Deletes the documents whose top-level ISO-time `field` is before `before`; resolves how many (expired tickets, challenges). */
+  deleteBefore (collection: string, field: string, before: string): Promise<number>
 }
 
 export interface PageQuery { equals?: Record<string, string>, beforeId?: string | undefined, fromId?: string | undefined, limit: number }

@@ -30,6 +30,8 @@ export interface Session extends Record<string, unknown> {
   lastUsedAt: string
   expiresAt: string
   revokedAt: string | null
+  /** RFC 8176 methods that opened the session (pwd, otp, hwk, swk, mfa); carried by every access token it yields. */
+  amr?: string[]
   version?: number
 }
 
@@ -60,7 +62,8 @@ export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired'
 
 export const AUDIT_EVENT_TYPES = [
   'signed_up', 'sign_in_succeeded', 'sign_in_failed', 'refresh_reused', 'session_revoked', 'password_changed', 'password_reset',
-  'email_verified', 'invitation_sent', 'invitation_accepted', 'role_changed', 'rate_limited'
+  'email_verified', 'invitation_sent', 'invitation_accepted', 'role_changed', 'rate_limited',
+  'mfa_enabled', 'mfa_disabled', 'mfa_failed', 'recovery_code_used'
 ] as const
 export type AuditEventType = typeof AUDIT_EVENT_TYPES[number]
 

@@ -24,7 +24,7 @@ export class Sessions {
   constructor (private readonly store: DocumentStore, private readonly audit: AuditSink, private readonly metrics: AuthMetrics,
     private readonly settings: SessionSettings) {}
 
-  async start (user: User, client: ClientInfo): Promise<{ session: Session, refreshToken: string }> {
+  async start (user: User, client: ClientInfo, amr: string[] = []): Promise<{ session: Session, refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url')
     const now = new Date()
     const session: Session = {
@@ -41,6 +41,7 @@ export class Sessions {
       lastUsedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.settings.refreshTtl * 1000).toISOString(),
       revokedAt: null,
+      amr,
       version: 1
     }
     await this.store.insert('sessions', session)

@@ -31,7 +31,9 @@ export async function graphqlPlugin (app: FastifyInstance, { config, context, co
     schema,
     resolvers: createResolvers({
       ...context,
-      requestAuth: createRequestAuth({ auth, sessions, keys, issuer: config.ISSUER, audience: config.AUDIENCE }),
+      requestAuth: createRequestAuth({
+        auth, sessions, keys, issuer: config.ISSUER, audience: config.AUDIENCE, requireMfaForAdmins: config.REQUIRE_MFA_FOR_ADMINS
+      }),
       cookie: { name: config.REFRESH_COOKIE_NAME, secure: production || crossOrigin, sameSite: crossOrigin ? 'none' : 'lax', maxAge: config.REFRESH_TOKEN_TTL },
       originAllowed: (origin, request) => cors.allowsWithoutLookup(origin) || sameOrigin(origin, request)
     }) as never,

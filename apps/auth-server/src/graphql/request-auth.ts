@@ -8,9 +8,17 @@ import type { Sessions } from '../domain/sessions.js'
 import type { SigningKeys } from '../domain/signing-keys.js'
 import { authError } from '../errors.js'
 
-export interface Caller { userId: string, sessionId: string, role: string }
+export interface Caller { userId: string, sessionId: string, role: string, /** RFC 8176 methods of the session */ amr: string[] }
 
-export interface RequestAuthDeps { auth: AuthService, sessions: Sessions, keys: SigningKeys, issuer: string, audience: string }
+export interface RequestAuthDeps {
+  auth: AuthService
+  sessions: Sessions
+  keys: SigningKeys
+  issuer: string
+  audience: string
+  /** REQUIRE_MFA_FOR_ADMINS: admin operations need a session opened with a second factor. */
+  requireMfaForAdmins: boolean
+}
 
 export function createRequestAuth (deps: RequestAuthDeps) {
   const caller = async (request: FastifyRequest): Promise<Caller> => {
@@ -27,17 +35,21 @@ export function createRequestAuth (deps: RequestAuthDeps) {
       throw authError('UNAUTHENTICATED', 'access token is invalid or expired')
     }
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw authError('UNAUTHENTICATED', 'access token lacks sub or sid')
-    if (await deps.sessions.active(payload.sid) === undefined) throw authError('UNAUTHENTICATED', 'the session of this access token was revoked or has expired')
+    const session = await deps.sessions.active(payload.sid)
+    if (session === undefined) throw authError('UNAUTHENTICATED', 'the session of this access token was revoked or has expired')
     // The role is read from the account, not the token, so a demotion takes effect immediately.
     const user = await deps.auth.user(payload.sub)
     if (user === undefined) throw authError('UNAUTHENTICATED', 'the account no longer exists')
-    return { userId: user.id, sessionId: payload.sid, role: user.role }
+    return { userId: user.id, sessionId: payload.sid, role: user.role, amr: session.amr ?? [] }
   }
   return {
     caller,
     admin: async (request: FastifyRequest): Promise<Caller> => {
       const who = await caller(request)
       if (who.role !== 'admin') throw authError('FORBIDDEN', 'this operation needs the admin role')
+      if (deps.requireMfaForAdmins && !who.amr.includes('mfa')) {
+        throw authError('MFA_REQUIRED', 'admin operations need a session opened with a second factor: enroll one (enrollTotp or a passkey), then sign in again')
+      }
       return who
     },
     // The user agent is stored with sessions and audit events: bounded so a 16 KB header cannot bloat them.

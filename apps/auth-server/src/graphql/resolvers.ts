@@ -3,10 +3,14 @@ import type { AccountRecovery } from '../domain/account-recovery.js'
 import type { AuditFilter, AuditLog } from '../domain/audit-log.js'
 import type { AuthService } from '../domain/auth-service.js'
 import type { Invitations } from '../domain/invitations.js'
+import type { MfaEnrollment } from '../domain/mfa-enrollment.js'
+import type { Passkeys } from '../domain/passkeys.js'
+import type { SecondFactors } from '../domain/second-factor.js'
 import { AUDIT_EVENT_TYPES, type AuthPayload, type Role } from '../domain/records.js'
 import type { Sessions } from '../domain/sessions.js'
 import { authError } from '../errors.js'
 import { guardArguments } from './input-guard.js'
+import { createMfaResolvers } from './mfa-resolvers.js'
 import { JSONScalar, metadataObject } from './json-scalar.js'
 import type { RequestAuth } from './request-auth.js'
 import { auditEventView, invitationView, sessionView, userView } from './views.js'
@@ -19,6 +23,9 @@ export interface ResolverDeps {
   recovery: AccountRecovery
   invitations: Invitations
   audit: AuditLog
+  secondFactors: SecondFactors
+  enrollment: MfaEnrollment
+  passkeys: Passkeys
   requestAuth: RequestAuth
   cookie: { name: string, secure: boolean, sameSite: 'lax' | 'none', maxAge: number }
   /** Whether a browser Origin may use the refresh cookie (CSRF guard for the one cookie-authenticated mutation). */
@@ -65,9 +72,12 @@ export function createResolvers (deps: ResolverDeps) {
     return cookie
   }
 
+  const mfa = createMfaResolvers({ ...deps, respond })
+
   return guardArguments({
     JSON: JSONScalar,
     Query: {
+      ...mfa.Query,
       me: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
         const who = await caller(request)
         const user = await deps.auth.user(who.userId)
@@ -95,10 +105,11 @@ export function createResolvers (deps: ResolverDeps) {
       }
     },
     Mutation: {
+      ...mfa.Mutation,
       signUp: async (_: unknown, args: { email: string, password: string }, { request }: ResolverContext) =>
         deps.auth.signUp(args.email, args.password, client(request)),
       signIn: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>
-        respond(reply, await deps.auth.signIn(args.email, args.password, client(request, args.deviceName))),
+        respond(reply, await deps.secondFactors.signIn(args.email, args.password, client(request, args.deviceName))),
       refreshToken: async (_: unknown, args: { refreshToken?: string | null }, { request, reply }: ResolverContext) =>
         respond(reply, await deps.auth.refresh(refreshTokenOf(request, args.refreshToken), client(request))),
       signOut: async (_: unknown, _args: unknown, { request, reply }: ResolverContext) => {

@@ -1,4 +1,6 @@
 // The GraphQL contract. `schema.graphql` next to the package is generated from this (a test keeps them equal).
+import { mfaSchema } from './mfa-schema.js'
+
 export const schema = /* GraphQL */ `
 """Any JSON value; used for free-form user metadata."""
 scalar JSON
@@ -56,7 +58,8 @@ type AuditEvent {
   """ISO time, then a random suffix; ordering by id is ordering by time"""
   id: ID!
   """signed_up, sign_in_succeeded, sign_in_failed, refresh_reused, session_revoked, password_changed, password_reset,
-  email_verified, invitation_sent, invitation_accepted, role_changed or rate_limited"""
+  email_verified, invitation_sent, invitation_accepted, role_changed, rate_limited, mfa_enabled, mfa_disabled,
+  mfa_failed or recovery_code_used"""
   type: String!
   """ISO 8601"""
   at: String!
@@ -99,6 +102,8 @@ type Mutation {
   """always true, whether or not the address already has an account (no enumeration): a new address gets a
   verification code, the owner of a taken one a notice; then signIn"""
   signUp(email: String!, password: String!): Boolean!
+  """for an account with a second factor: the error MFA_REQUIRED whose extensions carry ticket, ticketExpiresAt and
+  factors (totp, recovery_code, passkey); then verifyMfa"""
   signIn(email: String!, password: String!, deviceName: String): AuthPayload!
   """falls back to the refresh cookie when the argument is absent"""
   refreshToken(refreshToken: String): AuthPayload!
@@ -126,4 +131,4 @@ type Mutation {
   """admin only; role is user or admin"""
   setUserRole(id: ID!, role: String!): User!
 }
-`
+` + mfaSchema

@@ -74,5 +74,26 @@ export function documentStoreContract (name: string, open: () => Promise<Documen
       expect(await ids({ equals: { type: 'x' }, beforeId: '2026-01-04~d', limit: 10 })).toEqual(['2026-01-03~c', '2026-01-01~a'])
       expect(await ids({ fromId: '2026-01-02', beforeId: '2026-01-04', limit: 10 })).toEqual(['2026-01-03~c', '2026-01-02~b'])
     })
+
+    it('of 10 concurrent deletes of one document exactly one resolves true (single-use tickets, codes, challenges)', async () => {
+      const store = await open()
+      const id = `once-${suffix}`
+      await store.insert('mfa_tickets', { id, userId: 'u' })
+      const results = await Promise.all(Array.from({ length: 10 }, async () => await store.delete('mfa_tickets', id)))
+      expect(results.filter(Boolean)).toHaveLength(1)
+      expect(await store.get('mfa_tickets', id)).toBeUndefined()
+    })
+
+    it('deletes the documents whose ISO time field is before a bound, in that collection only', async () => {
+      const store = await open()
+      const collection = `expiring-${suffix}`
+      await store.insert(collection, { id: 'old', expiresAt: '2026-01-01T00:00:00.000Z' })
+      await store.insert(collection, { id: 'new', expiresAt: '2026-01-03T00:00:00.000Z' })
+      await store.insert(collection, { id: 'none' })
+      await store.insert(`${collection}-other`, { id: 'old', expiresAt: '2026-01-01T00:00:00.000Z' })
+      expect(await store.deleteBefore(collection, 'expiresAt', '2026-01-02T00:00:00.000Z')).toBe(1)
+      expect((await store.list(collection)).map((d) => d.id)).toEqual(['new', 'none'])
+      expect(await store.list(`${collection}-other`)).toHaveLength(1)
+    })
   })
 }

@@ -10,7 +10,7 @@ import { AUTH_ERROR_CODES, errors } from '../../src/errors.js'
 import { appWith, type AppContext } from '../support/app-context.js'
 
 let ctx: AppContext
-beforeAll(async () => { ctx = await appWith({ STORAGE_TYPE: 'sql' }, { database: await openDatabase({}) }) })
+beforeAll(async () => { ctx = await appWith({ DOCUMENT_STORE: 'sql' }, { database: await openDatabase({}) }) })
 afterAll(async () => { await ctx.app.close() })
 
 // A client-side code of the errors table (README): what every failure here must be.

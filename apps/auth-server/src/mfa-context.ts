@@ -1,0 +1,31 @@
+// The second-factor services, built from the configuration over the same store, limits and audit log as the rest
+// of the auth context (auth-context.ts spreads them into the context the resolvers receive).
+import type { AuthConfig } from './config.js'
+import type { AttemptLimits } from './domain/attempt-limits.js'
+import type { AuditSink } from './domain/audit-log.js'
+import type { AuthService } from './domain/auth-service.js'
+import { MfaEnrollment } from './domain/mfa-enrollment.js'
+import { MfaTickets } from './domain/mfa-tickets.js'
+import { Passkeys } from './domain/passkeys.js'
+import type { DocumentStore } from './domain/ports.js'
+import { RecoveryCodes } from './domain/recovery-codes.js'
+import { SecondFactors } from './domain/second-factor.js'
+import { TotpFactors } from './domain/totp-factors.js'
+import { webauthnOrigins } from './mfa-config.js'
+
+/** How long a WebAuthn ceremony may take between its options and its response. */
+const CHALLENGE_TTL_SECONDS = 300
+
+export interface MfaContextDeps { store: DocumentStore, auth: AuthService, limits: AttemptLimits, audit: AuditSink }
+
+export function createMfaServices (config: AuthConfig, { store, auth, limits, audit }: MfaContextDeps) {
+  const totp = new TotpFactors(store, config.TOTP_ISSUER)
+  const recoveryCodes = new RecoveryCodes(store)
+  const passkeys = new Passkeys(store, {
+    rpId: config.WEBAUTHN_RP_ID, rpName: config.WEBAUTHN_RP_NAME, origins: webauthnOrigins(config.WEBAUTHN_ORIGINS), challengeTtl: CHALLENGE_TTL_SECONDS
+  })
+  const tickets = new MfaTickets(store, config.MFA_TICKET_TTL)
+  const secondFactors = new SecondFactors({ auth, totp, recoveryCodes, passkeys, tickets, limits, audit })
+  const enrollment = new MfaEnrollment({ auth, totp, recoveryCodes, passkeys, secondFactors, limits, audit })
+  return { secondFactors, enrollment, passkeys }
+}
