@@ -1,11 +1,11 @@
 // Which generation of each queue (kind and prefix) the relays last saw (schema 022). The swap is one statement, so
 // of several workers that notice a new generation at once exactly one is told the queue changed.
 import type { SqlExecutor } from '@openmotion/common'
+import type { GenerationSighting, QueueGenerationRepository } from '../domain/ports.js'
 
-/** `first`: nothing was recorded; `same`: no change; `changed`: the queue lost its storage since it was last seen. */
-export type GenerationSighting = 'first' | 'same' | 'changed'
+export type { GenerationSighting } from '../domain/ports.js'
 
-export class QueueGenerationStore {
+export class QueueGenerationStore implements QueueGenerationRepository {
   constructor (private readonly db: SqlExecutor) {}
 
   async swap (queue: string, generation: string, now: Date = new Date()): Promise<GenerationSighting> {

@@ -80,6 +80,17 @@ export interface OutboxRepository {
   remove (ids: readonly string[]): Promise<void>
   /** Enqueue failed: these entries are tried again from `retryAt` on. */
   release (ids: readonly string[], retryAt: Date): Promise<void>
+  /** Gives each pending delivery with no outbox entry a job due at `now`; returns those given one (replay). */
+  requeuePending (deliveryIds: readonly string[], now?: Date): Promise<string[]>
+}
+
+/** `first`: nothing was recorded; `same`: no change; `changed`: the queue lost its storage since it was last seen. */
+export type GenerationSighting = 'first' | 'same' | 'changed'
+
+/** The queue generation each queue was last seen with (worker/queue-reconcile.ts). */
+export interface QueueGenerationRepository {
+  /** Records `generation` for `queue` and says how it compares with the one recorded before. */
+  swap (queue: string, generation: string, now?: Date): Promise<GenerationSighting>
 }
 
 export interface OutboundRequest {

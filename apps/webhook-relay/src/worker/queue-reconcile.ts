@@ -7,17 +7,16 @@
 // Comparing generations rather than due times keeps a delivery that waits overdue behind a backlog from being
 // queued twice. The memory queue is recovered at start instead (maintenance.ts): it cannot lose jobs while it runs.
 import type { Logger } from '@openmotion/common'
-import type { DeliveryStore } from '../adapters/delivery-store.js'
-import type { QueueGenerationStore } from '../adapters/queue-generation-store.js'
 import type { DeliveryQueue } from '../domain/delivery-queue.js'
+import type { DeliveryRepository, QueueGenerationRepository } from '../domain/ports.js'
 import { requeueUnfinished } from './recovery.js'
 
 export interface QueueReconcileOptions {
   queue: DeliveryQueue
   /** The queue's identity in the generations table: kind and prefix (relays sharing a queue share it). */
   name: string
-  deliveries: DeliveryStore
-  generations: QueueGenerationStore
+  deliveries: DeliveryRepository
+  generations: QueueGenerationRepository
   logger: Logger
   everyMs: number
 }
