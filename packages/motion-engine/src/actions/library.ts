@@ -99,5 +99,30 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   salsa,
   disco,
   ballet,
-  robot
+  robot,
+  // Issue 28 kinds, read by the prompt parser before their own synthesizers exist: each plays the closest existing
+  // movement. The whole-body and upper-body synthesizers of issue 28 replace this block.
+  jumpRope: jump,
+  backflip: jump,
+  cartwheel: spin,
+  moonwalk: (ctx: ActionContext) => straightGait('backstep', ctx),
+  stumble: (ctx: ActionContext) => straightGait('stagger', ctx),
+  pushed: (ctx: ActionContext) => straightGait('stagger', ctx),
+  getUp: standUp,
+  sideBend: stretch,
+  waltz: dance,
+  chaCha: salsa,
+  jazz: dance,
+  slap: punch,
+  claspHands: clap,
+  attention: salute,
+  chop: batSwing,
+  stir: wave,
+  wipe: wave,
+  sweep: batSwing,
+  drink: scratchHead,
+  playGuitar: wave,
+  playViolin: wave,
+  shakeArms: flap,
+  shakeFist: fistPump
 }

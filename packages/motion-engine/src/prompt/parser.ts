@@ -24,6 +24,12 @@ export interface ActionSpec {
   /** Pace of a path action ("run in a circle"). */
   gait?: 'walk' | 'jog' | 'run'
   emotion: Emotion
+  /** How the action is done: throw overhand/underhand, lie on the back/front, kneel or get up with hand support. */
+  style?: 'overhand' | 'underhand' | 'onBack' | 'onFront' | 'withHands'
+  /** `pushed`: whether the push knocks the person down. */
+  fall?: boolean
+  /** `pushed`: the side the push comes from. */
+  from?: 'front' | 'back' | 'left' | 'right'
 }
 
 export interface TimelineEntry {

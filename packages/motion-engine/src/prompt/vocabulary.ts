@@ -9,6 +9,10 @@ export type ActionKind =
   | 'jumpingJacks' | 'highKick' | 'combo' | 'push' | 'pull' | 'batSwing' | 'salute' | 'cheer' | 'shrug' | 'crossArms'
   | 'handsOnHips' | 'scratchHead' | 'think' | 'beckon' | 'fistPump' | 'thumbsUp' | 'facepalm' | 'yawn' | 'flap' | 'swim'
   | 'headbang' | 'hipHop' | 'salsa' | 'disco' | 'ballet' | 'robot'
+  // issue 28 whole-body actions
+  | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'
+  // issue 28 upper-body actions (overlays on walking)
+  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
 
 export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
 
@@ -259,7 +263,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3 }
 
-export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace'
+export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',

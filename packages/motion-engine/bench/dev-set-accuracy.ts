@@ -1,0 +1,15 @@
+// Prints the development-set accuracy per recording kind (bench/dev-set.ts), and with --misses the captions missed.
+import { parsePrompt } from '../src/index.js'
+import { loadDevCaptions, scoreDevSet } from './dev-set.js'
+
+const captions = loadDevCaptions()
+const started = performance.now()
+const score = scoreDevSet(captions, parsePrompt)
+const ms = (performance.now() - started) / score.captions
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`
+console.log('| recording kind | captions | correct |')
+console.log('|---|---:|---:|')
+for (const k of score.kinds) console.log(`| ${k.name} | ${k.captions} | ${pct(k.correct, k.captions)} |`)
+console.log(`| **all** | ${score.captions} | ${pct(score.correct, score.captions)} |`)
+console.log(`${ms.toFixed(2)} ms per caption`)
+if (process.argv.includes('--misses')) for (const m of score.misses) console.log(`${m.kind}\t${m.text}`)
