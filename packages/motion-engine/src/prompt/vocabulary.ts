@@ -95,7 +95,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   limp: 'limp',
   hobble: 'limp',
   stagger: 'stagger',
-  stumble: 'stagger',
+  stumble: 'stumble',
   totter: 'stagger',
   wobble: 'stagger',
   circle: 'circle',
@@ -105,7 +105,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   fall: 'fall',
   fell: 'fall',
   collapse: 'fall',
-  trip: 'stagger',
+  trip: 'stumble',
   faint: 'fall',
   jumpingjack: 'jumpingJacks',
   highkick: 'highKick',
@@ -154,6 +154,43 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
+  // issue 28 actions
+  arc: 'turn',
+  attention: 'attention',
+  backflip: 'backflip',
+  cartwheel: 'cartwheel',
+  chacha: 'chaCha',
+  chop: 'chop',
+  clasphands: 'claspHands',
+  circuit: 'circle',
+  circular: 'circle',
+  clean: 'wipe',
+  corner: 'turn',
+  curve: 'turn',
+  drink: 'drink',
+  guitar: 'playGuitar',
+  jazz: 'jazz',
+  jumprope: 'jumpRope',
+  mop: 'sweep',
+  moonwalk: 'moonwalk',
+  playguitar: 'playGuitar',
+  playviolin: 'playViolin',
+  polish: 'wipe',
+  pushed: 'pushed',
+  raisehand: 'point',
+  scrub: 'wipe',
+  shakearms: 'shakeArms',
+  shakefist: 'shakeFist',
+  sidekick: 'kick',
+  sip: 'drink',
+  slap: 'slap',
+  stir: 'stir',
+  sweep: 'sweep',
+  violin: 'playViolin',
+  waltz: 'waltz',
+  wiggle: 'shakeArms',
+  wipe: 'wipe',
+  flutter: 'flap',
   ...SYNONYMS
 }
 
@@ -165,7 +202,9 @@ export const UNDERSTOOD_PHRASES = [
   'skip', 'stomp', 'march', 'limp', 'stagger', 'walk in a circle', 'zig-zag', 'carry', 'sit on a chair', 'fall down', 'squat',
   'jumping jacks', 'high kick', 'punch combination', 'push', 'pull', 'swing a bat', 'salute', 'cheer', 'shrug', 'cross arms',
   'hands on hips', 'scratch head', 'think', 'beckon', 'fist pump', 'thumbs up', 'facepalm', 'yawn', 'flap arms/fly', 'swim',
-  'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance'
+  'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance', 'jump rope', 'backflip', 'cartwheel', 'moonwalk',
+  'stumble', 'get pushed', 'get up from the ground', 'bend to the side', 'waltz', 'cha-cha', 'jazz dance', 'slap', 'clasp hands',
+  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist'
 ]
 
 export const EMOTIONS: Readonly<Record<string, Emotion>> = {
@@ -268,6 +307,8 @@ export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',
   forwards: 'forward',
+  straight: 'forward',
+  straightforward: 'forward',
   ahead: 'forward',
   onward: 'forward',
   back: 'backward',
@@ -285,7 +326,12 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   down: 'down',
   downward: 'down',
   around: 'around',
-  round: 'around'
+  round: 'around',
+  clockwise: 'right',
+  counterclockwise: 'left',
+  anticlockwise: 'left',
+  diagonal: 'diagonalRight',
+  diagonally: 'diagonalRight'
 }
 
 /** Words that end one clause and start the next, in sequence. */
