@@ -22,7 +22,9 @@ const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog'
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
-const UNIT_SECONDS: Readonly<Record<string, number>> = { second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, mins: 60 }
+const UNIT_SECONDS: Readonly<Record<string, number>> = {
+  second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, mins: 60, hour: 3600, hours: 3600
+}
 const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048, yard: 0.91, yards: 0.91 }
 const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
 const TURN_NOUNS = /^(turn|circle|rotation|spin|revolution|round|curve|arc|corner)/
@@ -137,13 +139,21 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.text)) { before(i).degrees = TURN_FRACTIONS[w]; continue }
     if (REPEAT_WORDS[w] !== undefined) { mods().count = REPEAT_WORDS[w]; continue }
     if (w === 'very' || w === 'really' || w === 'extremely') { very = true; continue }
-    if (UNIT_SECONDS[w] !== undefined && pendingNumber !== undefined) { mods().duration = pendingNumber * UNIT_SECONDS[w]!; pendingNumber = undefined; continue }
+    if (UNIT_SECONDS[w] !== undefined && pendingNumber !== undefined) {
+      mods().duration = pendingNumber * UNIT_SECONDS[w]!
+      pendingNumber = undefined
+      continue
+    }
     if (UNIT_METRES[w] !== undefined && pendingNumber !== undefined && !LIMB_WORDS.has(nextWord?.text ?? '')) {
       mods().distance = pendingNumber * UNIT_METRES[w]!
       pendingNumber = undefined
       continue
     }
-    if ((w === 'degrees' || w === 'degree' || w === 'deg') && pendingNumber !== undefined) { before(i).degrees = pendingNumber; pendingNumber = undefined; continue }
+    if ((w === 'degrees' || w === 'degree' || w === 'deg') && pendingNumber !== undefined) {
+      before(i).degrees = pendingNumber
+      pendingNumber = undefined
+      continue
+    }
     if ((w === 'times' || w === 'time' || w === 'reps' || w === 'repetitions' || w === 'rounds') && pendingNumber !== undefined) {
       // "three times" binds to the action before it; with none yet, to the next one.
       mods().count = pendingNumber
@@ -194,8 +204,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       mods().side = side
       continue
     }
+    // "starting with the left (foot)": the leading foot, not a direction.
+    if ((w === 'left' || w === 'right') && (prevWord === 'with' || (prevWord === 'the' && words[i - 2] === 'with'))) continue
     const d = DIRECTIONS[w]
     if (d !== undefined) {
+      if (w === 'straight' && mods().direction !== undefined) continue
       // "a left turn", "a right curve": the direction names the action word it stands before.
       const m = d === 'left' || d === 'right' ? before(i) : mods()
       const diagonal = m.direction === 'diagonalLeft' || m.direction === 'diagonalRight'
