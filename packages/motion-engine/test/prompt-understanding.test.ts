@@ -90,7 +90,7 @@ describe('one analysis for the optimizer and for generation', () => {
   it('describes every kind the parser plans, including those without a phrase before (no TypeError)', async () => {
     const analysis = await analyzePrompt('march forward 3 steps, then stagger back, then do a cartwheel')
     expect(analysis.actions.map(a => a.kind)).toEqual(['march', 'stagger', 'cartwheel'])
-    expect(analysis.optimizedPrompt).toBe('march forward 3 steps, then stagger backward, then cartwheel')
+    expect(analysis.optimizedPrompt).toBe('march forward 3 steps, then stagger backward, then cartwheel once')
   })
 
   it('plans the same actions as generation reads, and reports what it ignored', async () => {

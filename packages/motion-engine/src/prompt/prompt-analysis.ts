@@ -171,7 +171,7 @@ function describe (a: ActionSpec): string {
   if (a.kind === 'pushed') words.push(a.fall === true ? 'and fall' : 'without falling')
   if (a.side !== undefined) words.push(sidePhrase(a))
   if (a.distance !== undefined) words.push(`${round(a.distance)} meters`)
-  if (a.count !== undefined) words.push(STEPPED.has(a.kind) ? `${a.count} steps` : `${a.count} times`)
+  if (a.count !== undefined) words.push(STEPPED.has(a.kind) ? `${a.count} ${a.count === 1 ? 'step' : 'steps'}` : a.count === 1 ? 'once' : `${a.count} times`)
   if (a.durationSeconds !== undefined) words.push(`for ${round(a.durationSeconds)} seconds`)
   if (a.speed < 0.95) words.push('slowly')
   else if (a.speed > 1.05) words.push('quickly')
