@@ -85,14 +85,6 @@ function inflections (w: string, verb: boolean, noun: boolean): string[] {
   return out
 }
 
-function deletions (word: string, depth: number, out: Map<string, number>): void {
-  // A string already reached with as many deletions left needs no second visit.
-  if ((out.get(word) ?? -1) >= depth) return
-  out.set(word, depth)
-  if (depth === 0) return
-  for (let i = 0; i < word.length; i++) deletions(word.slice(0, i) + word.slice(i + 1), depth - 1, out)
-}
-
 function lemmasOf (dict: string, file: string): Set<string> {
   const out = new Set<string>()
   for (const line of readFileSync(join(dict, file), 'utf8').split('\n')) {
@@ -102,20 +94,26 @@ function lemmasOf (dict: string, file: string): Set<string> {
   return out
 }
 
-/** English word forms within the spelling fallback's reach of a vocabulary form (symmetric-deletion search). */
+function bigrams (w: string): string[] {
+  return Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2))
+}
+
+/**
+ * English word forms within the spelling fallback's reach of a vocabulary form. Two strings within k edits share
+ * at least max(length) - 1 - 2k bigrams (each edit touches at most two), so only forms sharing that many bigrams
+ * with a word are compared by edit distance.
+ */
 function nearVocabulary (dict: string): string[] {
-  const forms = new Set(Object.keys(VERBS).flatMap(vocabularyForms))
-  const index = new Map<string, string[]>()
-  for (const form of forms) {
-    const keys = new Map<string, number>()
-    // A word matches a form only within its own slips, and its length is within those slips of the form's.
-    deletions(form, allowedSlips(form.length + allowedSlips(form.length + 2)), keys)
-    for (const k of keys.keys()) {
-      const list = index.get(k)
-      if (list === undefined) index.set(k, [form])
-      else list.push(form)
+  const forms = [...new Set(Object.keys(VERBS).flatMap(vocabularyForms))]
+  const byBigram = new Map<string, number[]>()
+  for (const [i, f] of forms.entries()) {
+    for (const g of new Set(bigrams(f))) {
+      const list = byBigram.get(g)
+      if (list === undefined) byBigram.set(g, [i])
+      else list.push(i)
     }
   }
+  const formSet = new Set(forms)
   const verbs = lemmasOf(dict, 'index.verb')
   const nouns = lemmasOf(dict, 'index.noun')
   const words = new Set<string>()
@@ -123,14 +121,20 @@ function nearVocabulary (dict: string): string[] {
     for (const lemma of lemmasOf(dict, file)) for (const w of inflections(lemma, verbs.has(lemma), nouns.has(lemma))) words.add(w)
   }
   const near: string[] = []
+  const shared = new Int32Array(forms.length)
   for (const w of words) {
     const allowed = allowedSlips(w.length)
-    if (allowed === 0 || forms.has(w)) continue
-    const keys = new Map<string, number>()
-    deletions(w, allowed, keys)
-    const candidates = new Set<string>()
-    for (const k of keys.keys()) for (const f of index.get(k) ?? []) if (Math.abs(f.length - w.length) <= allowed) candidates.add(f)
-    for (const f of candidates) if (editDistance(w, f) <= allowed) { near.push(w); break }
+    if (allowed === 0 || formSet.has(w)) continue
+    shared.fill(0)
+    const touched: number[] = []
+    for (const g of new Set(bigrams(w))) {
+      for (const i of byBigram.get(g) ?? []) { if (shared[i] === 0) touched.push(i); shared[i]!++ }
+    }
+    const hit = touched.some((i) => {
+      const f = forms[i]!
+      return Math.abs(f.length - w.length) <= allowed && shared[i]! >= Math.max(f.length, w.length) - 1 - 2 * allowed && editDistance(w, f) <= allowed
+    })
+    if (hit) near.push(w)
   }
   return near.sort()
 }

@@ -236,7 +236,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   if (found.length === 0) {
     for (const [i, t] of tokens.entries()) {
       if (!isWord(t) || DIRECTIONS[t.text] !== undefined) continue
-      const meant = t.pos === 'verb' || t.pos === 'noun' ? meaningOf(t.lemma) ?? meaningOf(t.text) : undefined
+      // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
+      const verbLemma = t.bases.at(-1)!
+      const meant = t.pos === 'verb'
+        ? meaningOf(t.lemma) ?? meaningOf(t.text)
+        : t.pos === 'noun' && verbLemma !== t.text ? meaningOf(verbLemma) : undefined
       const read = meant !== undefined
         ? { kind: meant.kind, note: `"${t.text}" read as "${meant.word}" (WordNet: ${meant.path.join(' → ')})` }
         : spelledAction(t)
