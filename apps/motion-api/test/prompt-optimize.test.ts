@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -46,7 +46,7 @@ describe('/prompt/v1/optimize', () => {
   it('reports how a misspelt movement word was understood, in optimize and in the finished job', async () => {
     const optimized = await optimize(['prompt=wakl forward'])
     expect(optimized.status).toBe('SUCCESS')
-    expect(optimized.details.understood).toEqual(['"wakl" read as "walk"'])
+    expect(optimized.details.understood).toEqual(['"wakl" read as "walk" (spelling)'])
     const actions = optimized.details.actions as Array<{ understood?: string }>
     expect(actions.map((a) => a.understood)).toContain((optimized.details.understood as string[])[0])
     expect((await optimize(['prompt=walk forward'])).details.understood).toBeUndefined()
@@ -75,6 +75,36 @@ describe('/prompt/v1/optimize', () => {
     expect(bad.json()).toMatchObject({ error: { code: 1102, details: { parameter: 'breakIntoActionablePrompts' } }, message: expect.any(String) })
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid', headers: { cookie } })).statusCode).toBe(404)
     expect((await app.inject({ url: '/prompt/v1/status/unknown-rid' })).statusCode).toBe(401)
+  })
+})
+
+describe('/prompt/v1/optimize on real captions', () => {
+  // Every 40th caption of the engine's development set (people's descriptions of recorded motions, typos included).
+  const captions = readFileSync(new URL('../../../packages/motion-engine/test/data/kitml-captions-dev.jsonl', import.meta.url), 'utf8')
+    .split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { text: string }).text).filter((_, i) => i % 40 === 0)
+
+  it('answers every caption with an analysis or a 494, never a 500', async () => {
+    expect(captions.length).toBeGreaterThan(250)
+    const outcomes = new Map<string, number>()
+    for (const caption of captions) {
+      const result = await optimize([`prompt=${caption}`])
+      const outcome = result.status === 'SUCCESS' ? 'SUCCESS' : `FAILURE ${String(result.details.code)}`
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
+    }
+    expect([...outcomes.keys()].every((o) => o === 'SUCCESS' || o === 'FAILURE 494'), JSON.stringify([...outcomes])).toBe(true)
+    expect(outcomes.get('SUCCESS') ?? 0).toBeGreaterThan(captions.length * 0.9)
+  }, 300_000)
+
+  it('reports a negated action as ignored when nothing else is asked, with 494', async () => {
+    expect(await optimize(['prompt=the man did not jump'])).toMatchObject({
+      status: 'FAILURE',
+      details: { code: 494, exc_message: expect.stringContaining('"jump" ignored: negated') }
+    })
+    expect((await optimize(['prompt=do not jump, just wave'])).details).toMatchObject({ understood: ['"jump" ignored: negated'] })
+  })
+
+  it('refuses more motion than a clip holds as generation does, with 502', async () => {
+    expect(await optimize(['prompt=walk for 10 hours'])).toMatchObject({ status: 'FAILURE', details: { code: 502 } })
   })
 })
 

@@ -189,8 +189,8 @@ describe('analyzePrompt', () => {
 
   it('says how a misspelt movement word was read, on the action and for the whole prompt', async () => {
     const analysis = await analyzePrompt('wakl forward')
-    expect(analysis.understood).toEqual(['"wakl" read as "walk"'])
-    expect(analysis.actions.map((a) => [a.kind, a.understood])).toEqual([['walk', '"wakl" read as "walk"']])
+    expect(analysis.understood).toEqual(['"wakl" read as "walk" (spelling)'])
+    expect(analysis.actions.map((a) => [a.kind, a.understood])).toEqual([['walk', '"wakl" read as "walk" (spelling)']])
     expect(understandPrompt('wakl forward')).toEqual(analysis.understood)
     expect(understandPrompt('walk forward, then gallop')).toEqual([])
   })

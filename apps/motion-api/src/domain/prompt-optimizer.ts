@@ -2,8 +2,9 @@
 // canonical phrase with the length generation gives it — with no external language model. With
 // breakIntoActionablePrompts=1 the answer also lists one sub-prompt per action, each generable on its own.
 import { randomUUID } from 'node:crypto'
-import { analyzePrompt, UNDERSTOOD_PHRASES } from '@openmotion/motion-engine'
+import { analyzePrompt, EngineError, UNDERSTOOD_PHRASES, type PromptAnalysis } from '@openmotion/motion-engine'
 import { codeOf, errors } from '../errors.js'
+import { jobFailureOf } from './job-failures.js'
 import { flag, splitParams, text } from './param-values.js'
 import type { PromptRepository } from './ports.js'
 import type { PromptRequest } from './records.js'
@@ -16,34 +17,48 @@ export async function optimizePrompt (store: PromptRepository, clientId: string,
   const values = splitParams(params, OPTIMIZE_PARAMS)
   const prompt = text('prompt', values.get('prompt'))
   const split = flag('breakIntoActionablePrompts', values.get('breakIntoActionablePrompts') ?? '0')
-  const analysis = await analyzePrompt(prompt)
   const rid = randomUUID()
-  const record: PromptRequest =
-    analysis.actions.length === 0
-      ? {
-          rid,
-          status: 'FAILURE',
-          details: {
-            exc_type: 'PromptError',
-            exc_message: `${NO_ACTION}: no recognisable action in the prompt; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`,
-            code: NO_ACTION
-          }
-        }
-      : {
-          rid,
-          status: 'SUCCESS',
-          details: {
-            In: prompt,
-            out: analysis.optimizedPrompt,
-            optimizedPrompt: analysis.optimizedPrompt,
-            totalSeconds: analysis.totalSeconds,
-            actions: analysis.actions,
-            ...(analysis.understood.length === 0 ? {} : { understood: analysis.understood }),
-            ...(split ? { actionablePrompts: analysis.actions.map((a) => a.prompt) } : {})
-          }
-        }
+  const record = await analysisRecord(rid, prompt, split)
   await store.insert(clientId, params, record)
   return { rid }
+}
+
+/** The answer to an optimize request: the analysis generation would make of the prompt, or why it cannot be made. */
+async function analysisRecord (rid: string, prompt: string, split: boolean): Promise<PromptRequest> {
+  let analysis: PromptAnalysis
+  try {
+    analysis = await analyzePrompt(prompt)
+  } catch (err) {
+    // Generation would refuse this prompt the same way (e.g. more motion than a clip holds): the same code, not a 500.
+    if (!(err instanceof EngineError)) throw err
+    const failure = jobFailureOf(err)
+    return { rid, status: 'FAILURE', details: { exc_type: 'PromptError', exc_message: `${failure.code}: ${failure.message}`, code: failure.code } }
+  }
+  if (analysis.actions.length === 0) {
+    const ignored = analysis.understood.length === 0 ? '' : ` (${analysis.understood.join('; ')})`
+    return {
+      rid,
+      status: 'FAILURE',
+      details: {
+        exc_type: 'PromptError',
+        exc_message: `${NO_ACTION}: no recognisable action in the prompt${ignored}; understood actions: ${UNDERSTOOD_PHRASES.join(', ')}`,
+        code: NO_ACTION
+      }
+    }
+  }
+  return {
+    rid,
+    status: 'SUCCESS',
+    details: {
+      In: prompt,
+      out: analysis.optimizedPrompt,
+      optimizedPrompt: analysis.optimizedPrompt,
+      totalSeconds: analysis.totalSeconds,
+      actions: analysis.actions,
+      ...(analysis.understood.length === 0 ? {} : { understood: analysis.understood }),
+      ...(split ? { actionablePrompts: analysis.actions.map((a) => a.prompt) } : {})
+    }
+  }
 }
 
 export async function promptStatus (store: PromptRepository, clientId: string, rids: string[]): Promise<{ count: number, status: PromptRequest[] }> {

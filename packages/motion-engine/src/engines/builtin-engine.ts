@@ -4,15 +4,13 @@ import { resampleClip } from '../clip-ops.js'
 import { normalizeRequest } from '../engine.js'
 import type { GenerateContext, GenerateRequest, MotionEngine } from '../engine.js'
 import { ENGINE_ERROR, EngineError } from '../errors.js'
-import { parsePrompt } from '../prompt/parser.js'
+import { checkPlan, DEFAULT_MAX_SECONDS, readPrompt } from '../prompt/read-prompt.js'
 import type { TimelineEntry } from '../prompt/parser.js'
-import { UNDERSTOOD_PHRASES } from '../prompt/vocabulary.js'
 import type { ContactPlan } from '../post/contact-plan.js'
 import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
 import { compose } from '../synth/compose.js'
-import { expandTimeline } from '../synth/posture-flow.js'
 import { stepper } from './steps.js'
 
 export interface BuiltinEngineOptions {
@@ -31,20 +29,9 @@ export interface BuiltinEngine extends MotionEngine {
 
 export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): BuiltinEngine {
   const skeleton = createHumanoidSkeleton(engineOptions.skeleton)
-  const maxSeconds = engineOptions.maxSeconds ?? 120
-  const generateTimeline = async (entries: TimelineEntry[], request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> => {
-    const req = normalizeRequest(request)
-    const timeline = expandTimeline(entries)
-    if (timeline.length === 0) {
-      // Unknown verbs and typos already fell back to the closest action: only text with no movement gets here.
-      throw new EngineError(ENGINE_ERROR.INVALID_INPUT, `the prompt describes no movement; describe one, for example: ${UNDERSTOOD_PHRASES.join(', ')}`)
-    }
-    // Refuse absurd requests before spending CPU on them ("walk for 10 hours", "jump 5000 times").
-    for (const { action } of timeline) {
-      if ((action.durationSeconds ?? 0) > maxSeconds || (action.count ?? 0) > 500 || (action.distance ?? 0) > maxSeconds * 6) {
-        throw new EngineError(ENGINE_ERROR.BAD_PARAMETERS, `"${action.kind}" asks for more than the ${maxSeconds} s limit`)
-      }
-    }
+  const maxSeconds = engineOptions.maxSeconds ?? DEFAULT_MAX_SECONDS
+  // `timeline` is already checked and expanded (posture changes between its actions) by checkPlan.
+  const synthesize = async (timeline: TimelineEntry[], req: ReturnType<typeof normalizeRequest>, context?: GenerateContext): Promise<MotionClip> => {
     const step = stepper(1 + timeline.length + POSTPROCESS_STEPS + 1, context)
     await step()
     let clip: MotionClip
@@ -70,12 +57,14 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     await step()
     return clip
   }
+  const generateTimeline = async (entries: TimelineEntry[], request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> =>
+    synthesize(checkPlan(entries, [], maxSeconds).timeline, normalizeRequest(request), context)
   return {
     kind: 'builtin',
     generateTimeline,
     async generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> {
       const req = normalizeRequest(request)
-      return generateTimeline(parsePrompt(req.prompt), req, context)
+      return synthesize(readPrompt(req.prompt, maxSeconds).timeline, req, context)
     }
   }
 }

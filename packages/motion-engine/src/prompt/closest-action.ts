@@ -1,10 +1,11 @@
-// The fallback that keeps a typo or an unlisted word form from refusing a movement: the vocabulary word closest in
-// spelling (edit distance, allowing one slip per four letters), and only when it is close enough to be meant.
+// Spelling correction for words that are not English words ("wakl"): the vocabulary word closest in spelling (edit
+// distance, allowing one slip per four letters). Callers first rule out real words (word-meaning.ts), so a correctly
+// spelt word is never re-spelt into another movement.
 import { VERBS } from './vocabulary.js'
 import type { ActionKind } from './vocabulary.js'
 
 /** Optimal-string-alignment distance: insertions, deletions, substitutions and swapped neighbours ("wakl"). */
-function editDistance (a: string, b: string): number {
+export function editDistance (a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
@@ -17,17 +18,26 @@ function editDistance (a: string, b: string): number {
   return d[a.length]![b.length]!
 }
 
+/** Slips allowed for a word of this length. */
+export function allowedSlips (length: number): number {
+  return length < 4 ? 0 : Math.floor(length / 4)
+}
+
+/** The spellings a vocabulary word is compared in: misspelt inflections ("dancnig") meet the inflected forms. */
+export function vocabularyForms (base: string): string[] {
+  return [base, base + 's', base + 'ed', base + 'ing', base.replace(/e$/, '') + 'ing']
+}
+
 export interface ClosestAction { kind: ActionKind | 'step', word: string }
 
 /** The action whose vocabulary word is nearest to `word`, or undefined when none is near enough. */
 export function closestAction (word: string): ClosestAction | undefined {
-  if (word.length < 4) return undefined
-  const allowed = Math.floor(word.length / 4)
+  const allowed = allowedSlips(word.length)
+  if (allowed === 0) return undefined
   let best: ClosestAction | undefined
   let bestDistance = Infinity
   for (const [base, kind] of Object.entries(VERBS)) {
-    // Misspelt inflections ("dancnig") are compared with the inflected forms.
-    for (const candidate of [base, base + 's', base + 'ed', base + 'ing', base.replace(/e$/, '') + 'ing']) {
+    for (const candidate of vocabularyForms(base)) {
       if (Math.abs(candidate.length - word.length) > allowed) continue
       const d = editDistance(word, candidate)
       if (d <= allowed && d < bestDistance) { best = { kind, word: base }; bestDistance = d }

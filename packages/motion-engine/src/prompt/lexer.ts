@@ -1,72 +1,110 @@
-// Splits a prompt into words, numbers and clause separators; words carry candidate base forms for lookup.
+// Turns a prompt into words (with the NLP library's lemma, part of speech and negation), numbers and clause marks.
+// Multi-word names of one movement ("jumping jacks", "play the guitar", "lose balance") are joined first into the
+// single word the vocabulary knows; everything else about the words comes from the library (nlp-reader.ts).
+import lemmatizer from 'wink-lemmatizer'
+import { readWithWink } from './nlp-reader.js'
+import type { NlpReader, PartOfSpeech } from './nlp-reader.js'
 import { SEQUENCE_WORDS, SIMULTANEOUS_WORDS } from './vocabulary.js'
 
-export type Token =
-  | { type: 'word', text: string, bases: string[] }
-  | { type: 'number', value: number }
-  | { type: 'separator', mode: 'sequence' | 'simultaneous' }
+export type ClauseMode = 'sequence' | 'simultaneous' | 'after'
 
-/** Candidate base forms of an English word, most likely first (running → run, waved → wave, dances → dance). */
-export function baseForms (word: string): string[] {
-  const out = [word]
-  const push = (w: string) => { if (w.length >= 2 && !out.includes(w)) out.push(w) }
-  const undouble = (w: string) => (w.length > 2 && w[w.length - 1] === w[w.length - 2] ? w.slice(0, -1) : w)
-  for (const suffix of ['ing', 'ed']) {
-    if (word.endsWith(suffix) && word.length > suffix.length + 1) {
-      const stem = word.slice(0, -suffix.length)
-      push(undouble(stem))
-      push(stem + 'e')
-      push(stem)
-    }
-  }
-  if (word.endsWith('ies')) push(word.slice(0, -3) + 'y')
-  if (word.endsWith('es')) push(word.slice(0, -2))
-  if (word.endsWith('s') && !word.endsWith('ss')) push(word.slice(0, -1))
-  return out
-}
+export type Token =
+  | { type: 'word', text: string, lemma: string, bases: string[], pos: PartOfSpeech, negated: boolean }
+  | { type: 'number', value: number }
+  | { type: 'separator', mode: ClauseMode }
+
+const POSS = '(?:his|her|their|my|your|its|the|a|an|both|one|both\\s+of\\s+(?:his|her|their))?\\s*'
 
 // Multi-word names of one movement, joined into the single word the vocabulary knows.
 const PHRASES: [RegExp, string][] = [
+  [/\b(counter|anti)\s*clock\s*wise\b|\bagainst\s+(the\s+)?clock\s*wise(\s+direction)?\b/g, 'counterclockwise'],
+  [/\bclock\s+wise\b/g, 'clockwise'],
+  [/\bu\s*turns?\b/g, 'turns around'],
   [/\b(in\s+)?(a\s+)?zig\s*zag(s|ging)?\b/g, 'zigzag'],
   [/\bthrow(s|ing|n)?\s+(a\s+)?(punch|jab|hook)(es)?\b/g, 'punch'],
   [/\bgo(es|ing)?\s+to\s+(sleep|bed)\b/g, 'sleep'],
-  [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b/g, 'jumpingjack'],
+  [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b|\bjumping\s+jumping\s+jacks?\b/g, 'jumpingjack'],
+  [/\b(jump(s|ed|ing)?|skip(s|ped|ping)?)\s+(a\s+|the\s+|with\s+a\s+)?rope\b|\bjump\s*rope\b/g, 'jumprope'],
+  [/\bback\s*flips?\b|\bback\s+somersaults?\b/g, 'backflip'],
+  [/\bcart\s*wheels?\b|\bhand\s*springs?\b|\bturns?\s+a\s+wheel\b/g, 'cartwheel'],
+  [/\bmoon\s*walk(s|ed|ing)?\b/g, 'moonwalk'],
   [/\bhigh\s+kick(s|ing)?\b/g, 'highkick'],
   [/\bhip\s+hop\b/g, 'hiphop'],
   [/\bbreak\s+danc(e|es|ing)\b/g, 'breakdance'],
+  [/\bcha(\s*cha)+\b/g, 'chacha'],
+  [/\b(wiener\s+)?walzer\b/g, 'waltz'],
+  [/\bjazz\s+danc(e|es|ing)\b/g, 'jazz'],
   [/\b(punch|punches|punching|boxing|kick|kicks|kicking)\s+(combo|combos|combination|combinations)\b/g, 'combo'],
   [/\b(sit|sits|sitting|sat)\s+(down\s+)?(on|in|onto|into)\s+(a|an|the|his|her|their|my|your)?\s*(chair|bench|stool|seat|sofa|couch|armchair)\b/g, 'sitchair'],
   [/\b(cross|crosses|crossed|crossing|fold|folds|folded|folding)\s+(his|her|their|my|your|the|both)?\s*arms\b/g, 'fold'],
+  [/\b(clasp|clasps|clasped|clasping|fold|folds|folded|folding|join|joins|joined|joining)\s+(his|her|their|my|your|the|both)?\s*hands\b/g, 'clasphands'],
   [/\bhands?\s+on\s+(his|her|their|my|your|the)?\s*hips\b/g, 'handsonhips'],
   [/\bfist\s+pump(s|ing)?\b|\bpump(s|ing)?\s+(his|her|their|my|your|a)?\s*fists?\b/g, 'fistpump'],
+  [new RegExp(`\\bshak(e|es|ing)\\s+${POSS}fists?\\b`, 'g'), 'shakefist'],
+  [new RegExp(`\\bshak(e|es|ing)\\s+(out\\s+)?${POSS}(arms?|hands)(\\s+out)?\\b`, 'g'), 'shakearms'],
   [/\bface\s*palm(s|ing)?\b/g, 'facepalm'],
   [/\bthumbs?\s+up\b/g, 'thumb'],
+  [/\b(stand|stands|standing|stood)\s+(at|in)\s+attention\b/g, 'attention'],
+  [/\b(play|plays|playing|played|strum|strums|strumming|mimes?|miming)\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(guitar|banjo|ukulele|bass)\b|\bair\s+guitar\b/g, 'playguitar'],
+  [/\b(play|plays|playing|played|mimes?|miming)\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(violin|fiddle|viola)\b/g, 'playviolin'],
+  [new RegExp(`\\b(lose|loses|losing|lost)\\s+${POSS}(balance|footing)\\b`, 'g'), 'stumble'],
+  [new RegExp(`\\b(regain|regains|regained|regaining|recover|recovers|recovered|recovering|keep|keeps|keeping|find|finds)\\s+${POSS}(balance|footing)\\b`, 'g'), ' '],
+  [/\b(recovers?|recovering|recovered)\s+(\w+\s+){0,3}?steps?\b/g, ' '],
+  [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged)\b/g, 'pushed'],
+  [/\b(receives?|receiving|received|gets?|got|getting|takes?|took)\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b/g, 'pushed'],
+  [new RegExp(`\\b(bring|brings|bringing|brought|lift|lifts|lifting|lifted|raise|raises|raising|raised|put|puts|putting|hold|holds|holding)\\s+${POSS}(cup|glass|mug|bottle|can|drink)\\s+(up\\s+)?(to|towards?)\\s+${POSS}(mouth|lips|face)\\b`, 'g'), 'drink'],
+  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding|stretch|stretches|stretching)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
+  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(hand|arm)\\b`, 'g'), 'raisehand $3 hand'],
+  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\b`, 'g'), 'cheer'],
+  [new RegExp(`\\b(lift|lifts|lifting|lifted|raise|raises|raising|raised)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(foot|leg|knee)\\b`, 'g'), 'stomp $3 foot'],
   [/\bget(s|ting)?\s+up\b|\bgot\s+up\b/g, 'getup'],
+  [new RegExp(`\\b(get|gets|getting|got|go|goes|going|went|drop|drops|dropping|dropped|come|comes|coming|came)\\s+(down\\s+)?(on|onto|to)\\s+${POSS}(knees?)\\b`, 'g'), 'kneel'],
+  [/\b(get|gets|getting|got|go|goes|going|went|drop|drops|dropping|dropped)\s+(down\s+)?(on|onto|to)\s+(the\s+floor\s+on\s+)?all\s+fours\b/g, 'kneel'],
   [/\b(push|sit)\s*ups?\b/g, 'pushup'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
-  [/\bin\s+(a\s+)?circles?\b|\baround\s+in\s+circles?\b/g, 'circle'],
+  [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
+  [/\b(quarter|half)\s+(of\s+a\s+)?(circles?|rounds?)\b/g, '$1 turn'],
+  [/\bknee\s+bends?\b/g, 'squat'],
+  [/\b(makes?|making|does|doing|in)\s+a\s+t\b|\bt\s+pose\b/g, 'stand'],
+  [/\b(arms?|hands)\s+((\w+\s+){0,2})(out\s+)?(sideways|to\s+(both\s+|the\s+)?sides?|horizontal(ly)?|like\s+wings)\b/g, 'stretch'],
+  [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
+  [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
   [/\bwarm(s|ing)?\s+up\b/g, 'warm']
 ]
 
-export function lex (prompt: string): Token[] {
-  const tokens: Token[] = []
+function separator (word: string, next: string | undefined): ClauseMode | undefined {
+  // "after that"/"after this" only sequence; "X after Y" puts Y first.
+  if (word === 'after') return next === 'that' || next === 'this' || next === 'which' || next === 'wards' ? 'sequence' : 'after'
+  if (SEQUENCE_WORDS.has(word)) return 'sequence'
+  if (SIMULTANEOUS_WORDS.has(word)) return next === 'if' || next === 'though' || next === 'well' ? undefined : 'simultaneous'
+  return undefined
+}
+
+/** The prompt's tokens as read by `reader` (wink-nlp unless a bench compares another library). */
+export function lex (prompt: string, reader: NlpReader = readWithWink): Token[] {
   // Degrees sign and hyphenated words ("ninety-degree", "step-up") are split into plain words.
-  let text = prompt.toLowerCase().replace(/°/g, ' degrees ').replace(/[-_/]/g, ' ')
+  let text = prompt.toLowerCase().normalize('NFKC').replace(/°/g, ' degrees ').replace(/[-_/]/g, ' ').replace(/[’`]/g, "'")
   for (const [re, word] of PHRASES) text = text.replace(re, ` ${word} `)
-  const re = /(\d+(?:\.\d+)?)|([a-z']+)|([,;.!?:])/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(text)) !== null) {
-    if (m[1] !== undefined) {
-      tokens.push({ type: 'number', value: Number(m[1]) })
-    } else if (m[2] !== undefined) {
-      const w = m[2].replace(/'s$/, '').replace(/'/g, '')
-      if (SEQUENCE_WORDS.has(w)) tokens.push({ type: 'separator', mode: 'sequence' })
-      else if (SIMULTANEOUS_WORDS.has(w)) tokens.push({ type: 'separator', mode: 'simultaneous' })
-      else if (w.length > 0) tokens.push({ type: 'word', text: w, bases: baseForms(w) })
-    } else {
-      tokens.push({ type: 'separator', mode: 'sequence' })
+  const tokens: Token[] = []
+  const read = reader(text)
+  for (const [i, w] of read.entries()) {
+    if (w.pos === 'punct' || /^[,;.!?:]+$/.test(w.text)) {
+      if (/[,;.!?:]/.test(w.text)) tokens.push({ type: 'separator', mode: 'sequence' })
+      continue
     }
+    const word = w.text.replace(/'s$/, '').replace(/[^a-z0-9.]/g, '')
+    if (/^\d+(\.\d+)?$/.test(word)) { tokens.push({ type: 'number', value: Number(word) }); continue }
+    if (!/^[a-z]+$/.test(word)) continue
+    const mode = separator(word, read[i + 1]?.text)
+    if (mode !== undefined) { tokens.push({ type: 'separator', mode }); continue }
+    const lemma = /^[a-z]+$/.test(w.lemma) ? w.lemma : word
+    // A tagger can take an action word for a noun or adjective ("is sweeping the floor", "stumbles"): its verb lemma
+    // is tried after the tagged one.
+    // An adjective keeps its irregular form ("a drunk man" is not "drink").
+    const verbLemma = w.pos === 'adj' && !word.endsWith('ing') ? word : lemmatizer.lemmatizeVerb(word)
+    const bases = [...new Set([word, lemma, verbLemma])]
+    tokens.push({ type: 'word', text: word, lemma, bases, pos: w.pos, negated: w.negated })
   }
   return tokens
 }

@@ -1,9 +1,11 @@
-// Prompt → timeline of actions. Clauses are split on "then"/"and"/commas (sequence) and "while"/"as" (layered);
-// inside a clause the first action word is the action and the numbers, units and adverbs around it its parameters.
-import { closestAction } from './closest-action.js'
+// Prompt → plan: a timeline of actions and notes of how it was understood. The NLP library reads the words
+// (lexer.ts); clauses are split on "then"/"and"/"before"/commas (in order), "after" (reversed) and "while"/"as"
+// (layered); each clause is read by clause.ts.
+import { LOCOMOTION, parseClause, UPPER_BODY } from './clause.js'
+import type { ClauseParse, ClauseToken } from './clause.js'
 import { lex } from './lexer.js'
-import type { Token } from './lexer.js'
-import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERBS } from './vocabulary.js'
+import type { ClauseMode, Token } from './lexer.js'
+import type { NlpReader } from './nlp-reader.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
 
 export type Side = 'left' | 'right' | 'both'
@@ -24,7 +26,7 @@ export interface ActionSpec {
   /** Pace of a path action ("run in a circle"). */
   gait?: 'walk' | 'jog' | 'run'
   emotion: Emotion
-  /** throw overhand/underhand; lieDown onBack/onFront; kneel and getUp withHands (hand support on the floor). */
+  /** How the action is done: throw overhand/underhand, lie on the back/front, kneel or get up with hand support. */
   style?: 'overhand' | 'underhand' | 'onBack' | 'onFront' | 'withHands'
   /** `pushed`: whether the push knocks the person down. */
   fall?: boolean
@@ -36,43 +38,25 @@ export interface TimelineEntry {
   action: ActionSpec
   /** An upper-body action played at the same time ("walk while waving"). */
   overlay?: ActionSpec
-  /** How an unknown word was understood, when the closest-action fallback was used. */
+  /** How words outside the vocabulary were read for this entry ("stagger" read as "walk" (WordNet: ...)). */
   understood?: string
 }
 
-type Word = Extract<Token, { type: 'word' }>
-type Clause = { mode: 'sequence' | 'simultaneous', tokens: Exclude<Token, { type: 'separator' }>[] }
-
-const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march', 'limp',
-  'stagger', 'circle', 'zigzag', 'carry'])
-const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch', 'salute',
-  'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap', 'swim', 'headbang',
-  'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
-const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
-const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot'])
-const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs'])
-const UNIT_SECONDS: Readonly<Record<string, number>> = {
-  second: 1,
-  seconds: 1,
-  sec: 1,
-  secs: 1,
-  s: 1,
-  minute: 60,
-  minutes: 60,
-  min: 60,
-  hour: 3600,
-  hours: 3600
+/** A prompt's plan: the timeline, and every mapping and every ignored word with the reason. */
+export interface PromptPlan {
+  timeline: TimelineEntry[]
+  understood: string[]
 }
-const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048 }
-const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
+
+interface Clause { mode: ClauseMode, tokens: ClauseToken[] }
 
 function splitClauses (tokens: Token[]): Clause[] {
   const clauses: Clause[] = [{ mode: 'sequence', tokens: [] }]
   for (const t of tokens) {
     if (t.type === 'separator') {
       const last = clauses[clauses.length - 1]!
-      // "and then", ", then": consecutive separators collapse; a simultaneous marker wins.
-      if (last.tokens.length === 0) last.mode = t.mode === 'simultaneous' ? 'simultaneous' : last.mode
+      // "and then", ", then", "and while": consecutive separators collapse; a simultaneous or "after" marker wins.
+      if (last.tokens.length === 0) last.mode = t.mode === 'sequence' ? last.mode : t.mode
       else clauses.push({ mode: t.mode, tokens: [] })
     } else {
       clauses[clauses.length - 1]!.tokens.push(t)
@@ -81,203 +65,72 @@ function splitClauses (tokens: Token[]): Clause[] {
   return clauses.filter(c => c.tokens.length > 0)
 }
 
-/** Whether "a"/"an" before this word is a quantity ("a few", "a second", "a jump") rather than an article. */
-function isCountable (w: Word): boolean {
-  return NUMBER_WORDS[w.text] !== undefined || UNIT_SECONDS[w.text] !== undefined || UNIT_METRES[w.text] !== undefined ||
-    verbOf(w) !== undefined
+function hasParameters (a: ActionSpec): boolean {
+  return a.count !== undefined || a.durationSeconds !== undefined || a.distance !== undefined || a.direction !== undefined || a.side !== undefined
 }
 
-function verbOf (w: Word): ActionKind | 'step' | undefined {
-  for (const b of w.bases) {
-    const v = VERBS[b]
-    if (v !== undefined) return v
+/** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
+function ordered (clauses: Clause[]): Clause[] {
+  const out: Clause[] = []
+  for (const c of clauses) {
+    if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, { mode: 'sequence', tokens: c.tokens })
+    else out.push(c.mode === 'after' ? { mode: 'sequence', tokens: c.tokens } : c)
   }
-  return undefined
-}
-
-function wordAt (tokens: Clause['tokens'], i: number): Word | undefined {
-  const t = tokens[i]
-  return t?.type === 'word' ? t : undefined
-}
-
-interface ClauseParse { actions: ActionSpec[], emotion: Emotion | undefined }
-
-function parseClause (tokens: Clause['tokens'], inherited: Emotion): ClauseParse {
-  const verbs: { kind: ActionKind | 'step', at: number }[] = []
-  let emotion: Emotion | undefined
-  let speed = 1
-  let very = false
-  let count: number | undefined
-  let duration: number | undefined
-  let distance: number | undefined
-  let degrees: number | undefined
-  let direction: Direction | undefined
-  let side: Side | undefined
-  let pendingNumber: number | undefined
-  const words = tokens.map(t => (t.type === 'word' ? t.text : ''))
-  const hasWord = (w: string) => words.includes(w)
-
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!
-    if (t.type === 'number') { pendingNumber = t.value; continue }
-    const w = t.text
-    const next = wordAt(tokens, i + 1)
-    if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : next !== undefined && isCountable(next))) {
-      // "a few", "a couple of": the second word carries the value.
-      pendingNumber = NUMBER_WORDS[w]
-      if (TURN_FRACTIONS[w] !== undefined && next !== undefined && ['turn', 'circle', 'rotation', 'spin'].includes(next.bases.at(-1) ?? '')) {
-        degrees = TURN_FRACTIONS[w]
-      }
-      continue
-    }
-    if (TURN_FRACTIONS[w] !== undefined && next !== undefined && /^(turn|circle|rotation|spin)/.test(next.text)) {
-      degrees = TURN_FRACTIONS[w]
-      continue
-    }
-    if (REPEAT_WORDS[w] !== undefined) { count = REPEAT_WORDS[w]; continue }
-    if (w === 'very' || w === 'really' || w === 'extremely') { very = true; continue }
-    if (UNIT_SECONDS[w] !== undefined && pendingNumber !== undefined) {
-      duration = pendingNumber * UNIT_SECONDS[w]!
-      pendingNumber = undefined
-      continue
-    }
-    if (UNIT_METRES[w] !== undefined && pendingNumber !== undefined) {
-      distance = pendingNumber * UNIT_METRES[w]!
-      pendingNumber = undefined
-      continue
-    }
-    if ((w === 'degrees' || w === 'degree' || w === 'deg') && pendingNumber !== undefined) {
-      degrees = pendingNumber
-      pendingNumber = undefined
-      continue
-    }
-    if ((w === 'times' || w === 'time' || w === 'reps' || w === 'repetitions') && pendingNumber !== undefined) {
-      count = pendingNumber
-      pendingNumber = undefined
-      continue
-    }
-    const verb = verbOf(t)
-    if (verb !== undefined) {
-      if (pendingNumber !== undefined && w !== t.bases[t.bases.length - 1]) {
-        // A number before a plural noun form of an action ("three steps", "two jumps") is its count.
-        count = pendingNumber
-        pendingNumber = undefined
-      }
-      if (verb === 'shakeHead' && !hasWord('head')) continue
-      // "walk three steps": a step noun after a locomotion verb only counts, it is not a second action.
-      if (verb === 'step' && verbs.some(v => LOCOMOTION.has(v.kind as ActionKind) || v.kind === 'step')) continue
-      if (!verbs.some(v => v.kind === verb)) verbs.push({ kind: verb, at: i })
-      continue
-    }
-    const e = EMOTIONS[w]
-    if (e !== undefined) { emotion = e; continue }
-    const s = SPEEDS[w]
-    if (s !== undefined) { speed = s; continue }
-    const d = DIRECTIONS[w]
-    if (d !== undefined) {
-      if ((d === 'left' || d === 'right') && next !== undefined && LIMB_WORDS.has(next.text)) side = d
-      else if (d === 'around') direction = direction ?? 'around'
-      else if ((d === 'up' || d === 'down') && direction !== undefined) continue
-      else direction = d
-      continue
-    }
-    if (w === 'both') { side = 'both'; continue }
-    if (w === 'sideways' || w === 'aside' || w === 'sidewards') { direction = direction ?? 'right'; continue }
-    if (w === 'place' || w === 'spot') { if (direction === undefined) direction = 'inPlace'; continue }
-    if (pendingNumber !== undefined && verbs.length > 0 && count === undefined && !LIMB_WORDS.has(w)) {
-      count = pendingNumber
-      pendingNumber = undefined
-    }
-  }
-  if (pendingNumber !== undefined && count === undefined && pendingNumber >= 1 && Number.isInteger(pendingNumber)) count = pendingNumber
-  if (very) speed = 1 + (speed - 1) * 1.6
-  const style = emotion ?? inherited
-
-  // Word combinations that name one movement: "run in a circle", "walk up the stairs", "salsa dance".
-  const has = (k: string) => verbs.some(v => v.kind === k)
-  const pace = verbs.find(v => PACES[v.kind] !== undefined)
-  let gait: ActionSpec['gait']
-  if ((has('circle') || has('zigzag')) && pace !== undefined) {
-    gait = PACES[pace.kind]
-    verbs.splice(verbs.indexOf(pace), 1)
-  }
-  if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) { const i = verbs.findIndex(v => v.kind === g); if (i >= 0) verbs.splice(i, 1) }
-  if (verbs.some(v => DANCE_STYLES.has(v.kind as ActionKind)) && has('dance')) verbs.splice(verbs.findIndex(v => v.kind === 'dance'), 1)
-
-  const actions = verbs.map(({ kind }, index): ActionSpec => {
-    const resolved = resolveStep(kind, direction, hasWord)
-    const spec: ActionSpec = { kind: resolved, speed, emotion: style }
-    if (gait !== undefined && (resolved === 'circle' || resolved === 'zigzag')) spec.gait = gait
-    // Modifiers belong to the clause's first action; later verbs in the same clause get none.
-    if (index === 0) {
-      if (count !== undefined) spec.count = Math.max(1, Math.round(count))
-      if (duration !== undefined) spec.durationSeconds = duration
-      if (distance !== undefined) spec.distance = distance
-      if (degrees !== undefined) spec.degrees = degrees
-      if (direction !== undefined) spec.direction = direction
-    }
-    if (side !== undefined) spec.side = side
-    if (resolved === 'turn' || resolved === 'spin') applyTurnSign(spec)
-    return spec
-  })
-  return { actions, emotion }
-}
-
-function resolveStep (kind: ActionKind | 'step', direction: Direction | undefined, hasWord: (w: string) => boolean): ActionKind {
-  if (kind === 'stepUp' && (hasWord('down') && !hasWord('up'))) return 'stepUp'
-  if (kind !== 'step') {
-    if (kind === 'idle' && hasWord('up')) return 'standUp'
-    return kind
-  }
-  if (direction === 'up') return 'stepUp'
-  if (direction === 'backward') return 'backstep'
-  if (direction === 'left' || direction === 'right' || hasWord('sideways') || hasWord('aside') || hasWord('side')) return 'sidestep'
-  return 'walk'
-}
-
-function applyTurnSign (spec: ActionSpec): void {
-  const magnitude = Math.abs(spec.degrees ?? (spec.kind === 'spin' ? 360 : spec.direction === 'around' ? 180 : 90))
-  spec.degrees = spec.direction === 'right' ? -magnitude : magnitude
+  return out
 }
 
 /**
- * Parses a prompt. A prompt whose words name no known movement is read through its closest-spelled movement word
- * (typos, unlisted forms); the timeline is empty only when nothing in it is a movement (the engine's 494).
+ * Reads a prompt into its plan. Unlisted verbs are read by meaning (WordNet), words that are not English by
+ * spelling; negated actions are left out. The timeline is empty only when nothing in it is a movement (the
+ * engine's 494), and reading never throws.
  */
-export function parsePrompt (prompt: string): TimelineEntry[] {
-  const timeline = parseKnown(prompt)
-  if (timeline.length > 0) return timeline
-  for (const t of lex(prompt)) {
-    if (t.type !== 'word') continue
-    const near = t.bases.map(closestAction).find(c => c !== undefined)
-    if (near !== undefined) {
-      const [entry] = parseKnown(prompt.toLowerCase().replace(new RegExp(`\\b${t.text}\\b`), near.word))
-      if (entry !== undefined) return [{ ...entry, understood: `"${t.text}" read as "${near.word}"` }]
-    }
+export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
+  const parsed: (ClauseParse & { mode: ClauseMode, tokens: ClauseToken[] })[] = []
+  for (const c of ordered(splitClauses(lex(prompt, reader)))) {
+    const own = parseClause(c.tokens, 'neutral')
+    const prev = parsed.at(-1)
+    // A clause of modifiers only ("runs in a full circle, clockwise") belongs to the clause before it.
+    if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
+      const tokens = [...prev.tokens, ...c.tokens]
+      parsed[parsed.length - 1] = { mode: prev.mode, tokens, ...parseClause(tokens, 'neutral') }
+    } else parsed.push({ mode: c.mode, tokens: c.tokens, ...own })
   }
-  return []
-}
-
-function parseKnown (prompt: string): TimelineEntry[] {
-  const clauses = splitClauses(lex(prompt))
-  const firstEmotion = clauses.map(c => parseClause(c.tokens, 'neutral').emotion).find(e => e !== undefined)
-  let emotion: Emotion = firstEmotion ?? 'neutral'
+  let emotion: Emotion = parsed.map(p => p.emotion).find(e => e !== undefined) ?? 'neutral'
   const timeline: TimelineEntry[] = []
-  for (const clause of clauses) {
-    const { actions, emotion: own } = parseClause(clause.tokens, emotion)
-    if (own !== undefined) emotion = own
-    for (const [i, action] of actions.entries()) {
+  const understood: string[] = []
+  for (const clause of parsed) {
+    if (clause.emotion !== undefined) emotion = clause.emotion
+    understood.push(...clause.notes)
+    const mapped = clause.notes.filter(n => n.includes(' read as '))
+    for (const [i, spec] of clause.actions.entries()) {
+      const action = clause.emotion === undefined ? { ...spec, emotion } : spec
+      const note = mapped.length > 0 && i === 0 ? { understood: mapped.join('; ') } : {}
       const prev = timeline[timeline.length - 1]
       const layered = (i === 0 && clause.mode === 'simultaneous') || i > 0
       if (layered && prev !== undefined && prev.overlay === undefined) {
         if (LOCOMOTION.has(prev.action.kind) && UPPER_BODY.has(action.kind)) { prev.overlay = action; continue }
         if (UPPER_BODY.has(prev.action.kind) && LOCOMOTION.has(action.kind)) {
-          timeline[timeline.length - 1] = { action: { ...action, emotion: prev.action.emotion }, overlay: prev.action }
+          timeline[timeline.length - 1] = { action: { ...action, emotion: prev.action.emotion }, overlay: prev.action, ...note }
           continue
         }
       }
-      timeline.push({ action })
+      // "raise your hands and cheer": one movement named twice.
+      if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action)) continue
+      // "is pushed and falls": the push knocks the person down.
+      if (prev !== undefined && prev.action.kind === 'pushed' && action.kind === 'fall') { prev.action.fall = true; continue }
+      // "turns and walks back": a turn with no angle before walking back is a half turn.
+      if (prev !== undefined && prev.action.kind === 'turn' && Math.abs(prev.action.degrees ?? 0) === 90 && prev.action.direction === undefined &&
+        action.direction === 'backward' && LOCOMOTION.has(action.kind)) prev.action.degrees = 180
+      // "turns around and walks back": after a half turn, "back" is the way home, walked facing forward.
+      if (prev !== undefined && prev.action.kind === 'turn' && Math.abs(prev.action.degrees ?? 0) >= 150 && action.direction === 'backward' &&
+        LOCOMOTION.has(action.kind)) delete action.direction
+      timeline.push({ action, ...note })
     }
   }
-  return timeline
+  return { timeline, understood }
+}
+
+/** The plan's timeline (see planPrompt). */
+export function parsePrompt (prompt: string, reader?: NlpReader): TimelineEntry[] {
+  return planPrompt(prompt, reader).timeline
 }

@@ -1,10 +1,12 @@
 // Prompt understanding for the API's prompt optimizer: the actions the builtin engine reads in a prompt, in
 // order, each written back as a short canonical phrase the parser reads the same way, with the length the
 // engine gives it. No language model: this is exactly what generation would do with the prompt.
+import { ENGINE_ERROR, EngineError } from '../errors.js'
 import { compose } from '../synth/compose.js'
-import { expandTimeline } from '../synth/posture-flow.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
-import { parsePrompt } from './parser.js'
+import { planPrompt } from './parser.js'
+import { readPrompt } from './read-prompt.js'
+import type { PromptReading } from './read-prompt.js'
 import type { ActionSpec, TimelineEntry } from './parser.js'
 import type { ActionKind, Emotion } from './vocabulary.js'
 
@@ -25,21 +27,117 @@ export interface PromptAnalysis {
   optimizedPrompt: string
   actions: AnalyzedAction[]
   totalSeconds: number
-  /** Every word outside the vocabulary and what it was read as; empty when every word was known. */
+  /** Every word outside the vocabulary and what it was read as, and every word ignored and why (negated, not a
+   * movement); empty when every word was known. */
   understood: string[]
 }
 
-const PHRASE: Readonly<Record<ActionKind, string>> = Object.fromEntries(([
-  ['idle', 'stand idle'], ['walk', 'walk'], ['jog', 'jog'], ['run', 'run'], ['sneak', 'sneak'], ['crawl', 'crawl'], ['jump', 'jump'], ['hop', 'hop'],
-  ['turn', 'turn'], ['spin', 'spin'], ['sidestep', 'sidestep'], ['backstep', 'step back'], ['stepUp', 'climb'], ['sitDown', 'sit down'],
-  ['standUp', 'stand up'], ['crouch', 'crouch'], ['kneel', 'kneel'], ['lieDown', 'lie down'], ['wave', 'wave'], ['clap', 'clap'], ['point', 'point'],
-  ['bow', 'bow'], ['nod', 'nod'], ['shakeHead', 'shake head'], ['punch', 'punch'], ['kick', 'kick'], ['dance', 'dance'], ['stretch', 'stretch'],
-  ['lookAround', 'look around'], ['pickUp', 'pick up'], ['throw', 'throw']
-] as const)) as Record<ActionKind, string>
+// Total over ActionKind: the compiler refuses a kind without its phrase, so describing a plan cannot fail.
+const PHRASE: Readonly<Record<ActionKind, string>> = {
+  idle: 'stand idle',
+  walk: 'walk',
+  jog: 'jog',
+  run: 'run',
+  sneak: 'sneak',
+  crawl: 'crawl',
+  jump: 'jump',
+  hop: 'hop',
+  turn: 'turn',
+  spin: 'spin',
+  sidestep: 'sidestep',
+  backstep: 'step back',
+  stepUp: 'climb',
+  sitDown: 'sit down',
+  standUp: 'stand up',
+  crouch: 'crouch',
+  kneel: 'kneel',
+  lieDown: 'lie down',
+  wave: 'wave',
+  clap: 'clap',
+  point: 'point',
+  bow: 'bow',
+  nod: 'nod',
+  shakeHead: 'shake head',
+  punch: 'punch',
+  kick: 'kick',
+  dance: 'dance',
+  stretch: 'stretch',
+  lookAround: 'look around',
+  pickUp: 'pick up',
+  throw: 'throw',
+  skip: 'skip',
+  stomp: 'stomp',
+  march: 'march',
+  limp: 'limp',
+  stagger: 'stagger',
+  circle: 'walk in a circle',
+  zigzag: 'zigzag',
+  carry: 'carry',
+  sitChair: 'sit on a chair',
+  fall: 'fall down',
+  squat: 'squat',
+  jumpingJacks: 'jumping jacks',
+  highKick: 'high kick',
+  combo: 'punch combination',
+  push: 'push',
+  pull: 'pull',
+  batSwing: 'swing a bat',
+  salute: 'salute',
+  cheer: 'cheer',
+  shrug: 'shrug',
+  crossArms: 'cross arms',
+  handsOnHips: 'hands on hips',
+  scratchHead: 'scratch head',
+  think: 'think',
+  beckon: 'beckon',
+  fistPump: 'fist pump',
+  thumbsUp: 'thumbs up',
+  facepalm: 'facepalm',
+  yawn: 'yawn',
+  flap: 'flap arms',
+  swim: 'swim',
+  headbang: 'headbang',
+  hipHop: 'hip hop dance',
+  salsa: 'salsa',
+  disco: 'disco',
+  ballet: 'ballet',
+  robot: 'robot dance',
+  jumpRope: 'jump rope',
+  backflip: 'backflip',
+  cartwheel: 'cartwheel',
+  moonwalk: 'moonwalk',
+  stumble: 'stumble',
+  pushed: 'get pushed',
+  getUp: 'get up from the ground',
+  sideBend: 'bend',
+  waltz: 'waltz',
+  chaCha: 'cha-cha',
+  jazz: 'jazz dance',
+  slap: 'slap',
+  claspHands: 'clasp hands',
+  attention: 'stand at attention',
+  chop: 'chop',
+  stir: 'stir',
+  wipe: 'wipe',
+  sweep: 'sweep',
+  drink: 'drink',
+  playGuitar: 'play guitar',
+  playViolin: 'play violin',
+  shakeArms: 'shake arms',
+  shakeFist: 'shake fist'
+}
 const ADVERB: Readonly<Record<Emotion, string>> = Object.fromEntries(([
   ['neutral', ''], ['happy', 'happily'], ['tired', 'tiredly'], ['angry', 'angrily'], ['sad', 'sadly'], ['confident', 'confidently'], ['sneaky', 'stealthily']
 ] as const)) as Record<Emotion, string>
-const STEPPED: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl'])
+const STEPPED: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'march', 'limp', 'stagger', 'moonwalk'])
+/** Kinds whose side is a leg ("hop on the left foot", "kick with the right leg"), not a hand. */
+const LEGGED: ReadonlySet<ActionKind> = new Set(['hop', 'kick', 'highKick', 'stomp'])
+const DIRECTION_WORDS: Readonly<Record<string, string>> = {
+  diagonalLeft: 'diagonally left', diagonalRight: 'diagonally right', backward: 'backward', forward: 'forward'
+}
+const STYLE_WORDS: Readonly<Record<NonNullable<ActionSpec['style']>, string>> = {
+  overhand: 'overhand', underhand: 'underhand', onBack: 'on the back', onFront: 'on the front', withHands: 'with hand support'
+}
 
 function round (n: number): number {
   return Math.round(n * 10) / 10
@@ -47,7 +145,13 @@ function round (n: number): number {
 
 /** "sit down", "step back", "climb": the phrase already says the direction the parser read. */
 function impliedBy (kind: ActionKind, direction: string): boolean {
-  return PHRASE[kind].split(' ').includes(direction) || (kind === 'backstep' && direction === 'backward') || (kind === 'stepUp' && direction === 'up')
+  return PHRASE[kind].split(' ').includes(direction) || (kind === 'backstep' && direction === 'backward') || (kind === 'stepUp' && direction === 'up') ||
+    ((kind === 'pickUp' || kind === 'standUp' || kind === 'getUp') && direction === 'up') || ((kind === 'lieDown' || kind === 'sitDown') && direction === 'down')
+}
+
+function sidePhrase (a: ActionSpec): string {
+  if (LEGGED.has(a.kind)) return a.side === 'both' ? 'on both feet' : a.kind === 'hop' ? `on the ${a.side} foot` : `with the ${a.side} leg`
+  return a.side === 'both' ? 'with both hands' : `with the ${a.side} hand`
 }
 
 function describe (a: ActionSpec): string {
@@ -57,12 +161,17 @@ function describe (a: ActionSpec): string {
     words.push(degrees < 0 ? 'right' : 'left', `${Math.abs(Math.round(degrees))} degrees`)
   } else if (a.direction === 'inPlace') {
     words.push('in place')
+  } else if (a.kind === 'circle' && (a.direction === 'left' || a.direction === 'right')) {
+    words.push(a.direction === 'left' ? 'counterclockwise' : 'clockwise')
   } else if (a.direction !== undefined && !impliedBy(a.kind, a.direction)) {
-    words.push(a.direction)
+    words.push(DIRECTION_WORDS[a.direction] ?? (a.direction === 'left' || a.direction === 'right' ? `to the ${a.direction}` : a.direction))
   }
-  if (a.side !== undefined) words.push(a.side === 'both' ? 'with both hands' : `with the ${a.side} hand`)
+  if (a.style !== undefined) words.push(STYLE_WORDS[a.style])
+  if (a.from !== undefined) words.push(a.from === 'front' || a.from === 'back' ? `from the ${a.from}` : `from the ${a.from} side`)
+  if (a.kind === 'pushed') words.push(a.fall === true ? 'and fall' : 'without falling')
+  if (a.side !== undefined) words.push(sidePhrase(a))
   if (a.distance !== undefined) words.push(`${round(a.distance)} meters`)
-  if (a.count !== undefined) words.push(STEPPED.has(a.kind) ? `${a.count} steps` : `${a.count} times`)
+  if (a.count !== undefined) words.push(STEPPED.has(a.kind) ? `${a.count} ${a.count === 1 ? 'step' : 'steps'}` : a.count === 1 ? 'once' : `${a.count} times`)
   if (a.durationSeconds !== undefined) words.push(`for ${round(a.durationSeconds)} seconds`)
   if (a.speed < 0.95) words.push('slowly')
   else if (a.speed > 1.05) words.push('quickly')
@@ -74,21 +183,37 @@ function describeEntry (entry: TimelineEntry): string {
   return entry.overlay === undefined ? describe(entry.action) : `${describe(entry.action)} while ${describe(entry.overlay)}`
 }
 
-/** The actions of a prompt in order, with their canonical phrases and lengths at `fps`. */
-/** How the words outside the vocabulary were read (parsing only, no motion is made); empty when all were known. */
+/** How the words outside the vocabulary were read and which were ignored, and why (parsing only, no motion is made). */
 export function understandPrompt (prompt: string): string[] {
-  return parsePrompt(prompt).flatMap((entry) => entry.understood ?? [])
+  return planPrompt(prompt).understood
 }
 
+/**
+ * The actions of a prompt in order, with their canonical phrases and lengths at `fps`. Reads the prompt exactly as
+ * generation does (read-prompt.ts): no movement gives no actions; a request no clip could hold throws the engine's
+ * BAD_PARAMETERS, as generation would.
+ */
 export async function analyzePrompt (prompt: string, fps = 30): Promise<PromptAnalysis> {
-  const parsed = parsePrompt(prompt)
-  const timeline = expandTimeline(parsed)
+  let reading: PromptReading
+  try {
+    reading = readPrompt(prompt)
+  } catch (err) {
+    if (err instanceof EngineError && err.code === ENGINE_ERROR.INVALID_INPUT) {
+      return { optimizedPrompt: '', actions: [], totalSeconds: 0, understood: planPrompt(prompt).understood }
+    }
+    throw err
+  }
   const skeleton = createHumanoidSkeleton()
   const actions: AnalyzedAction[] = []
   let start = 0
-  for (const entry of timeline) {
-    const { clip } = await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })
-    const durationSeconds = clip.frameCount / fps
+  for (const entry of reading.timeline) {
+    let frames: number
+    try {
+      frames = (await compose({ timeline: [entry], skeleton, fps, seed: 0, variantIndex: 0 })).clip.frameCount
+    } catch (err) {
+      throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
+    }
+    const durationSeconds = frames / fps
     actions.push({
       kind: entry.action.kind,
       prompt: describeEntry(entry),
@@ -103,6 +228,6 @@ export async function analyzePrompt (prompt: string, fps = 30): Promise<PromptAn
     optimizedPrompt: actions.map((a) => a.prompt).join(', then '),
     actions,
     totalSeconds: round(start),
-    understood: parsed.flatMap((entry) => entry.understood ?? [])
+    understood: reading.understood
   }
 }

@@ -85,7 +85,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   limp: 'limp',
   hobble: 'limp',
   stagger: 'stagger',
-  stumble: 'stagger',
+  stumble: 'stumble',
   totter: 'stagger',
   wobble: 'stagger',
   circle: 'circle',
@@ -95,7 +95,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   fall: 'fall',
   fell: 'fall',
   collapse: 'fall',
-  trip: 'stagger',
+  trip: 'stumble',
   faint: 'fall',
   jumpingjack: 'jumpingJacks',
   highkick: 'highKick',
@@ -144,22 +144,42 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
-  ...SYNONYMS,
   // issue 28 actions
-  backflip: 'backflip',
-  cartwheel: 'cartwheel',
-  jazz: 'jazz',
-  moonwalk: 'moonwalk',
-  waltz: 'waltz',
+  arc: 'turn',
   attention: 'attention',
+  backflip: 'backflip',
+  balance: 'idle',
   brandish: 'shakeFist',
+  cartwheel: 'cartwheel',
+  chacha: 'chaCha',
+  chicken: 'flap',
   chop: 'chop',
+  circuit: 'circle',
+  circular: 'circle',
   clasp: 'claspHands',
+  clasphands: 'claspHands',
+  clean: 'wipe',
+  corner: 'turn',
+  curve: 'turn',
   drank: 'drink',
   drink: 'drink',
   fiddle: 'playViolin',
+  flutter: 'flap',
   guitar: 'playGuitar',
+  jazz: 'jazz',
   jiggle: 'shakeArms',
+  jumprope: 'jumpRope',
+  moonwalk: 'moonwalk',
+  mop: 'sweep',
+  playguitar: 'playGuitar',
+  playviolin: 'playViolin',
+  polish: 'wipe',
+  pushed: 'pushed',
+  raisehand: 'point',
+  scrub: 'wipe',
+  shakearms: 'shakeArms',
+  shakefist: 'shakeFist',
+  sidekick: 'kick',
   sip: 'drink',
   slap: 'slap',
   stir: 'stir',
@@ -167,7 +187,11 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   sweep: 'sweep',
   swept: 'sweep',
   violin: 'playViolin',
-  wipe: 'wipe'
+  wag: 'shakeArms',
+  waltz: 'waltz',
+  wiggle: 'shakeArms',
+  wipe: 'wipe',
+  ...SYNONYMS
 }
 
 /** The phrases listed in the 494 message: what a prompt must contain at least one of. */
@@ -178,7 +202,9 @@ export const UNDERSTOOD_PHRASES = [
   'skip', 'stomp', 'march', 'limp', 'stagger', 'walk in a circle', 'zig-zag', 'carry', 'sit on a chair', 'fall down', 'squat',
   'jumping jacks', 'high kick', 'punch combination', 'push', 'pull', 'swing a bat', 'salute', 'cheer', 'shrug', 'cross arms',
   'hands on hips', 'scratch head', 'think', 'beckon', 'fist pump', 'thumbs up', 'facepalm', 'yawn', 'flap arms/fly', 'swim',
-  'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance'
+  'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance', 'jump rope', 'backflip', 'cartwheel', 'moonwalk',
+  'stumble', 'get pushed', 'get up from the ground', 'bend to the side', 'waltz', 'cha-cha', 'jazz dance', 'slap', 'clasp hands',
+  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist'
 ]
 
 export const EMOTIONS: Readonly<Record<string, Emotion>> = {
@@ -281,6 +307,8 @@ export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',
   forwards: 'forward',
+  straight: 'forward',
+  straightforward: 'forward',
   ahead: 'forward',
   onward: 'forward',
   back: 'backward',
@@ -298,7 +326,12 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   down: 'down',
   downward: 'down',
   around: 'around',
-  round: 'around'
+  round: 'around',
+  clockwise: 'right',
+  counterclockwise: 'left',
+  anticlockwise: 'left',
+  diagonal: 'diagonalRight',
+  diagonally: 'diagonalRight'
 }
 
 /** Words that end one clause and start the next, in sequence. */

@@ -1,0 +1,351 @@
+// One clause → its actions. The action words are found by lemma; numbers, units, sides and directions bind to the
+// action word they follow (or, before any, to the first), so "walk three steps and jump twice" counts each its own.
+// Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
+import { closestAction } from './closest-action.js'
+import type { Token } from './lexer.js'
+import type { ActionSpec, Side } from './parser.js'
+import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERBS } from './vocabulary.js'
+import type { ActionKind, Direction, Emotion } from './vocabulary.js'
+import { isEnglishWord, meaningOf } from './word-meaning.js'
+
+export type Word = Extract<Token, { type: 'word' }>
+export type ClauseToken = Exclude<Token, { type: 'separator' }>
+
+export const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march',
+  'limp', 'stagger', 'circle', 'zigzag', 'carry', 'moonwalk'])
+export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch',
+  'salute', 'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap',
+  'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
+const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
+const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
+const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
+const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
+const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
+const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
+const UNIT_SECONDS: Readonly<Record<string, number>> = {
+  second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, mins: 60, hour: 3600, hours: 3600
+}
+const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048, yard: 0.91, yards: 0.91 }
+const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
+const TURN_NOUNS = /^(turn|circle|rotation|spin|revolution|round|curve|arc|corner)/
+
+interface Mods {
+  count?: number
+  duration?: number
+  distance?: number
+  degrees?: number
+  direction?: Direction
+  side?: Side
+  style?: ActionSpec['style']
+  from?: ActionSpec['from']
+  fall?: boolean
+}
+
+interface Found {
+  kind: ActionKind | 'step'
+  word: Word
+  mods: Mods
+  negated: boolean
+  /** The word after the action word ("turn around", "turn back"). */
+  after?: string
+}
+
+export interface ClauseParse {
+  actions: ActionSpec[]
+  emotion: Emotion | undefined
+  /** How words were read or why they were left out, for the plan's `understood` notes. */
+  notes: string[]
+}
+
+function verbOf (w: Word): ActionKind | 'step' | undefined {
+  for (const b of w.bases) {
+    const v = VERBS[b]
+    if (v !== undefined) return v
+  }
+  return undefined
+}
+
+const isWord = (t: ClauseToken | undefined): t is Word => t?.type === 'word'
+
+/** Whether "a"/"an" before this word is a quantity ("a few", "a second", "a jump") rather than an article. */
+function isCountable (w: Word): boolean {
+  return NUMBER_WORDS[w.text] !== undefined || UNIT_SECONDS[w.text] !== undefined || UNIT_METRES[w.text] !== undefined || verbOf(w) !== undefined
+}
+
+/** A word that names an action in `tokens[i]`'s context, or undefined ("left" in "left foot" is a side, never "leave"). */
+function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'step' | undefined {
+  const w = tokens[i]
+  if (!isWord(w) || DIRECTIONS[w.text] !== undefined || LIMB_WORDS.has(w.text) || w.text === 'back') return undefined
+  // "stands up from a kneeling position": the posture it starts from is no action of its own.
+  const before = [tokens[i - 1], tokens[i - 2]].map(t => (isWord(t) ? t.text : ''))
+  if (before[0] === 'from' || (before[1] === 'from' && ['a', 'the', 'his', 'her', 'their', 'its'].includes(before[0]!))) return undefined
+  const v = verbOf(w)
+  if (v === 'shakeHead' && !tokens.some(t => isWord(t) && t.text === 'head')) return undefined
+  // "a standing person", "lying on the floor" still name their posture; "stands" before a gesture is only the pose.
+  return v
+}
+
+function negatedAt (tokens: readonly ClauseToken[], i: number, w: Word): boolean {
+  // The nearest negator before the verb decides ("does not even jump"); a verb in between takes it ("never stop
+  // walking"); past a few words the library's negation flag is trusted.
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+    const t = tokens[j]
+    if (isWord(t) && NEGATORS.has(t.text)) return true
+    if (isWord(t) && (t.pos === 'verb' || actionAt(tokens, j) !== undefined)) return false
+  }
+  return w.negated
+}
+
+/** A non-word near a vocabulary word ("wakl") read as that word; correctly spelt English is never re-spelt. */
+function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | undefined {
+  if (w.text.length < 4 || isEnglishWord(w.text) || isEnglishWord(w.lemma)) return undefined
+  const near = closestAction(w.text)
+  return near === undefined ? undefined : { kind: near.kind, note: `"${w.text}" read as "${near.word}" (spelling)` }
+}
+
+function sideWord (text: string): Side | undefined {
+  if (text === 'left' || text === 'right') return text
+  if (text === 'both') return 'both'
+  return undefined
+}
+
+export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion): ClauseParse {
+  const found: Found[] = []
+  const notes: string[] = []
+  const pre: Mods = {}
+  let emotion: Emotion | undefined
+  let speed = 1
+  let very = false
+  let pendingNumber: number | undefined
+  let nextMods: Mods | undefined
+  const words = tokens.map(t => (t.type === 'word' ? t.text : ''))
+  const hasWord = (...w: string[]) => w.some(x => words.includes(x))
+  const mods = (): Mods => found.at(-1)?.mods ?? pre
+  // "a full turn", "a 180 degree turn", "a left curve": a modifier right before an action word is that word's.
+  const before = (i: number): Mods => (actionAt(tokens, i + 1) !== undefined ? (nextMods ??= {}) : mods())
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    if (t.type === 'number') { pendingNumber = t.value; continue }
+    const w = t.text
+    const next = tokens[i + 1]
+    const nextWord = isWord(next) ? next : undefined
+    const prevWord = isWord(tokens[i - 1]) ? (tokens[i - 1] as Word).text : undefined
+    if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
+      pendingNumber = NUMBER_WORDS[w]
+      if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]
+      continue
+    }
+    if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.text)) { before(i).degrees = TURN_FRACTIONS[w]; continue }
+    if (REPEAT_WORDS[w] !== undefined) { mods().count = REPEAT_WORDS[w]; continue }
+    if (w === 'very' || w === 'really' || w === 'extremely') { very = true; continue }
+    if (UNIT_SECONDS[w] !== undefined && pendingNumber !== undefined) {
+      mods().duration = pendingNumber * UNIT_SECONDS[w]!
+      pendingNumber = undefined
+      continue
+    }
+    if (UNIT_METRES[w] !== undefined && pendingNumber !== undefined && !LIMB_WORDS.has(nextWord?.text ?? '')) {
+      mods().distance = pendingNumber * UNIT_METRES[w]!
+      pendingNumber = undefined
+      continue
+    }
+    if ((w === 'degrees' || w === 'degree' || w === 'deg') && pendingNumber !== undefined) {
+      before(i).degrees = pendingNumber
+      pendingNumber = undefined
+      continue
+    }
+    if ((w === 'times' || w === 'time' || w === 'reps' || w === 'repetitions' || w === 'rounds') && pendingNumber !== undefined) {
+      // "three times" binds to the action before it; with none yet, to the next one.
+      mods().count = pendingNumber
+      pendingNumber = undefined
+      continue
+    }
+    // "from the left", "in the back": where a push comes from.
+    if ((prevWord === 'from' || prevWord === 'in' || (prevWord !== undefined && POSSESSIVES.has(prevWord) && ['from', 'in'].includes(words[i - 2] ?? ''))) &&
+      ['front', 'back', 'behind', 'left', 'right', 'side'].includes(w) && found.some(f => f.kind === 'pushed')) {
+      const from = w === 'behind' ? 'back' : w === 'side' ? (mods().from ?? 'left') : w as 'front' | 'back' | 'left' | 'right'
+      for (const f of found) if (f.kind === 'pushed') f.mods.from = from
+      continue
+    }
+    if (w === 'behind' && found.some(f => f.kind === 'pushed')) { for (const f of found) if (f.kind === 'pushed') f.mods.from = 'back'; continue }
+    // "lie down on his back / on her stomach".
+    if (found.some(f => f.kind === 'lieDown') && (prevWord === 'on' || (prevWord !== undefined && POSSESSIVES.has(prevWord) && words[i - 2] === 'on'))) {
+      if (w === 'back') { mods().style = 'onBack'; continue }
+      if (w === 'front' || w === 'stomach' || w === 'belly' || w === 'face') { mods().style = 'onFront'; continue }
+    }
+    const kind = actionAt(tokens, i)
+    if (kind !== undefined) {
+      const negated = negatedAt(tokens, i, t)
+      if (negated) notes.push(`"${w}" ignored: negated`)
+      // A number before a plural noun form of an action ("three steps", "two jumps") is its count.
+      const plural = pendingNumber !== undefined && t.text !== t.lemma && t.pos !== 'verb' ? pendingNumber : undefined
+      if (plural !== undefined) pendingNumber = undefined
+      // "walk three steps": a step noun after a locomotion verb only counts, it is not a second action.
+      const walking = found.findLast(f => LOCOMOTION.has(f.kind as ActionKind) || f.kind === 'step')
+      if (kind === 'step' && walking !== undefined) {
+        if (plural !== undefined) walking.mods.count ??= plural
+        continue
+      }
+      let entry = found.find(f => f.kind === kind)
+      if (entry === undefined) {
+        entry = { kind, word: t, mods: found.length === 0 ? pre : {}, negated, ...(nextWord === undefined ? {} : { after: nextWord.text }) }
+        found.push(entry)
+      } else if (!negated) entry.negated = false
+      if (nextMods !== undefined) { Object.assign(entry.mods, nextMods); nextMods = undefined }
+      if (plural !== undefined) entry.mods.count ??= plural
+      continue
+    }
+    const e = EMOTIONS[w]
+    if (e !== undefined) { emotion = e; continue }
+    const s = SPEEDS[w]
+    if (s !== undefined) { speed = s; continue }
+    const side = sideWord(w)
+    if (side !== undefined && nextWord !== undefined && (LIMB_WORDS.has(nextWord.text) || (side === 'both' && nextWord.text !== 'directions'))) {
+      mods().side = side
+      continue
+    }
+    // "starting with the left (foot)": the leading foot, not a direction.
+    if ((w === 'left' || w === 'right') && (prevWord === 'with' || (prevWord === 'the' && words[i - 2] === 'with'))) continue
+    const d = DIRECTIONS[w]
+    if (d !== undefined) {
+      if (w === 'straight' && mods().direction !== undefined) continue
+      // "a left turn", "a right curve": the direction names the action word it stands before.
+      const m = d === 'left' || d === 'right' ? before(i) : mods()
+      const diagonal = m.direction === 'diagonalLeft' || m.direction === 'diagonalRight'
+      if (d === 'diagonalRight' || d === 'diagonalLeft') m.direction = hasWord('left') ? 'diagonalLeft' : 'diagonalRight'
+      else if (diagonal && (d === 'left' || d === 'right' || d === 'forward')) continue
+      else if (d === 'around') m.direction = m.direction ?? 'around'
+      else if ((d === 'up' || d === 'down') && m.direction !== undefined) continue
+      else if (d === 'backward' && m.direction === 'around') continue
+      else m.direction = d
+      continue
+    }
+    if (w === 'sideways' || w === 'aside' || w === 'sidewards' || w === 'sideward') { mods().direction ??= 'right'; continue }
+    if (w === 'place' || w === 'spot') { mods().direction ??= 'inPlace'; continue }
+    if (w === 'overhand' || w === 'overarm') { mods().style = 'overhand'; continue }
+    if (w === 'underhand' || w === 'underarm') { mods().style = 'underhand'; continue }
+    if (w === 'falls' || w === 'fall' || w === 'falling' || w === 'fell' || w === 'ground') { if (found.some(f => f.kind === 'pushed')) mods().fall = true }
+    if (pendingNumber !== undefined && found.length > 0 && mods().count === undefined && !LIMB_WORDS.has(w) && UNIT_METRES[w] === undefined) {
+      mods().count = pendingNumber
+      pendingNumber = undefined
+    }
+  }
+  if (pendingNumber !== undefined && mods().count === undefined && pendingNumber >= 1 && Number.isInteger(pendingNumber)) mods().count = pendingNumber
+
+  // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
+  if (found.length === 0) {
+    for (const [i, t] of tokens.entries()) {
+      if (!isWord(t) || DIRECTIONS[t.text] !== undefined) continue
+      // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
+      const verbLemma = t.bases.at(-1)!
+      const meant = t.pos === 'verb'
+        ? meaningOf(t.lemma) ?? meaningOf(t.text)
+        : t.pos === 'noun' && verbLemma !== t.text ? meaningOf(verbLemma) : undefined
+      const read = meant !== undefined
+        ? { kind: meant.kind, note: `"${t.text}" read as "${meant.word}" (WordNet: ${meant.path.join(' → ')})` }
+        : spelledAction(t)
+      if (read === undefined) continue
+      const negated = negatedAt(tokens, i, t)
+      notes.push(negated ? `"${t.text}" ignored: negated` : read.note)
+      found.push({ kind: read.kind, word: t, mods: pre, negated })
+      break
+    }
+  }
+  if (found.length === 0) {
+    for (const t of tokens) if (isWord(t) && t.pos === 'verb') notes.push(`"${t.text}" ignored: not a movement the engine knows`)
+  }
+  if (very) speed = 1 + (speed - 1) * 1.6
+  const actions = combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord))
+  return { actions, emotion, notes }
+}
+
+/** Word combinations that name one movement: "run in a circle", "walk up the stairs", "walk sideways", "salsa dance". */
+function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[] {
+  const out = [...found]
+  const has = (k: string) => out.some(f => f.kind === k)
+  const drop = (k: string) => { const i = out.findIndex(f => f.kind === k); if (i >= 0) { const [f] = out.splice(i, 1); return f } return undefined }
+  const pace = out.find(f => PACES[f.kind] !== undefined)
+  if ((has('circle') || has('zigzag')) && pace !== undefined) {
+    const path = out.find(f => f.kind === 'circle' || f.kind === 'zigzag')!
+    path.mods = { ...pace.mods, ...path.mods, gait: PACES[pace.kind] } as Mods
+    out.splice(out.indexOf(pace), 1)
+  }
+  if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) drop(g)
+  if (out.some(f => DANCE_STYLES.has(f.kind as ActionKind)) && has('dance')) drop('dance')
+  // "gets pushed and stumbles": one reaction.
+  if (has('pushed')) { drop('stumble'); drop('stagger') }
+  if (has('moonwalk')) drop('walk')
+  // "stumbles around / along": an unsteady walk, not one loss of balance.
+  for (const f of out) if (f.kind === 'stumble' && hasWord('around', 'about', 'along', 'across', 'through')) f.kind = 'stagger'
+  // "moves his hand in a circle", "a circular motion with the left hand": a hand circling, not a walk.
+  const circle = out.find(f => f.kind === 'circle')
+  if (circle !== undefined && hasWord('hand', 'hands', 'arm', 'arms') && !out.some(f => WALKING.has(f.kind) && f.kind !== 'walk' && f.kind !== 'step')) {
+    circle.kind = 'stir'
+    drop('walk')
+  }
+  // "turns a cartwheel": the cartwheel is the turn.
+  if (has('cartwheel')) { drop('turn'); drop('spin') }
+  // "wipes a window in circles": the circle is the hand's path.
+  if (has('circle') && out.some(f => UPPER_BODY.has(f.kind as ActionKind)) && !out.some(f => WALKING.has(f.kind))) drop('circle')
+  // "hits something with his left foot": a kick.
+  for (const f of out) if ((f.kind === 'punch' || f.kind === 'slap') && hasWord('foot', 'leg', 'feet', 'legs')) f.kind = 'kick'
+  if (hasWord('sideways', 'sidewards', 'sideward', 'aside')) {
+    for (const f of out) if (WALKING.has(f.kind)) f.kind = 'sidestep'
+  }
+  return out
+}
+
+function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: string[]) => boolean): ActionSpec {
+  const kind = resolveKind(f, hasWord)
+  const m = f.mods
+  const spec: ActionSpec = { kind, speed, emotion }
+  const gait = (m as Mods & { gait?: ActionSpec['gait'] }).gait
+  if (gait !== undefined && (kind === 'circle' || kind === 'zigzag')) spec.gait = gait
+  if (m.count !== undefined) spec.count = Math.max(1, Math.round(m.count))
+  if (m.duration !== undefined) spec.durationSeconds = m.duration
+  if (m.distance !== undefined) spec.distance = m.distance
+  if (m.degrees !== undefined) spec.degrees = m.degrees
+  if (m.direction !== undefined) spec.direction = m.direction
+  if (m.side !== undefined) spec.side = m.side
+  if (m.style !== undefined) spec.style = m.style
+  if (kind === 'pushed') {
+    if (m.from !== undefined) spec.from = m.from
+    else if (m.direction === 'left' || m.direction === 'right') spec.from = m.direction === 'left' ? 'right' : 'left'
+    else if (m.direction === 'backward') spec.from = 'front'
+    else if (m.direction === 'forward') spec.from = 'back'
+    spec.fall = m.fall === true
+  }
+  if ((kind === 'kneel' || kind === 'getUp' || kind === 'standUp') && hasWord('hand', 'hands', 'support', 'arm', 'arms')) spec.style = 'withHands'
+  if (kind === 'sidestep' && spec.direction !== 'left') spec.direction = 'right'
+  if (kind === 'turn' || kind === 'spin') applyTurnSign(spec, ['around', 'back', 'backward', 'backwards', 'round'].includes(f.after ?? ''))
+  if (kind === 'circle' && spec.direction !== 'left' && spec.direction !== 'right') delete spec.direction
+  return spec
+}
+
+function resolveKind (f: Found, hasWord: (...w: string[]) => boolean): ActionKind {
+  const kind = f.kind
+  const direction = f.mods.direction
+  if (kind === 'stepUp' && hasWord('down') && !hasWord('up')) return 'stepUp'
+  if (kind === 'getUp') return hasWord('ground', 'floor', 'lying', 'back', 'stomach') ? 'getUp' : 'standUp'
+  if (kind === 'bow' && (direction === 'left' || direction === 'right' || f.mods.side === 'left' || f.mods.side === 'right') && !hasWord('forward', 'down')) {
+    f.mods.direction ??= f.mods.side === 'left' ? 'left' : 'right'
+    delete f.mods.side
+    return 'sideBend'
+  }
+  if (kind === 'circle' && f.mods.degrees !== undefined && f.mods.degrees < 360) return 'turn'
+  if (kind !== 'step') {
+    if (kind === 'idle' && hasWord('up')) return 'standUp'
+    return kind
+  }
+  if (direction === 'up') return 'stepUp'
+  if (direction === 'backward') return 'backstep'
+  if (direction === 'left' || direction === 'right' || hasWord('sideways', 'aside', 'side')) return 'sidestep'
+  return 'walk'
+}
+
+function applyTurnSign (spec: ActionSpec, around: boolean): void {
+  // "turn back" and "turn around" are half turns; "turn around to the right" keeps its side.
+  if (spec.direction === 'backward') spec.direction = 'around'
+  const magnitude = Math.abs(spec.degrees ?? (spec.kind === 'spin' ? 360 : around || spec.direction === 'around' ? 180 : 90))
+  spec.degrees = spec.direction === 'right' ? -magnitude : magnitude
+}

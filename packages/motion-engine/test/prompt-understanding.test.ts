@@ -1,0 +1,109 @@
+// Issue 28's "Why": each class of misreading people met, as a test of the plan (each failed before the parser read
+// prompts with an NLP library and WordNet).
+import { describe, expect, it } from 'vitest'
+import { analyzePrompt, planPrompt } from '../src/index.js'
+import { readPrompt } from '../src/prompt/read-prompt.js'
+
+const kinds = (p: string) => planPrompt(p).timeline.flatMap(e => [e.action.kind, ...(e.overlay === undefined ? [] : [e.overlay.kind])])
+
+describe('correctly spelt English is read by meaning, never re-spelt into another movement', () => {
+  it('reads "brings a cup to her mouth" as drinking, not waving', () => {
+    expect(kinds('she brings a cup to her mouth')).toEqual(['drink'])
+  })
+
+  it('reads "is doing a cartwheel" as a cartwheel, not walking', () => {
+    expect(kinds('he is doing a cartwheel')).toEqual(['cartwheel'])
+  })
+
+  it('reads "raise your right hand" as a raised right hand, not standing up', () => {
+    expect(planPrompt('raise your right hand').timeline.map(e => e.action)).toMatchObject([{ kind: 'point', side: 'right' }])
+  })
+
+  it('reads "is sweeping the floor" as sweeping, not lying down', () => {
+    expect(kinds('a woman is sweeping the floor')).toEqual(['sweep'])
+  })
+
+  it('reads an unlisted verb through WordNet and says so', () => {
+    const plan = planPrompt('the old man lurches across the room')
+    expect(plan.timeline.map(e => e.action.kind)).toEqual(['stagger'])
+    expect(plan.understood[0]).toMatch(/^"lurches" read as "stagger" \(WordNet: lurch → /)
+  })
+
+  it('corrects the spelling of a word that is not English, and says so', () => {
+    const plan = planPrompt('wakl forward')
+    expect(plan.timeline.map(e => e.action.kind)).toEqual(['walk'])
+    expect(plan.understood).toEqual(['"wakl" read as "walk" (spelling)'])
+  })
+})
+
+describe('negation', () => {
+  it('plans no jump for "the man did not jump" and reports the jump as ignored', () => {
+    const plan = planPrompt('the man did not jump')
+    expect(plan.timeline).toEqual([])
+    expect(plan.understood).toEqual(['"jump" ignored: negated'])
+  })
+
+  it('keeps the actions that are not negated', () => {
+    expect(kinds("he didn't run, he walked")).toEqual(['walk'])
+  })
+})
+
+describe('sides, directions, counts and turns', () => {
+  it('describes a hop on the left foot as a foot, not a hand', async () => {
+    const analysis = await analyzePrompt('he hops on his left foot')
+    expect(analysis.actions.map(a => a.prompt)).toEqual(['hop on the left foot'])
+  })
+
+  it('plans "walks sideways to the left" as a side-step to the left, not a turn and a walk', () => {
+    expect(planPrompt('a person walks sideways to the left').timeline.map(e => e.action)).toMatchObject([{ kind: 'sidestep', direction: 'left' }])
+  })
+
+  it('binds a count to the action it follows in a longer sentence', () => {
+    const [entry] = planPrompt('a person walks forward waving twice').timeline
+    expect(entry!.action.count).toBeUndefined()
+    expect(entry!.overlay).toMatchObject({ kind: 'wave', count: 2 })
+    expect(planPrompt('walk three steps and then jump twice').timeline.map(e => e.action.count)).toEqual([3, 2])
+  })
+
+  it('plans "turns back" as a half turn', () => {
+    expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
+  })
+})
+
+describe('movements people ask for every day', () => {
+  it.each([
+    ['a person does a cartwheel', 'cartwheel'], ['he does a backflip', 'backflip'], ['she moonwalks', 'moonwalk'], ['jump rope', 'jumpRope'],
+    ['he loses his balance and recovers', 'stumble'], ['she is pushed from the front but does not fall', 'pushed'], ['slap him', 'slap'],
+    ['clasp your hands', 'claspHands'], ['stand at attention', 'attention'], ['chop the wood', 'chop'], ['stir the soup', 'stir'],
+    ['wipe the table', 'wipe'], ['sweep the floor', 'sweep'], ['drink a glass of water', 'drink'], ['shake your arms', 'shakeArms'],
+    ['lie down on your back', 'lieDown'], ['get up from the ground', 'getUp'], ['dance a waltz', 'waltz'], ['play the violin', 'playViolin']
+  ])('plans "%s" as %s', (prompt, kind) => {
+    expect(kinds(prompt)).toEqual([kind])
+  })
+
+  it('reads a push without a fall and its side', () => {
+    expect(planPrompt('she is pushed from the left but does not fall').timeline[0]!.action).toMatchObject({ kind: 'pushed', from: 'left', fall: false })
+  })
+})
+
+describe('one analysis for the optimizer and for generation', () => {
+  it('describes every kind the parser plans, including those without a phrase before (no TypeError)', async () => {
+    const analysis = await analyzePrompt('march forward 3 steps, then stagger back, then do a cartwheel')
+    expect(analysis.actions.map(a => a.kind)).toEqual(['march', 'stagger', 'cartwheel'])
+    expect(analysis.optimizedPrompt).toBe('march forward 3 steps, then stagger backward, then cartwheel once')
+  })
+
+  it('plans the same actions as generation reads, and reports what it ignored', async () => {
+    for (const prompt of ['walk forward then turn around and wave while walking back', 'a drunk man staggers and falls', 'do not jump, just clap twice']) {
+      const analysis = await analyzePrompt(prompt)
+      expect(analysis.actions.map(a => a.kind)).toEqual(readPrompt(prompt).timeline.map(e => e.action.kind))
+      expect(analysis.understood).toEqual(readPrompt(prompt).understood)
+    }
+    expect((await analyzePrompt('do not jump, just clap twice')).understood).toEqual(['"jump" ignored: negated'])
+  })
+
+  it('analyses a prompt without a movement as no actions, with the ignored words', async () => {
+    const analysis = await analyzePrompt('the man did not jump')
+    expect(analysis).toMatchObject({ actions: [], optimizedPrompt: '', understood: ['"jump" ignored: negated'] })
+  })
+})
