@@ -7,9 +7,11 @@
 #   chromium  the installed browser (Debian's package), for the browser tests
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
 #
-# usage: scripts/services.sh up|down|status|env
+# usage: scripts/services.sh up|down|status|env, or stop|start <service>
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
 #   down    stop what this script started
+#   stop <service> / start <service>   one service only (a fault drill by hand: restart Redis under a running app);
+#           the fault tests start private instances instead, as other suites may be using these
 #   status  one line per service; exit status 1 when any is not running
 #   env     `export ...` lines for the running services: eval "$(scripts/services.sh env)"
 # SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis picks a subset (default: all). State lives in <repo>/.services.
@@ -89,15 +91,32 @@ cmd_env() {
   ((${#assignments[@]} == 0)) || echo "export ${assignments[*]}"
 }
 
+# One named service, whatever SERVICES says: start waits until it answers, as up does.
+one_service() {
+  local name=${1:-} known_name
+  [ -n "$name" ] || die "usage: scripts/services.sh stop|start <service>   (one of: ${ALL_SERVICES[*]})"
+  for known_name in "${ALL_SERVICES[@]}"; do
+    if [ "$name" = "$known_name" ]; then
+      SELECTED=("$name")
+      return 0
+    fi
+  done
+  die "unknown service '$name' (known: ${ALL_SERVICES[*]})"
+}
+
 main() {
-  selected_services
   case "${1:-}" in
-    up) cmd_up ;;
-    down) cmd_down ;;
+    stop | start) one_service "${2:-}" ;;
+    *) selected_services ;;
+  esac
+  case "${1:-}" in
+    up | start) cmd_up ;;
+    down | stop) cmd_down ;;
     status) cmd_status ;;
     env) cmd_env ;;
     *)
       say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis for a subset)"
+      say "       scripts/services.sh stop|start <service>"
       exit 2
       ;;
   esac

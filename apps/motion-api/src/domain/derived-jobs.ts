@@ -1,6 +1,8 @@
 // Resolves jobs made from earlier ones before they are stored: a rerun becomes the earlier job's own request
-// (its prompt and settings, explicit parameters overriding) with its lineage; a refine without a prompt takes
-// the earlier job's. Every referenced job must be the caller's, finished, and have the named variant.
+// (its prompt and settings, explicit parameters overriding) with its lineage; an inpainting, merging, loop or
+// refine job takes the earlier job's model and settings where the client gave none (not its numVariant or duration:
+// those belong to the new job); a refine without a prompt takes the earlier job's. Every referenced job must be the
+// caller's, finished, and have the named variant.
 import { errors } from '../errors.js'
 import type { MotionSettings, SourceRef, StoredText2Motion, Text2MotionRequest } from './job-params.js'
 import type { JobRepository } from './ports.js'
@@ -56,12 +58,21 @@ export async function resolveDerived (jobs: JobRepository, clientId: string, req
     return resolved
   }
   await checkSources(jobs, clientId, request)
-  if (request.mode === 'refine' && request.refine.prompt === undefined) {
-    const prompt = await promptOf(jobs, clientId, await requireSource(jobs, clientId, request.source, 't2m_rid'))
+  if (request.mode === 'generate' || request.source === undefined) return request
+  const earlier = await requireSource(jobs, clientId, request.source, 't2m_rid')
+  const derived = withEarlierSettings(request, earlier)
+  if (derived.mode === 'refine' && derived.refine.prompt === undefined) {
+    const prompt = await promptOf(jobs, clientId, earlier)
     if (prompt === undefined) throw errors.INVALID_PARAMETER('refineRequest: give a prompt; the earlier job has none to reuse', { parameter: 'refineRequest' })
-    return { ...request, refine: { ...request.refine, prompt } }
+    return { ...derived, refine: { ...derived.refine, prompt } }
   }
-  return request
+  return derived
+}
+
+function withEarlierSettings (request: Resolved, earlier: Resolved): Resolved {
+  const { overrides, ...rest } = request
+  const { numVariants: _variants, durationSeconds: _duration, ...kept } = earlier.settings
+  return { ...rest, settings: { ...rest.settings, ...kept, ...overrides } }
 }
 
 async function checkSources (jobs: JobRepository, clientId: string, request: StoredText2Motion): Promise<void> {

@@ -28,8 +28,11 @@ export const MotionSettingsSchema = Type.Composite([MotionOptionsSchema, Type.Ob
 })])
 export type MotionSettings = Static<typeof MotionSettingsSchema>
 
-/** `lineage`: the earlier job and variant a rerun was made from. */
-type Derived = { lineage?: SourceRef }
+/**
+ * `lineage`: the earlier job and variant a rerun was made from. `overrides`: the settings the client gave to a job
+ * derived from an earlier one; the others come from that job (derived-jobs.ts), and the field is gone once resolved.
+ */
+type Derived = { lineage?: SourceRef, overrides?: Partial<MotionSettings> }
 export type Text2MotionRequest = Derived &
   (
     | { processor: 'text2motion', mode: 'generate', prompt: string, settings: MotionSettings }
@@ -167,7 +170,11 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
       settings
     }
   }
-  if (settings.model === '') throw invalid('model', 'required (a model id from /character/v1/listModels)')
+  // A job made from an earlier one takes that job's model (and settings) when none is given, as SayMotion clients
+  // expect: they send inpainting, merging, loop and refine requests without `model`.
+  const fromSource = kind === 'inPaintingRequest' || kind === 'mergingRequest' || kind === 'refineRequest' || (kind === 'loopRequest' && values.has('t2m_rid'))
+  if (settings.model === '' && !fromSource) throw invalid('model', 'required (a model id from /character/v1/listModels)')
+  const overrides = fromSource ? { overrides: explicit } : {}
   const noDuration = (mode: string) => {
     if (settings.durationSeconds !== undefined) { throw invalid('requestedAnimationDuration', `not used with ${mode}: the length comes from the earlier animation`) }
   }
@@ -189,7 +196,8 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
       source: source(values),
       edit: editRequest('editRequest', values.get('editRequest')),
       inpaint: { prompt: text('inPaintingRequest.prompt', request.prompt), intervals: parsed },
-      settings
+      settings,
+      ...overrides
     }
   }
   if (kind === 'mergingRequest') {
@@ -211,20 +219,28 @@ export function parseText2Motion (params: string[], maxVariants: number): Text2M
         prompt: text('mergingRequest.prompt', request.prompt),
         blendDuration
       },
-      settings
+      settings,
+      ...overrides
     }
   }
   if (kind === 'loopRequest') {
     const { loop, prompt } = parseLoopRequest(values.get('loopRequest')!)
     if (values.has('t2m_rid')) {
       if (settings.numVariants > 1) { throw invalid('numVariant', 'a loop of an earlier variant has one variant; give loopRequest.prompt instead of t2m_rid for several') }
-      return { processor: 'text2motion', mode: 'loop', source: source(values), prompt: undefined, loop, settings }
+      return { processor: 'text2motion', mode: 'loop', source: source(values), prompt: undefined, loop, settings, ...overrides }
     }
     return { processor: 'text2motion', mode: 'loop', source: undefined, prompt: prompt ?? text('prompt', values.get('prompt')), loop, settings }
   }
   if (kind === 'refineRequest') {
     const refine = parseRefineRequest(values.get('refineRequest')!)
-    return { processor: 'text2motion', mode: 'refine', source: source(values), refine: { ...refine, prompt: refine.prompt ?? values.get('prompt') }, settings }
+    return {
+      processor: 'text2motion',
+      mode: 'refine',
+      source: source(values),
+      refine: { ...refine, prompt: refine.prompt ?? values.get('prompt') },
+      settings,
+      ...overrides
+    }
   }
   if (values.has('t2m_rid') || values.has('editRequest')) { throw invalid('t2m_rid', 'only used with inPaintingRequest, mergingRequest, rerunRequest, loopRequest or refineRequest') }
   return { processor: 'text2motion', mode: 'generate', prompt: text('prompt', values.get('prompt')), settings }

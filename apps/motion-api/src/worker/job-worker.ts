@@ -36,6 +36,7 @@ export class JobWorker {
   private readonly loops: Array<Promise<void>> = []
   private readonly stopTaking = new AbortController()
   private stopped = false
+  private positionsFailing = false
 
   constructor (
     private readonly db: Database,
@@ -74,9 +75,20 @@ export class JobWorker {
     await this.options.queue.push(rid)
   }
 
-  /** 1-based places in line of waiting jobs; running and unknown jobs are absent. */
+  /**
+   * 1-based places in line of waiting jobs; running and unknown jobs are absent. While the queue is unreachable
+   * every place is unknown (absent): a status poll still answers from the database, which holds the job's state.
+   */
   async positions (rids: string[]): Promise<Map<string, number>> {
-    return await this.options.queue.positions(rids.filter((rid) => !this.running.has(rid)))
+    try {
+      const places = await this.options.queue.positions(rids.filter((rid) => !this.running.has(rid)))
+      this.positionsFailing = false
+      return places
+    } catch (error) {
+      if (!this.positionsFailing) this.options.logger.warn({ err: error }, 'job queue unavailable: statuses answered without places in line')
+      this.positionsFailing = true
+      return new Map()
+    }
   }
 
   /**

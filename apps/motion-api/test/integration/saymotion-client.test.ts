@@ -236,22 +236,20 @@ function suite (mode: 'in-process' | 'redis'): void {
 
   it('reruns, inpaints with float frames, merges, loops twice and refines', async () => {
     const rerun = await sdk.process('text2motion', ['rerunRequest={"rerun":1}', `t2m_rid=${first}`, 'variant_id=1', `model=${model}`, 'skipFBX=1'])
+    // As SayMotion clients send them: a job made from an earlier one names no model (it takes the earlier job's).
     const inpaint = await sdk.process('text2motion', [
-      `model=${model}`,
       `t2m_rid=${first}`,
       'variant_id=2',
       'inPaintingRequest={"prompt":"jump","intervals":[{"start":30.0,"end":90.0}]}'
     ])
-    const merge = await sdk.process('text2motion', [`model=${model}`, `t2m_rid=${first}`, 'variant_id=1',
+    const merge = await sdk.process('text2motion', [`t2m_rid=${first}`, 'variant_id=1',
       `mergingRequest={"t2m_rid":"${first}","variant_id":"2","prompt":"turn left","blendDuration":0.5}`])
     const loop = await sdk.process('text2motion', [
-      `model=${model}`,
       `t2m_rid=${first}`,
       'variant_id=1',
       'loopRequest={"numReps":2,"blendDuration":0.5,"fixRootPositionHorizontal":1}'
     ])
     const refine = await sdk.process('text2motion', [
-      `model=${model}`,
       `t2m_rid=${first}`,
       'variant_id=1',
       'refineRequest={"prompt":"walk forward tiredly","creativity":0.3}'
