@@ -37,7 +37,10 @@ export interface ServiceDefinition<T extends TObject> {
 export async function runService<T extends TObject> (service: ServiceDefinition<T>, env: Env = process.env): Promise<FastifyInstance> {
   const config = loadConfigOrExit(service.config, env)
   const options = service.listen(config)
-  const starting = await listenWhileStarting(options.port, options.host)
+  const starting = await listenWhileStarting(options.port, options.host).catch((error: unknown) => {
+    process.stderr.write(`Could not listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
   let app: FastifyInstance
   try {
     app = await starting.track(() => service.build(config))
