@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from './db.js'
 import { migrate, type Migration } from './migrations.js'
+import { reportStartup } from './starting-server.js'
 
 export interface AppDatabaseOptions {
   /** Names the app's rows in the migrations table (several apps may share one database). */
@@ -17,13 +18,16 @@ export interface AppDatabaseOptions {
 }
 
 export async function openAppDatabase (app: FastifyInstance, options: AppDatabaseOptions): Promise<Database> {
+  reportStartup('database', 'opening')
   const db = options.given ?? await openDatabase({ url: options.url, dataDir: options.dataDir })
+  reportStartup('database', 'migrating')
   try {
     await migrate(db, options.app, options.migrations)
   } catch (error) {
     if (options.given === undefined) await db.close()
     throw error
   }
+  reportStartup('database', undefined)
   app.readiness.register('database', () => db.ping())
   if (options.given === undefined) app.addHook('onClose', async () => { await db.close() })
   return db

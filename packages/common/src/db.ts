@@ -1,7 +1,11 @@
 // One small SQL interface over two drivers: PostgreSQL (pg) in production, embedded PGlite (real Postgres
 // compiled to WASM) for the zero-dependency quick start and tests. Callers write plain Postgres SQL with
 // $1-style parameters; both drivers return the same JS types (int8 as number, timestamptz as Date, jsonb parsed).
-import { mkdirSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
@@ -91,12 +95,49 @@ function openPostgres (url: string, poolSize: number): Database {
 }
 
 /**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. Its defaults (from initdb)
+ * size shared_buffers at 128 MB, and PostgreSQL touches every buffer page at start: inside the WASM memory that is
+ * 128 MB resident per process before the first query. The embedded database serves one small app; 16 MB of buffers
+ * holds its working set, and the operating system's page cache sits behind the data directory's files anyway.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
+  shared_buffers: '16MB',
+  // WASM memory grows and never shrinks: bound what one VACUUM or CREATE INDEX may take (the default is 64 MB).
+  maintenance_work_mem: '16MB'
+})
+
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
+
+// Runs in a short-lived child process: `node -e INITDB_SCRIPT <pglite CommonJS entry> <data dir> <start params JSON>`.
+const INITDB_SCRIPT = `const { PGlite } = require(process.argv[1])
+PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }).then((db) => db.close())`
+
+/**
+ * Creates a new data directory in a child process. PGlite's initdb runs a second PostgreSQL instance and the initdb
+ * WASM beside the database; in the app's own process their memory stays resident long after they close (300 to
+ * 450 MB measured, until a garbage collection that an idle process may never run, and glibc keeps much of it even
+ * then). In a child it is gone when the child exits.
+ */
+async function initPgliteDataDir (dataDir: string): Promise<void> {
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  try {
+    await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, pgliteEntry, dataDir, JSON.stringify(PGLITE_START_PARAMS)])
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? ''
+    throw new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || String(error)}`)
+  }
+}
+
+/**
  * PGlite is a single connection. A FIFO lock gives each transaction that connection alone, the way a pool
  * hands a client to one caller, so statements of concurrent callers never interleave inside a transaction.
  */
 async function openPglite (dataDir: string | undefined): Promise<Database> {
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true })
-  const db = await PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8_OID]: parseInt8 } })
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true })
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir)
+  }
+  const db = await PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8_OID]: parseInt8 }, startParams: PGLITE_START_PARAMS })
   let tail: Promise<unknown> = Promise.resolve()
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = tail.then(fn, fn)

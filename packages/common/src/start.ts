@@ -3,6 +3,7 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, type ConfigDefinition, type Env } from './config.js'
+import { listenWhileStarting } from './starting-server.js'
 
 /** Loads config; on a bad value prints one line naming the variable and exits with status 1. */
 export function loadConfigOrExit<T extends TObject> (definition: ConfigDefinition<T>, env: Env = process.env): ReturnType<ConfigDefinition<T>['load']> {
@@ -30,17 +31,25 @@ export interface ServiceDefinition<T extends TObject> {
 /**
  * What every main.ts does: load config, build the app, listen. A ConfigError from either step (a bad variable, or
  * one found only while building, such as a key that does not parse or a missing binary) ends the process with
- * one `Configuration error:` line instead of a stack trace.
+ * one `Configuration error:` line instead of a stack trace. While the app builds (the embedded database can take
+ * seconds to open on a loaded machine) the port already answers: /healthz 200, /readyz 503 with what is starting.
  */
 export async function runService<T extends TObject> (service: ServiceDefinition<T>, env: Env = process.env): Promise<FastifyInstance> {
   const config = loadConfigOrExit(service.config, env)
+  const options = service.listen(config)
+  const starting = await listenWhileStarting(options.port, options.host).catch((error: unknown) => {
+    process.stderr.write(`Could not listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
   let app: FastifyInstance
   try {
-    app = await service.build(config)
+    app = await starting.track(() => service.build(config))
   } catch (error) {
+    await starting.close()
     exitOnConfigError(error)
   }
-  await startServer(app, service.listen(config))
+  await starting.close()
+  await startServer(app, { ...options, port: starting.port })
   return app
 }
 

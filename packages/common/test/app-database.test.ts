@@ -7,8 +7,8 @@ import { createLogger, createServer, openAppDatabase, openDatabase } from '../sr
 const migrations = [{ id: '001-notes', sql: 'CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)' }]
 const quietServer = async () => await createServer({ name: 'db-test', version: '0.0.0', logger: createLogger({ name: 'db-test', level: 'silent' }) })
 
-// PGlite takes seconds to open on a busy machine.
-describe('openAppDatabase', { timeout: 60_000 }, () => {
+// Creating an embedded database (initdb in a child process, then the open) takes a minute on a busy machine.
+describe('openAppDatabase', { timeout: 180_000 }, () => {
   it('opens, migrates, reports readiness and closes the database it opened when the app closes', async () => {
     const app = await quietServer()
     const db = await openAppDatabase(app, { app: 'notes', migrations, url: undefined, dataDir: mkdtempSync(join(tmpdir(), 'app-db-')) })
