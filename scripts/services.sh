@@ -6,20 +6,21 @@
 #   ffmpeg    the installed binary
 #   chromium  the installed browser (Debian's package), for the browser tests
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
+#   docker    the Docker daemon (Debian's docker.io) and docker-compose, for scripts/docker-smoke.sh
 #
 # usage: scripts/services.sh up|down|status|env
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
 #   down    stop what this script started
 #   status  one line per service; exit status 1 when any is not running
 #   env     `export ...` lines for the running services: eval "$(scripts/services.sh env)"
-# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis picks a subset (default: all). State lives in <repo>/.services.
+# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker picks a subset (default: all). State lives in <repo>/.services.
 # shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis docker)
 
 # shellcheck source=services/common.sh
 . "$SCRIPT_DIR/services/common.sh"
@@ -35,6 +36,8 @@ ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis)
 . "$SCRIPT_DIR/services/chromium.sh"
 # shellcheck source=services/schemathesis.sh
 . "$SCRIPT_DIR/services/schemathesis.sh"
+# shellcheck source=services/docker.sh
+. "$SCRIPT_DIR/services/docker.sh"
 
 selected_services() {
   local name known known_name
@@ -97,7 +100,7 @@ main() {
     status) cmd_status ;;
     env) cmd_env ;;
     *)
-      say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis for a subset)"
+      say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker for a subset)"
       exit 2
       ;;
   esac
