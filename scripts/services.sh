@@ -6,6 +6,7 @@
 #   ffmpeg    the installed binary
 #   chromium  the installed browser (Debian's package), for the browser tests
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
+#   docker    the Docker daemon (Debian's docker.io) and docker-compose, for scripts/docker-smoke.sh
 #
 # usage: scripts/services.sh up|down|status|env, or stop|start <service>
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
@@ -14,14 +15,14 @@
 #           the fault tests start private instances instead, as other suites may be using these
 #   status  one line per service; exit status 1 when any is not running
 #   env     `export ...` lines for the running services: eval "$(scripts/services.sh env)"
-# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis picks a subset (default: all). State lives in <repo>/.services.
+# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker picks a subset (default: all). State lives in <repo>/.services.
 # shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis docker)
 
 # shellcheck source=services/common.sh
 . "$SCRIPT_DIR/services/common.sh"
@@ -37,6 +38,8 @@ ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis)
 . "$SCRIPT_DIR/services/chromium.sh"
 # shellcheck source=services/schemathesis.sh
 . "$SCRIPT_DIR/services/schemathesis.sh"
+# shellcheck source=services/docker.sh
+. "$SCRIPT_DIR/services/docker.sh"
 
 selected_services() {
   local name known known_name
@@ -115,7 +118,7 @@ main() {
     status) cmd_status ;;
     env) cmd_env ;;
     *)
-      say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis for a subset)"
+      say "usage: scripts/services.sh up|down|status|env   (SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker for a subset)"
       say "       scripts/services.sh stop|start <service>"
       exit 2
       ;;

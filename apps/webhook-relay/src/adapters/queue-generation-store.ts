@@ -1,24 +1,22 @@
-// Which generation of each queue (kind and prefix) the relays last saw (schema 022). The swap is one statement, so
-// of several workers that notice a new generation at once exactly one is told the queue changed.
+// Which generation of each queue (kind and prefix) the relays last saw (schema 022). A new generation is recorded
+// only after the deliveries were re-queued for it, so a reconcile that fails half-way is done again by the next one.
 import type { SqlExecutor } from '@openmotion/common'
-import type { GenerationSighting, QueueGenerationRepository } from '../domain/ports.js'
-
-export type { GenerationSighting } from '../domain/ports.js'
+import type { QueueGenerationRepository } from '../domain/ports.js'
 
 export class QueueGenerationStore implements QueueGenerationRepository {
   constructor (private readonly db: SqlExecutor) {}
 
-  async swap (queue: string, generation: string, now: Date = new Date()): Promise<GenerationSighting> {
-    const { rows } = await this.db.query<{ previous: string | null }>(
-      `WITH previous AS (SELECT generation FROM relay_queue_generations WHERE queue = $1)
-       INSERT INTO relay_queue_generations (queue, generation, seen_at) VALUES ($1, $2, $3)
-       ON CONFLICT (queue) DO UPDATE SET generation = EXCLUDED.generation, seen_at = EXCLUDED.seen_at
-       WHERE relay_queue_generations.generation <> EXCLUDED.generation
-       RETURNING (SELECT generation FROM previous) AS previous`,
+  /** The generation recorded for `queue`, if any. */
+  async seen (queue: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ generation: string }>('SELECT generation FROM relay_queue_generations WHERE queue = $1', [queue])
+    return rows[0]?.generation
+  }
+
+  async record (queue: string, generation: string, now: Date = new Date()): Promise<void> {
+    await this.db.query(
+      `INSERT INTO relay_queue_generations (queue, generation, seen_at) VALUES ($1, $2, $3)
+       ON CONFLICT (queue) DO UPDATE SET generation = EXCLUDED.generation, seen_at = EXCLUDED.seen_at`,
       [queue, generation, now]
     )
-    const row = rows[0]
-    if (row === undefined) return 'same'
-    return row.previous === null ? 'first' : 'changed'
   }
 }

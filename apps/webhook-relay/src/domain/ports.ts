@@ -84,13 +84,12 @@ export interface OutboxRepository {
   requeuePending (deliveryIds: readonly string[], now?: Date): Promise<string[]>
 }
 
-/** `first`: nothing was recorded; `same`: no change; `changed`: the queue lost its storage since it was last seen. */
-export type GenerationSighting = 'first' | 'same' | 'changed'
-
 /** The queue generation each queue was last seen with (worker/queue-reconcile.ts). */
 export interface QueueGenerationRepository {
-  /** Records `generation` for `queue` and says how it compares with the one recorded before. */
-  swap (queue: string, generation: string, now?: Date): Promise<GenerationSighting>
+  /** The generation recorded for `queue`, if any. */
+  seen (queue: string): Promise<string | undefined>
+  /** Records `generation` for `queue`, after its deliveries were re-queued. */
+  record (queue: string, generation: string, now?: Date): Promise<void>
 }
 
 export interface OutboundRequest {

@@ -35,10 +35,16 @@ export function startQueueReconcile (options: QueueReconcileOptions): QueueRecon
 
   const check = async (): Promise<number> => {
     const generation = await queue.generation()
-    const sighting = await generations.swap(name, generation)
-    if (sighting !== 'changed') return 0
-    const n = await requeueUnfinished(deliveries, queue)
-    logger.warn({ queue: name, generation, deliveries: n }, 'the queue lost its data (new generation): re-published the unfinished deliveries from the database')
+    const previous = await generations.seen(name)
+    if (previous === generation) return 0
+    // Nothing recorded: a first start (or the first with this version), not a loss anyone saw.
+    const n = previous === undefined ? 0 : await requeueUnfinished(deliveries, queue)
+    // Recorded after the re-queue: a reconcile that failed half-way is done again. Workers that notice the same new
+    // generation at once each re-queue (duplicate jobs the attempt check drops).
+    await generations.record(name, generation)
+    if (previous !== undefined) {
+      logger.warn({ queue: name, generation, deliveries: n }, 'the queue lost its data (new generation): re-published the unfinished deliveries from the database')
+    }
     return n
   }
   const run = async (): Promise<number> => {
