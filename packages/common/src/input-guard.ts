@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 
 /** Longest text accepted per request part, in UTF-16 code units. */
 export interface TextLimits {
-  /** Any header value (and name). Node's HTTP parser caps all headers together at 16 KiB on a real socket. */
+  /** Any header value. Node's HTTP parser caps all headers together at 16 KiB on a real socket. */
   header: number
   /** Any path or query parameter value (and query parameter name). */
   parameter: number
@@ -53,7 +53,7 @@ function problemIn (value: unknown, maxLength: number, depth: number): string | 
   return undefined
 }
 
-/** The first field of one part (headers, params, query or body) that is hostile, named by its top-level key. */
+/** The first field of one part (params, query or body) that is hostile, named by its top-level key. */
 function hostileField (part: string, value: unknown, maxLength: number): HostileInput | undefined {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {
     const problem = problemIn(value, maxLength, 0)
