@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 
 /** Longest text accepted per request part, in UTF-16 code units. */
 export interface TextLimits {
-  /** Any header value (and name). Node's HTTP parser caps all headers together at 16 KiB on a real socket. */
+  /** Any header value. Node's HTTP parser caps all headers together at 16 KiB on a real socket. */
   header: number
   /** Any path or query parameter value (and query parameter name). */
   parameter: number
@@ -53,7 +53,7 @@ function problemIn (value: unknown, maxLength: number, depth: number): string | 
   return undefined
 }
 
-/** The first field of one part (headers, params, query or body) that is hostile, named by its top-level key. */
+/** The first field of one part (params, query or body) that is hostile, named by its top-level key. */
 function hostileField (part: string, value: unknown, maxLength: number): HostileInput | undefined {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {
     const problem = problemIn(value, maxLength, 0)
@@ -88,7 +88,25 @@ export function queryIsUndecodable (url: string): boolean {
   }
 }
 
-export interface RequestText { url?: string, headers?: unknown, params?: unknown, query?: unknown, body?: unknown }
+/**
+ * The first header whose value cannot be stored. Only values are read: a header's name never reaches a store, and
+ * on a socket Node's parser admits only token characters in names (and no NUL in values, so this matters most for
+ * injected requests). The plain test is written out rather than calling textProblem per value: every request runs it.
+ */
+function hostileHeader (headers: object, maxLength: number): HostileInput | undefined {
+  const values = headers as Record<string, string | string[] | undefined>
+  for (const name in values) {
+    const value = values[name]
+    if (typeof value === 'string') {
+      if (value.length <= maxLength && !value.includes('\u0000') && value.isWellFormed()) continue
+    } else if (!Array.isArray(value) || value.every((item) => textProblem(item, maxLength) === undefined)) continue
+    const problem = typeof value === 'string' ? textProblem(value, maxLength) : problemIn(value, maxLength, 0)
+    if (problem !== undefined) return { field: `headers/${name}`, problem }
+  }
+  return undefined
+}
+
+export interface RequestText { url?: string, headers?: object, params?: unknown, query?: unknown, body?: unknown }
 
 /**
  * The first field of a request carrying text no store can hold, longer than its limit or nested absurdly deep, or
@@ -96,7 +114,7 @@ export interface RequestText { url?: string, headers?: unknown, params?: unknown
  */
 export function findHostileInput (parts: RequestText, limits: TextLimits = DEFAULT_TEXT_LIMITS): HostileInput | undefined {
   if (parts.url !== undefined && queryIsUndecodable(parts.url)) return { field: 'querystring', problem: 'is not valid percent-encoded UTF-8' }
-  return (parts.headers === undefined ? undefined : hostileField('headers', parts.headers, limits.header)) ??
+  return (parts.headers === undefined ? undefined : hostileHeader(parts.headers, limits.header)) ??
     (parts.params === undefined ? undefined : hostileField('params', parts.params, limits.parameter)) ??
     (parts.query === undefined ? undefined : hostileField('querystring', parts.query, limits.parameter)) ??
     (parts.body === undefined ? undefined : hostileField('body', parts.body, limits.bodyString))

@@ -168,6 +168,7 @@ describe('createServer', () => {
       expect(response.statusCode, field).toBe(400)
       expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } })
     }
+    expect((await server.inject({ method: 'HEAD', url: '/things/a%00' })).statusCode).toBe(400)
     expect((await server.inject({ url: '/things/ok', headers: { 'x-note': 'a'.repeat(8192) } })).statusCode).toBe(200)
   })
 

@@ -2,6 +2,7 @@
 // (motion-api-public-extensions.md, "How clients write parameters"): the value is everything after the first `=`
 // (it may contain `=`), a value wrapped in double quotes is unquoted, and numbers may be written as floats where
 // an integer is meant — they are rounded to the nearest integer (halves away from zero).
+import { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem } from '@openmotion/common'
 import { errors } from '../errors.js'
 
 export function invalid (name: string, message: string): Error {
@@ -30,7 +31,11 @@ export function splitParams (params: string[], allowed: readonly string[]): Map<
     const name = ALIASES[given] ?? given
     if (!allowed.includes(name)) throw invalid(given, `unknown parameter; accepted: ${allowed.join(', ')}`)
     if (values.has(name)) throw invalid(given, 'given more than once')
-    values.set(name, unquote(entry.slice(at + 1)))
+    // The body guard saw the entry as written; a quoted value's JSON escapes (`"walk\u0000"`) are decoded only here.
+    const value = unquote(entry.slice(at + 1))
+    const problem = textProblem(value, DEFAULT_TEXT_LIMITS.bodyString)
+    if (problem !== undefined) throw invalid(given, problem)
+    values.set(name, value)
   }
   return values
 }
@@ -59,11 +64,17 @@ export function flag (name: string, raw: string | number): boolean {
 }
 
 export function json (name: string, raw: string): Record<string, unknown> {
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(raw)
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    value = JSON.parse(raw)
   } catch { /* reported below */ }
-  throw errors.BAD_GENERATION_PARAMETERS(`${name}: expected a JSON object`, { parameter: name })
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw errors.BAD_GENERATION_PARAMETERS(`${name}: expected a JSON object`, { parameter: name })
+  }
+  // Like a quoted value, the object's strings are decoded only here: they are held to what a store can hold too.
+  const hostile = findHostileInput({ body: value })
+  if (hostile !== undefined) throw invalid(name, hostile.field === 'body' ? hostile.problem : `${hostile.field.slice('body/'.length)} ${hostile.problem}`)
+  return value as Record<string, unknown>
 }
 
 export function text (name: string, value: unknown, max = 1000): string {
