@@ -69,7 +69,7 @@ export async function resolveDerived (jobs: JobRepository, clientId: string, req
   return derived
 }
 
-function withEarlierSettings (request: Resolved, earlier: Resolved): Resolved {
+function withEarlierSettings (request: StoredText2Motion, earlier: StoredText2Motion): StoredText2Motion {
   const { overrides, ...rest } = request
   const { numVariants: _variants, durationSeconds: _duration, ...kept } = earlier.settings
   return { ...rest, settings: { ...rest.settings, ...kept, ...overrides } }
