@@ -3,7 +3,7 @@
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
-import type { ActionSpec, Side } from './parser.js'
+import type { ActionSpec, Side } from './plan.js'
 import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
