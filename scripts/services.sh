@@ -22,7 +22,9 @@ set -euo pipefail
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis docker)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis)
+# Not started by default: docker, for scripts/docker-smoke.sh, which starts it itself (SERVICES=docker).
+OPTIONAL_SERVICES=(docker)
 
 # shellcheck source=services/common.sh
 . "$SCRIPT_DIR/services/common.sh"
@@ -49,7 +51,7 @@ selected_services() {
   )}"
   for name in "${SELECTED[@]}"; do
     known=0
-    for known_name in "${ALL_SERVICES[@]}"; do [ "$name" = "$known_name" ] && known=1; done
+    for known_name in "${ALL_SERVICES[@]}" "${OPTIONAL_SERVICES[@]}"; do [ "$name" = "$known_name" ] && known=1; done
     ((known)) || die "unknown service '$name' in SERVICES (known: ${ALL_SERVICES[*]})"
   done
 }
@@ -98,7 +100,7 @@ cmd_env() {
 one_service() {
   local name=${1:-} known_name
   [ -n "$name" ] || die "usage: scripts/services.sh stop|start <service>   (one of: ${ALL_SERVICES[*]})"
-  for known_name in "${ALL_SERVICES[@]}"; do
+  for known_name in "${ALL_SERVICES[@]}" "${OPTIONAL_SERVICES[@]}"; do
     if [ "$name" = "$known_name" ]; then
       SELECTED=("$name")
       return 0
