@@ -1,7 +1,8 @@
 // Prints the development-set accuracy per recording kind (bench/dev-set.ts) and the reading time per caption.
 // --reader compromise measures the alternative NLP library; --misses lists the captions whose plan missed.
 import { parsePrompt } from '../src/index.js'
-import { readWithCompromise, readWithWink } from '../src/prompt/nlp-reader.js'
+import { readWithWink } from '../src/prompt/nlp-reader.js'
+import { readWithCompromise } from './compromise-reader.js'
 import { loadDevCaptions, scoreDevSet } from './dev-set.js'
 
 const reader = process.argv.includes('compromise') ? readWithCompromise : readWithWink

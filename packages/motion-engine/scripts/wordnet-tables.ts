@@ -99,13 +99,15 @@ function bigrams (w: string): string[] {
 }
 
 /**
- * English word forms within the spelling fallback's reach of a vocabulary form. Two strings within k edits share
- * at least max(length) - 1 - 2k bigrams (each edit touches at most two), so only forms sharing that many bigrams
- * with a word are compared by edit distance.
+ * English word forms within the spelling fallback's reach of a vocabulary form. An edit destroys at most three
+ * bigram occurrences (a swap of neighbours "xaby" → "xbay" loses xa, ab and by), so of either string's distinct
+ * bigrams at most 3k are missing from the other after k edits: only forms sharing at least
+ * max(distinct bigrams) - 3k with a word are compared by edit distance.
  */
 function nearVocabulary (dict: string): string[] {
   const forms = [...new Set(Object.keys(VERBS).flatMap(vocabularyForms))]
   const byBigram = new Map<string, number[]>()
+  const distinct = forms.map((f) => new Set(bigrams(f)).size)
   for (const [i, f] of forms.entries()) {
     for (const g of new Set(bigrams(f))) {
       const list = byBigram.get(g)
@@ -127,12 +129,13 @@ function nearVocabulary (dict: string): string[] {
     if (allowed === 0 || formSet.has(w)) continue
     shared.fill(0)
     const touched: number[] = []
-    for (const g of new Set(bigrams(w))) {
+    const wordBigrams = new Set(bigrams(w))
+    for (const g of wordBigrams) {
       for (const i of byBigram.get(g) ?? []) { if (shared[i] === 0) touched.push(i); shared[i]!++ }
     }
     const hit = touched.some((i) => {
       const f = forms[i]!
-      return Math.abs(f.length - w.length) <= allowed && shared[i]! >= Math.max(f.length, w.length) - 1 - 2 * allowed && editDistance(w, f) <= allowed
+      return Math.abs(f.length - w.length) <= allowed && shared[i]! >= Math.max(distinct[i]!, wordBigrams.size) - 3 * allowed && editDistance(w, f) <= allowed
     })
     if (hit) near.push(w)
   }

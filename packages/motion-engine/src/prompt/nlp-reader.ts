@@ -1,7 +1,6 @@
 // English grammar from an NLP library: each word's lemma ("walked", "is picking", "lays" → walk, pick, lie), its part
-// of speech, and whether a negation governs it ("did not jump"). Two readers are kept, wink-nlp (the engine's) and
-// compromise (the measured alternative, bench/dev-set-accuracy.ts --reader compromise); the README gives both figures.
-import nlp from 'compromise'
+// of speech, and whether a negation governs it ("did not jump"). The engine reads with wink-nlp; the measured
+// alternative, compromise, lives with the bench that compared them (bench/compromise-reader.ts).
 import winkNLP from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
@@ -51,39 +50,4 @@ export const readWithWink: NlpReader = (text) => {
     pos: WINK_POS[pos[i] ?? ''] ?? 'other',
     negated: negated[i] === true
   }))
-}
-
-interface CompromiseTerm { text: string, normal: string, tags: string[], root?: string, pre?: string, post?: string }
-
-function compromisePos (tags: readonly string[]): PartOfSpeech {
-  const has = (t: string) => tags.includes(t)
-  if (has('Auxiliary') || has('Copula') || has('Modal')) return 'aux'
-  if (has('Verb')) return 'verb'
-  if (has('Value')) return 'num'
-  if (has('Adverb')) return 'adv'
-  if (has('Adjective')) return 'adj'
-  if (has('Preposition')) return 'adp'
-  if (has('Noun')) return 'noun'
-  return 'other'
-}
-
-/** compromise: tags, roots (its lemmas) and its negative tag, which governs the next verb. */
-export const readWithCompromise: NlpReader = (text) => {
-  const doc = nlp(text)
-  doc.compute('root')
-  const terms = (doc.json({ terms: { normal: true } }) as { terms: CompromiseTerm[] }[]).flatMap(s => s.terms)
-  const out: ReadWord[] = []
-  let negation = false
-  for (const t of terms) {
-    const pos = compromisePos(t.tags)
-    const isNegative = t.tags.includes('Negative')
-    const normal = t.normal === '' ? t.text.toLowerCase() : t.normal
-    out.push({ text: normal, lemma: (t.root ?? normal).toLowerCase(), pos, negated: negation && pos === 'verb' })
-    if (isNegative) negation = true
-    else if (pos === 'verb') negation = false
-    // compromise keeps punctuation on its term; clause marks are read from it.
-    const post = (t.post ?? '').trim()
-    if (/[,;.!?:]/.test(post)) { out.push({ text: post.replace(/[^,;.!?:]/g, '').slice(0, 1), lemma: post, pos: 'punct', negated: false }); negation = false }
-  }
-  return out
 }
