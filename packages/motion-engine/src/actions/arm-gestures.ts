@@ -1,15 +1,13 @@
 // Arm gestures with a target on the body or in front of it: a slap at face height, clasped hands, standing at
 // attention, shaking out the arms, shaking a fist, and mimed guitar and violin playing.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { keyed, IN_PLACE } from '../synth/keyframes.js'
+import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { countOf, cycled, splined } from '../synth/spline-keys.js'
-import type { SplineKey } from '../synth/spline-keys.js'
+import { countOf, cycled } from '../synth/cycles.js'
 import { runGait } from '../synth/gait.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
 import { exactly, onSide, other, placer, sideSign } from './hand-targets.js'
-
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
 /**
  * An open-handed slap: the hand draws back out to its side at face height, then swings fast across the body at
@@ -24,14 +22,14 @@ export function slap (ctx: ActionContext): ActionClip {
   const through = place({ spineTwist: 0 }, { [hand]: onSide(hand, 0.0, 1.52, 0.44) }, { [hand]: -10 })
   const follow = place({ spineTwist: -16 * s * a, headTwist: 4 * s }, { [hand]: onSide(hand, -0.26, 1.36, 0.3) }, { [hand]: 5 })
   const count = ctx.spec.count ?? 1
-  const keys: SplineKey[] = [{ t: 0, pose: {} }]
+  const keys: Key[] = [{ t: 0, pose: {} }]
   let t = 0
   for (let i = 0; i < count; i++) {
     keys.push({ t: t + 0.5, pose: back, still: true }, { t: t + 0.62, pose: through }, { t: t + 0.76, pose: follow, still: true })
     t += 0.9
   }
   keys.push({ t: t + 0.5, pose: {} })
-  return splined(ctx, keys, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineTwist'] })
+  return keyed(ctx, keys, { ...IN_PLACE, interpolation: 'spline', channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineTwist'] })
 }
 
 /** Both hands clasped in front of the belly, fingers interlaced, held. */
@@ -41,13 +39,13 @@ export function claspHands (ctx: ActionContext): ActionClip {
   // Clasped hands are not frozen: they press together a little as the person breathes.
   const pressed = place({ headFlex: 6 }, { left: onSide('left', 0.035, 1.09, 0.28), right: onSide('right', 0.035, 1.09, 0.28) }, { left: 14, right: 14 })
   const hold = ctx.spec.durationSeconds ?? 2.4
-  return splined(ctx, [
+  return keyed(ctx, [
     { t: 0, pose: {} },
     { t: 0.6, pose: clasped, still: true },
     { t: 0.6 + hold * 0.5, pose: pressed },
     { t: 0.6 + hold, pose: clasped, still: true },
     { t: 1.2 + hold, pose: {} }
-  ], { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS] })
+  ], { ...IN_PLACE, interpolation: 'spline', channels: [...BOTH_ARMS, ...HEAD_CHANNELS] })
 }
 
 const ATTENTION: PartialPose = {
@@ -77,7 +75,7 @@ export function attention (ctx: ActionContext): ActionClip {
     { t: 0.45, pose: braced },
     { t: 0.45 + hold, pose: braced },
     { t: 0.95 + hold, pose: { headFlex: -2 } }
-  ], { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex', 'spineSide', 'spineTwist'] })
+  ], { ...IN_PLACE, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex', 'spineSide', 'spineTwist'] })
   const k = ctx.scale
   const rate = ctx.style.tempo * ctx.spec.speed
   const [left, right] = ctx.feet
@@ -120,7 +118,7 @@ export function shakeArms (ctx: ActionContext): ActionClip {
     })
     samples.push({ ...arm('left', 0), ...arm('right', Math.PI * 0.6), spineFlex: 6, headFlex: 6 })
   }
-  return cycled(ctx, { samples, period: 0.26, count: countOf(ctx, 0.26, 10), lead: 0.4, tail: 0.4 }, { ...STAND, channels: [...BOTH_ARMS, 'spineFlex', 'headFlex'] })
+  return cycled(ctx, { samples, period: 0.26, count: countOf(ctx, 0.26, 10), lead: 0.4, tail: 0.4 }, { ...IN_PLACE, channels: [...BOTH_ARMS, 'spineFlex', 'headFlex'] })
 }
 
 /** A clenched fist raised beside the head and shaken at someone in front; `count` shakes. */
@@ -133,7 +131,7 @@ export function shakeFist (ctx: ActionContext): ActionClip {
     const th = (i / 4) * 2 * Math.PI
     return place(look, { [hand]: onSide(hand, 0.22, 1.6 + 0.05 * a * Math.sin(th), 0.22 + 0.05 * a * Math.cos(th)) }, { [hand]: 10 * Math.sin(th) })
   })
-  return cycled(ctx, { samples, period: 0.34, count: countOf(ctx, 0.34, 6), lead: 0.45 }, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
+  return cycled(ctx, { samples, period: 0.34, count: countOf(ctx, 0.34, 6), lead: 0.45 }, { ...IN_PLACE, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
 }
 
 /**
@@ -153,7 +151,7 @@ export function playGuitar (ctx: ActionContext): ActionClip {
       [fret]: onSide(fret, 0.36 - 0.015 * Math.sin(th), 1.2, 0.22)
     }, { [strum]: 12 * Math.cos(th), [fret]: -20 })
   })
-  return cycled(ctx, { samples, period: 0.42, count: countOf(ctx, 0.42, 8), lead: 0.7, tail: 0.6 }, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
+  return cycled(ctx, { samples, period: 0.42, count: countOf(ctx, 0.42, 8), lead: 0.7, tail: 0.6 }, { ...IN_PLACE, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
 }
 
 /**
@@ -174,5 +172,5 @@ export function playViolin (ctx: ActionContext): ActionClip {
       [bow]: onSide(bow, 0.02 + 0.17 * a * (1 - c), 1.36 - 0.06 * a * (1 - c), 0.26 + 0.07 * (1 - c))
     }, { [fiddle]: -30, [bow]: 10 * c })
   })
-  return cycled(ctx, { samples, period: 1.3, count: countOf(ctx, 1.3, 3), lead: 0.8, tail: 0.7 }, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS] })
+  return cycled(ctx, { samples, period: 1.3, count: countOf(ctx, 1.3, 3), lead: 0.8, tail: 0.7 }, { ...IN_PLACE, channels: [...BOTH_ARMS, ...HEAD_CHANNELS] })
 }

@@ -1,7 +1,7 @@
 // Sitting on a chair behind the character and standing up from it: the pelvis settles at seat height while the
 // feet stay where they stand (unlike sitting on the floor, which lowers the body onto it).
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { IN_PLACE, keyed } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 import { armPose } from './channels.js'
 
@@ -34,7 +34,7 @@ export function standFromChair (ctx: ActionContext): ActionClip {
     { t: 0, pose: seated, y: CHAIR_HIPS * k, z: 0 },
     { t: 0.6, pose: { ...seated, spineFlex: 35, pelvisPitch: 20 }, y: (CHAIR_HIPS + 0.02) * k, z: 0.08 * k },
     { t: 1.4, pose: {}, y: 0.94 * k, z: 0.24 * k }
-  ], { footMode: 'planted', ground: 'explicit', endPosture: 'standing' })
+  ], IN_PLACE)
 }
 
 /** Seated on the chair for a while (gestures play over it). */

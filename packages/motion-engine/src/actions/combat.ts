@@ -1,6 +1,6 @@
 // Strikes: punches from a guard, front kicks balanced on the support leg.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { IN_PLACE, keyed } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import { armPose, BOTH_ARMS } from './channels.js'
 import type { Hand } from './channels.js'
@@ -26,7 +26,7 @@ export function punch (ctx: ActionContext): ActionClip {
     if (ctx.spec.side === undefined || ctx.spec.side === 'both') hand = hand === 'left' ? 'right' : 'left'
   }
   keys.push({ t: t + 0.4, pose: {} })
-  return keyed(ctx, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: [...BOTH_ARMS, 'spineTwist'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...BOTH_ARMS, 'spineTwist'] })
 }
 
 export function kick (ctx: ActionContext): ActionClip {

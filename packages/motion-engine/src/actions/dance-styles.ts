@@ -1,12 +1,10 @@
 // Dance styles on the beat, feet planted: hip hop (deep knee bounce, arm pumps), salsa (hip roll, arms in frame),
 // disco (the point up-and-across), ballet (pliés with port de bras), robot (held angular poses that snap).
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { keyed, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 import { armPose } from './channels.js'
-
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
 /** Beats alternating between the poses returned for even and odd beats; `y` is the hips height per beat. */
 function onBeat (ctx: ActionContext, beat: number, poseAt: (i: number) => { pose: PartialPose, y: number, x?: number }, snap = false): ActionClip {
@@ -21,7 +19,7 @@ function onBeat (ctx: ActionContext, beat: number, poseAt: (i: number) => { pose
     else keys.push({ t: (i + 1) * beat, ...key })
   }
   keys.push({ t: (beats + 1) * beat, pose: {} })
-  return keyed(ctx, keys, STAND)
+  return keyed(ctx, keys, IN_PLACE)
 }
 
 export function hipHop (ctx: ActionContext): ActionClip {

@@ -1,6 +1,6 @@
 // A groove on the beat: knee bounce, hip sway, alternating arm pumps and head bob; style changes the energy.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { IN_PLACE, keyed } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 
 export function dance (ctx: ActionContext): ActionClip {
@@ -54,5 +54,5 @@ export function dance (ctx: ActionContext): ActionClip {
     })
   }
   keys.push({ t: beats * beat + 0.5, pose: {} })
-  return keyed(ctx, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing' })
+  return keyed(ctx, keys, IN_PLACE)
 }

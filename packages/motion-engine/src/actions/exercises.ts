@@ -3,7 +3,7 @@
 import type { Vec3 } from '../clip.js'
 import type { ActionClip, ActionContext, FootTarget } from '../synth/action-clip.js'
 import { smootherstep } from '../synth/easing.js'
-import { keyed, repeatKeys } from '../synth/keyframes.js'
+import { keyed, repeatKeys, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import { addPose, pose } from '../synth/pose-spec.js'
 import type { PartialPose, PoseSpec } from '../synth/pose-spec.js'
@@ -12,7 +12,6 @@ import { kick, punch } from './combat.js'
 import { LYING, SEATED, SQUAT } from './postures.js'
 
 const G = 9.81
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
 export function jumpingJacks (ctx: ActionContext): ActionClip {
   const k = ctx.scale
@@ -73,7 +72,7 @@ export function squat (ctx: ActionContext): ActionClip {
   const count = ctx.spec.count ?? 3
   const down: PartialPose = { ...SQUAT, ...armPose('left', { flex: 85, abduct: 5, elbow: 5 }), ...armPose('right', { flex: 85, abduct: 5, elbow: 5 }) }
   const keys = repeatKeys([{ t: 0, pose: {} }, { t: 0.8, pose: down, y: 0.6 * k, z: -0.12 * k }, { t: 1.6, pose: {} }], count)
-  return keyed(ctx, keys, STAND)
+  return keyed(ctx, keys, IN_PLACE)
 }
 
 export function highKick (ctx: ActionContext): ActionClip {
@@ -90,7 +89,7 @@ function leanAction (ctx: ActionContext, arms: PartialPose, lean: number, shift:
   const count = ctx.spec.count ?? 2
   const set = { ...arms, spineFlex: lean, pelvisPitch: lean * 0.4 }
   const keys = repeatKeys([{ t: 0, pose: {} }, { t: 0.5, pose: set, z: shift * k }, { t: 1.1, pose: set, z: shift * k }, { t: 1.6, pose: {} }], count)
-  return keyed(ctx, keys, { ...STAND, channels: [...BOTH_ARMS, 'spineFlex', 'pelvisPitch'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...BOTH_ARMS, 'spineFlex', 'pelvisPitch'] })
 }
 
 export function push (ctx: ActionContext): ActionClip {
@@ -152,7 +151,7 @@ export function batSwing (ctx: ActionContext): ActionClip {
     ],
     [{ t: 0.6, pose: {} }]
   )
-  return keyed(ctx, keys, { ...STAND, channels: [...BOTH_ARMS, 'spineTwist', 'pelvisYaw', 'headTwist'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...BOTH_ARMS, 'spineTwist', 'pelvisYaw', 'headTwist'] })
 }
 
 export function fall (ctx: ActionContext): ActionClip {
@@ -208,5 +207,5 @@ export function sideBend (ctx: ActionContext): ActionClip {
     const held = { pose: bend(s), x: -0.04 * k * s, y: 0.935 * k }
     keys.push({ t: t + 1, ...held }, { t: t + 1.5, ...held }, { t: t + 2.3, pose: {} })
   }
-  return keyed(ctx, keys, STAND)
+  return keyed(ctx, keys, IN_PLACE)
 }

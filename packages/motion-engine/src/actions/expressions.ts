@@ -1,13 +1,12 @@
 // Expressive upper-body gestures, keyframed over a standing body: salute, cheer, shrug, crossed arms, hands on hips,
 // head scratch, thinking, beckoning, fist pump, thumbs up, facepalm, yawn, flapping, swimming strokes, headbanging.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed, repeatKeys } from '../synth/keyframes.js'
+import { keyed, repeatKeys, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
 import type { Hand } from './channels.js'
 
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 const UPPER = [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex', 'spineTwist', 'spineSide'] as const
 
 /** In, hold (duration or default), out. */
@@ -21,7 +20,7 @@ function hold (ctx: ActionContext, pose: PartialPose, defaultHold: number, chann
       { t: rise + h, pose },
       { t: rise + h + 0.5, pose: {} }
     ],
-    { ...STAND, channels: channels as ActionClip['channels'] }
+    { ...IN_PLACE, channels: channels as ActionClip['channels'] }
   )
 }
 
@@ -41,7 +40,7 @@ function cycle (ctx: ActionContext, a: PartialPose, b: PartialPose, period: numb
     ],
     [{ t: 0.45, pose: {} }]
   )
-  return keyed(ctx, keys, { ...STAND, channels: channels as ActionClip['channels'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: channels as ActionClip['channels'] })
 }
 
 const side = (hand: Hand) => (hand === 'left' ? 1 : -1)
@@ -89,7 +88,7 @@ export function shrug (ctx: ActionContext): ActionClip {
       ],
       count
     ),
-    { ...STAND, channels: UPPER as unknown as ActionClip['channels'] }
+    { ...IN_PLACE, channels: UPPER as unknown as ActionClip['channels'] }
   )
 }
 
@@ -185,7 +184,7 @@ export function yawn (ctx: ActionContext): ActionClip {
       { t: 2.1, pose: up },
       { t: 3, pose: {} }
     ],
-    { ...STAND, channels: UPPER as unknown as ActionClip['channels'] }
+    { ...IN_PLACE, channels: UPPER as unknown as ActionClip['channels'] }
   )
 }
 
@@ -220,7 +219,7 @@ export function swim (ctx: ActionContext): ActionClip {
   const mid = { ...armPose('left', { flex: 80, abduct: 30, elbow: 60 }), ...armPose('right', { flex: 80, abduct: 30, elbow: 60 }), spineFlex: 20 }
   const keys = repeatKeys([{ t: 0, pose: reachL }, { t: 0.3, pose: mid }, { t: 0.6, pose: reachR }, { t: 0.9, pose: mid }, { t: 1.2, pose: reachL }], count,
     [{ t: 0, pose: {} }, { t: 0.5, pose: reachL }], [{ t: 0.6, pose: {} }])
-  return keyed(ctx, keys, { ...STAND, channels: UPPER as unknown as ActionClip['channels'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: UPPER as unknown as ActionClip['channels'] })
 }
 
 export function headbang (ctx: ActionContext): ActionClip {

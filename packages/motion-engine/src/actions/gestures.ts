@@ -1,10 +1,8 @@
 // Communicative gestures: wave, clap, point, bow, nod, shake head, stretch, look around.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed, repeatKeys } from '../synth/keyframes.js'
+import { keyed, repeatKeys, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
-
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 
 function sign (hand: 'left' | 'right'): number {
   return hand === 'left' ? 1 : -1
@@ -22,7 +20,7 @@ export function wave (ctx: ActionContext): ActionClip {
     { t: 0.45, pose: up }
   ]
   const keys = repeatKeys(cycle, count, [{ t: 0, pose: {} }, { t: 0.45, pose: up }], [{ t: 0.5, pose: {} }])
-  return keyed(ctx, keys, { ...STAND, channels: [...armChannels(hand), 'headTwist', 'headFlex'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...armChannels(hand), 'headTwist', 'headFlex'] })
 }
 
 export function clap (ctx: ActionContext): ActionClip {
@@ -42,7 +40,7 @@ export function clap (ctx: ActionContext): ActionClip {
     ],
     [{ t: 0.45, pose: {} }]
   )
-  return keyed(ctx, keys, { ...STAND, channels: BOTH_ARMS })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: BOTH_ARMS })
 }
 
 export function point (ctx: ActionContext): ActionClip {
@@ -56,7 +54,7 @@ export function point (ctx: ActionContext): ActionClip {
     { t: 0.45, pose: { ...target, ...look } },
     { t: 0.45 + hold, pose: { ...target, ...look } },
     { t: 0.45 + hold + 0.5, pose: {} }
-  ], { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS] })
+  ], { ...IN_PLACE, channels: [...armChannels(hand), ...HEAD_CHANNELS] })
 }
 
 export function bow (ctx: ActionContext): ActionClip {
@@ -65,13 +63,13 @@ export function bow (ctx: ActionContext): ActionClip {
   const count = ctx.spec.count ?? 1
   const down = { spineFlex: depth, pelvisPitch: depth * 0.5, headFlex: 12, neckFlex: 8, lArmFlex: 12, rArmFlex: 12, lArmAbduct: 4, rArmAbduct: 4 }
   const keys = repeatKeys([{ t: 0, pose: {} }, { t: 0.7, pose: down, z: -0.06 * k }, { t: 1.3, pose: down, z: -0.06 * k }, { t: 2, pose: {} }], count)
-  return keyed(ctx, keys, STAND)
+  return keyed(ctx, keys, IN_PLACE)
 }
 
 function headCycle (ctx: ActionContext, a: Record<string, number>, b: Record<string, number>, period: number, defaultCount: number): ActionClip {
   const count = ctx.spec.count ?? defaultCount
   const keys = repeatKeys([{ t: 0, pose: {} }, { t: period * 0.25, pose: a }, { t: period * 0.75, pose: b }, { t: period, pose: {} }], count)
-  return keyed(ctx, keys, { ...STAND, channels: HEAD_CHANNELS })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: HEAD_CHANNELS })
 }
 
 export function nod (ctx: ActionContext): ActionClip {
@@ -99,7 +97,7 @@ export function stretch (ctx: ActionContext): ActionClip {
     { t: 1, pose: up, y: 0.955 * ctx.scale },
     { t: 1 + hold, pose: { ...up, spineSide: 8 }, y: 0.955 * ctx.scale },
     { t: 2 + hold, pose: {} }
-  ], { ...STAND, channels: BOTH_ARMS })
+  ], { ...IN_PLACE, channels: BOTH_ARMS })
 }
 
 export function lookAround (ctx: ActionContext): ActionClip {
@@ -110,5 +108,5 @@ export function lookAround (ctx: ActionContext): ActionClip {
   const keys: Key[] = d === 'left' || d === 'right'
     ? [{ t: 0, pose: {} }, { t: 0.7, pose: d === 'left' ? left : right }, { t: 1.8, pose: d === 'left' ? left : right }, { t: 2.5, pose: {} }]
     : [{ t: 0, pose: {} }, { t: 0.8, pose: left }, { t: 1.6, pose: left }, { t: 2.6, pose: right }, { t: 3.4, pose: right }, { t: 4.1, pose: {} }]
-  return keyed(ctx, keys, { ...STAND, channels: [...HEAD_CHANNELS, 'spineTwist'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...HEAD_CHANNELS, 'spineTwist'] })
 }

@@ -3,14 +3,14 @@
 // standing or layered over walking.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { countOf, cycled, splined } from '../synth/spline-keys.js'
-import type { SplineKey } from '../synth/spline-keys.js'
+import { countOf, cycled } from '../synth/cycles.js'
+import { keyed, IN_PLACE } from '../synth/keyframes.js'
+import type { Key } from '../synth/keyframes.js'
 import { armChannels, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
 import type { Hand } from './channels.js'
 import { mouthOf, onSide, other, placer, sideSign } from './hand-targets.js'
 import type { Place } from './hand-targets.js'
 
-const STAND = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const
 const TRUNK = ['spineFlex', 'spineTwist', 'spineSide'] as const
 
 /** A cup lifted to the mouth, the head tipping back while drinking, then lowered; `count` sips. */
@@ -28,7 +28,7 @@ export function drink (ctx: ActionContext): ActionClip {
   const lips = atLips({ headFlex: -10, neckFlex: -4 }, 0, -25)
   // Drinking tips the cup up and the head back together.
   const tipped = atLips({ headFlex: -20, neckFlex: -8 }, 0.02, -45)
-  const keys: SplineKey[] = [{ t: 0, pose: {} }, { t: 0.6, pose: lift }]
+  const keys: Key[] = [{ t: 0, pose: {} }, { t: 0.6, pose: lift }]
   let t = 0.6
   for (let i = 0; i < sips; i++) {
     keys.push({ t: t + 0.45, pose: lips, still: true }, { t: t + 0.45 + sip, pose: tipped, still: true }, { t: t + 0.75 + sip, pose: lips })
@@ -37,7 +37,7 @@ export function drink (ctx: ActionContext): ActionClip {
     t += 0.45
   }
   keys.push({ t: t + 0.6, pose: {} })
-  return splined(ctx, keys, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS] })
+  return keyed(ctx, keys, { ...IN_PLACE, interpolation: 'spline', channels: [...armChannels(hand), ...HEAD_CHANNELS] })
 }
 
 /**
@@ -55,14 +55,14 @@ export function chop (ctx: ActionContext): ActionClip {
     const board = { spineFlex: 10, headFlex: 18 }
     const up = place(board, { ...hold, [hand]: onSide(hand, 0.14, 1.08 + 0.08 * a, 0.34) }, { [hand]: -15 })
     const down = place(board, { ...hold, [hand]: onSide(hand, 0.14, 0.98, 0.36) }, { [hand]: 10 })
-    const keys: SplineKey[] = [{ t: 0, pose: {} }, { t: 0.5, pose: up, still: true }]
+    const keys: Key[] = [{ t: 0, pose: {} }, { t: 0.5, pose: up, still: true }]
     let t = 0.5
     for (let i = 0; i < count; i++) {
       keys.push({ t: t + 0.15, pose: down, still: true }, { t: t + 0.4, pose: up, still: true })
       t += 0.4
     }
     keys.push({ t: t + 0.5, pose: {} })
-    return splined(ctx, keys, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
+    return keyed(ctx, keys, { ...IN_PLACE, interpolation: 'spline', channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
   }
   const count = countOf(ctx, 1.2, 3)
   // Right-handed grip: the right hand high on the handle, the left at its end; the axe rises over the right shoulder.
@@ -82,14 +82,14 @@ export function chop (ctx: ActionContext): ActionClip {
     { right: [-0.07, 1.5, 0.42], left: [-0.03, 1.4, 0.38] },
     { right: 0, left: 0 }
   )
-  const keys: SplineKey[] = [{ t: 0, pose: {} }, { t: 0.7, pose: top, still: true }]
+  const keys: Key[] = [{ t: 0, pose: {} }, { t: 0.7, pose: top, still: true }]
   let t = 0.7
   for (let i = 0; i < count; i++) {
     keys.push({ t: t + 0.15, pose: swing }, { t: t + 0.3, pose: impact, still: true, y: 0.93 * ctx.scale }, { t: t + 1.2, pose: top, still: true })
     t += 1.2
   }
   keys.push({ t: t + 0.7, pose: {} })
-  return splined(ctx, keys, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, ...TRUNK] })
+  return keyed(ctx, keys, { ...IN_PLACE, interpolation: 'spline', channels: [...BOTH_ARMS, ...HEAD_CHANNELS, ...TRUNK] })
 }
 
 /** Samples of a hand going round a circle (`plane` 'floor' = horizontal, 'wall' = upright, facing the body). */
@@ -124,7 +124,7 @@ export function stir (ctx: ActionContext): ActionClip {
   const hand = handFor(ctx.spec.side, 'right')
   const r = 0.075 * ctx.style.amplitude
   const samples = circleSamples(place, hand, [0.1, 1.06, 0.3], r, 'floor', { spineFlex: 8, headFlex: 16 }, { [other(hand)]: onSide(other(hand), 0.16, 1.0, 0.3) }, 20)
-  return cycled(ctx, { samples, period: 0.9, count: countOf(ctx, 0.9, 5) }, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
+  return cycled(ctx, { samples, period: 0.9, count: countOf(ctx, 0.9, 5) }, { ...IN_PLACE, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex'] })
 }
 
 /** A flat hand wiping circles on an upright surface in front (a window, a wall, a board); `count` circles. */
@@ -133,7 +133,7 @@ export function wipe (ctx: ActionContext): ActionClip {
   const hand = handFor(ctx.spec.side, 'right')
   const r = 0.12 * ctx.style.amplitude
   const samples = circleSamples(place, hand, [0.1, 1.3, 0.38], r, 'wall', { spineFlex: 4, headFlex: 4 }, {}, -70)
-  return cycled(ctx, { samples, period: 1.1, count: countOf(ctx, 1.1, 4) }, { ...STAND, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
+  return cycled(ctx, { samples, period: 1.1, count: countOf(ctx, 1.1, 4) }, { ...IN_PLACE, channels: [...armChannels(hand), ...HEAD_CHANNELS, 'spineFlex'] })
 }
 
 /**
@@ -158,5 +158,5 @@ export function sweep (ctx: ActionContext): ActionClip {
       [low]: onSide(low, 0.06 + 0.18 * a * c, 0.86 + lift, 0.4)
     }, { [high]: 10, [low]: -5 }))
   }
-  return cycled(ctx, { samples, period: 1.3, count: countOf(ctx, 1.3, 4), lead: 0.7 }, { ...STAND, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, ...TRUNK] })
+  return cycled(ctx, { samples, period: 1.3, count: countOf(ctx, 1.3, 4), lead: 0.7 }, { ...IN_PLACE, channels: [...BOTH_ARMS, ...HEAD_CHANNELS, ...TRUNK] })
 }

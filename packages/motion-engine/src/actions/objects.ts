@@ -1,9 +1,9 @@
 // Interactions with an (invisible) object: picking it up from the floor, throwing it overhand or underhand.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
-import { keyed } from '../synth/keyframes.js'
+import { IN_PLACE, keyed } from '../synth/keyframes.js'
+import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { splined } from '../synth/spline-keys.js'
-import type { SplineKey } from '../synth/spline-keys.js'
+
 import { armPose, BOTH_ARMS, handFor } from './channels.js'
 import { onSide, other, placer, sideSign } from './hand-targets.js'
 
@@ -27,7 +27,7 @@ export function pickUp (ctx: ActionContext): ActionClip {
     { t: 1.3, pose: { ...reach, lElbow: 25, rElbow: 25 }, y: 0.6 * k, z: -0.1 * k },
     { t: 2.3, pose: hold },
     { t: 2.8, pose: hold }
-  ], { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: BOTH_ARMS })
+  ], { ...IN_PLACE, channels: BOTH_ARMS })
 }
 
 /**
@@ -50,7 +50,7 @@ export function throwAction (ctx: ActionContext): ActionClip {
   const k = ctx.scale
   // One throw, times from its start. Underhand the knees and trunk bend into the backswing so the hand can pass
   // below the hip; overhand the hand comes over the top beside the head, the elbow high, before the release.
-  const stroke: SplineKey[] = under
+  const stroke: Key[] = under
     ? [
         { t: 0.6, pose: at({ spineTwist: 12 * s * a, spineFlex: 26, headFlex: -6 }, [0.24, 0.93, 0.0], [0.24, 1.06, 0.34], -30), still: true, y: 0.87 * k },
         { t: 0.74, pose: at({ spineTwist: -4 * s * a, spineFlex: 12 }, [0.14, 1.0, 0.42], [0.26, 0.95, 0.08], 0), y: 0.92 * k },
@@ -70,12 +70,12 @@ export function throwAction (ctx: ActionContext): ActionClip {
         { t: 0.79, pose: at({ spineTwist: -6 * s * a, spineFlex: 8, headTwist: 6 * s }, [0.18, 1.62, 0.38], [0.3, 1.1, 0.16], 0) },
         { t: 1.08, pose: at({ spineTwist: -24 * s * a, spineFlex: 18, headTwist: 8 * s }, [-0.12, 1.02, 0.42], [0.32, 1.0, -0.06], 30), still: true }
       ]
-  const keys: SplineKey[] = [{ t: 0, pose: {} }]
+  const keys: Key[] = [{ t: 0, pose: {} }]
   let t = 0
   for (let i = 0; i < count; i++) {
     for (const key of stroke) keys.push({ ...key, t: t + key.t })
     t += 1.2
   }
   keys.push({ t: t + 0.6, pose: {} })
-  return splined(ctx, keys, { footMode: 'planted', ground: 'explicit', endPosture: 'standing', channels: [...BOTH_ARMS, 'spineTwist', 'spineFlex', 'headTwist', 'headFlex'] })
+  return keyed(ctx, keys, { ...IN_PLACE, interpolation: 'spline', channels: [...BOTH_ARMS, 'spineTwist', 'spineFlex', 'headTwist', 'headFlex'] })
 }

@@ -15,6 +15,8 @@ export interface Key {
   y?: number
   /** Heading at this key, radians. */
   heading?: number
+  /** With 'spline': the limb stops here (wind-up, hold, impact) instead of passing through. */
+  still?: boolean
 }
 
 export interface KeyedOptions {
@@ -30,8 +32,11 @@ export interface KeyedOptions {
   interpolation?: 'ease' | 'spline'
 }
 
+/** An action done on the spot with the feet planted, ending upright: most gestures and upper-body actions. */
+export const IN_PLACE = { footMode: 'planted', ground: 'explicit', endPosture: 'standing' } as const satisfies Partial<KeyedOptions>
+
 /** Cubic Hermite through (ta, a) and (tb, b) with slopes ma, mb, at time t. */
-function hermite (t: number, ta: number, tb: number, a: number, b: number, ma: number, mb: number): number {
+export function hermite (t: number, ta: number, tb: number, a: number, b: number, ma: number, mb: number): number {
   const h = tb - ta
   if (h <= 0) return b
   const u = (t - ta) / h
@@ -40,9 +45,12 @@ function hermite (t: number, ta: number, tb: number, a: number, b: number, ma: n
   return (2 * u3 - 3 * u2 + 1) * a + (u3 - 2 * u2 + u) * h * ma + (-2 * u3 + 3 * u2) * b + (u3 - u2) * h * mb
 }
 
-/** Catmull-Rom slope at key i (non-uniform times), zero at the ends so the motion starts and stops at rest. */
-function slope (ts: number[], vs: number[], i: number): number {
-  if (i <= 0 || i >= ts.length - 1) return 0
+/**
+ * Catmull-Rom slope at key i (non-uniform times), zero at the ends and at `still` keys so the motion starts, stops
+ * and holds at rest.
+ */
+function slope (ts: number[], vs: number[], still: boolean[], i: number): number {
+  if (i <= 0 || i >= ts.length - 1 || still[i] === true) return 0
   const d0 = (vs[i]! - vs[i - 1]!) / Math.max(1e-6, ts[i]! - ts[i - 1]!)
   const d1 = (vs[i + 1]! - vs[i]!) / Math.max(1e-6, ts[i + 1]! - ts[i]!)
   // A key that is a local extreme stays one (no overshoot past a held pose).
@@ -62,10 +70,11 @@ export function keyed (ctx: ActionContext, keys: Key[], opts: KeyedOptions): Act
   const standY = 0.95 * ctx.scale
   let k = 0
   const ts = full.map(key => key.t)
+  const still = full.map(key => key.still === true)
   const spline = opts.interpolation === 'spline'
   const series = (get: (key: typeof full[number]) => number): ((t: number, k: number) => number) => {
     const vs = full.map(get)
-    const ms = vs.map((_, i) => slope(ts, vs, i))
+    const ms = vs.map((_, i) => slope(ts, vs, still, i))
     return (t, i) => {
       const j = Math.min(i + 1, full.length - 1)
       if (spline) return hermite(Math.min(t, ts[j]!), ts[i]!, ts[j]!, vs[i]!, vs[j]!, ms[i]!, ms[j]!)
