@@ -4,12 +4,21 @@ import { exportAndRead } from '../bench/exported-motion.js'
 import { measure, variantDiversity } from '../bench/quality-metrics.js'
 import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from '../bench/quality-cases.js'
 import type { QualityCase } from '../bench/quality-cases.js'
+import { parsePrompt } from '../src/index.js'
 import { engine } from './helpers/motion.js'
 
 const byName = (name: string): QualityCase => QUALITY_CASES.find(c => c.name === name)!
 const figures = async (name: string) => measure(await exportAndRead(await generateCase(engine, byName(name))))
 
 describe('motion quality on the exported files', () => {
+  it('every case is generated from words that mean the plan it is meant to measure', () => {
+    for (const c of QUALITY_CASES.filter(q => q.means !== undefined)) {
+      const read = parsePrompt(c.request.prompt ?? '').map(entry => entry.action)
+      expect(read, c.name).toHaveLength(c.means!.length)
+      c.means!.forEach((want, i) => expect(read[i], c.name).toMatchObject(want))
+    }
+  })
+
   for (const c of QUALITY_CASES) {
     it(`${c.name}: mesh on the floor, feet planted, end effectors below ${MAX_ACCEL} m/s²`, async () => {
       const q = measure(await exportAndRead(await generateCase(engine, c), c.character === undefined ? {} : { character: c.character }))

@@ -152,9 +152,9 @@ describe('floor transitions', () => {
 })
 
 describe('trunk and hops', () => {
-  it('side bend: the trunk leans to the named side', async () => {
+  it('side bend: the trunk leans to the side the words name', async () => {
     for (const [side, sign] of [['left', 1], ['right', -1]] as const) {
-      const clip = await plan({ kind: 'sideBend', side, count: 1 })
+      const clip = await engine.generate({ prompt: `lean to the ${side}`, seed: 1 })
       const neck = track(clip, 'Neck')
       const hips = track(clip, 'Hips')
       const lean = neck.map((n, f) => sign * (n[0] - hips[f]![0]))

@@ -328,8 +328,10 @@ function resolveKind (f: Found, hasWord: (...w: string[]) => boolean): ActionKin
   if (kind === 'stepUp' && hasWord('down') && !hasWord('up')) return 'stepUp'
   if (kind === 'getUp') return hasWord('ground', 'floor', 'lying', 'back', 'stomach') ? 'getUp' : 'standUp'
   if (kind === 'bow' && (direction === 'left' || direction === 'right' || f.mods.side === 'left' || f.mods.side === 'right') && !hasWord('forward', 'down')) {
-    f.mods.direction ??= f.mods.side === 'left' ? 'left' : 'right'
-    delete f.mods.side
+    // A side bend names the side it leans to; "to the left and to the right" is both, one after the other.
+    const named = direction === 'left' || direction === 'right' ? direction : f.mods.side
+    f.mods.side = hasWord('left') && hasWord('right') ? 'both' : named === 'left' ? 'left' : 'right'
+    delete f.mods.direction
     return 'sideBend'
   }
   if (kind === 'circle' && f.mods.degrees !== undefined && f.mods.degrees < 360) return 'turn'

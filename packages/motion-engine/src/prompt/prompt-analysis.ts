@@ -150,6 +150,7 @@ function impliedBy (kind: ActionKind, direction: string): boolean {
 }
 
 function sidePhrase (a: ActionSpec): string {
+  if (a.kind === 'sideBend') return a.side === 'both' ? 'to the left and to the right' : `to the ${a.side}`
   if (LEGGED.has(a.kind)) return a.side === 'both' ? 'on both feet' : a.kind === 'hop' ? `on the ${a.side} foot` : `with the ${a.side} leg`
   return a.side === 'both' ? 'with both hands' : `with the ${a.side} hand`
 }
