@@ -62,6 +62,8 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'jump rope', request: { prompt: 'a person jumps rope' }, means: [{ kind: 'jumpRope' }], skate: RUN, flight: true },
   { name: 'moonwalk', request: { prompt: 'moonwalk' } },
   { name: 'stumble', request: { prompt: 'he loses his balance and recovers' }, means: [{ kind: 'stumble' }], skate: WALK },
+  { name: 'stumble backwards', request: { prompt: 'he stumbles backwards' }, means: [{ kind: 'stumble', direction: 'backward' }], skate: WALK },
+  { name: 'crawl backwards', request: { prompt: 'crawl backwards 2 meters' }, means: [{ kind: 'crawl', direction: 'backward', distance: 2 }] },
   { name: 'pushed from the front', request: { prompt: 'he is pushed from the front' }, means: [{ kind: 'pushed', from: 'front' }], skate: WALK },
   { name: 'pushed from the left', request: { prompt: 'he is pushed from the left' }, means: [{ kind: 'pushed', from: 'left' }], skate: WALK },
   { name: 'pushed from the front, falls', request: { prompt: 'he is pushed from the front and falls' }, means: [{ kind: 'pushed', from: 'front', fall: true }] },

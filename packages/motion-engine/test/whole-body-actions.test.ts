@@ -89,6 +89,25 @@ describe('balance and falls', () => {
     expect(ahead - hips[0]![2]).toBeGreaterThan(0.45)
   })
 
+  it('stumbling backwards: the trunk falls back, a foot lands well behind to catch it, and the body ends upright', async () => {
+    const clip = await engine.generate({ prompt: 'he stumbles backwards', seed: 1 })
+    const head = track(clip, 'Head')
+    const hips = track(clip, 'Hips')
+    const lean = head.map((h, f) => h[2] - hips[f]![2])
+    expect(Math.min(...lean)).toBeLessThan(-0.08)
+    expect(Math.abs(last(lean))).toBeLessThan(0.06)
+    const behind = Math.min(...['LeftFoot', 'RightFoot'].map(j => Math.min(...track(clip, j).map(p => p[2]))))
+    expect(hips[0]![2] - behind).toBeGreaterThan(0.3)
+  })
+
+  it('crawling covers the distance asked for, forwards or backwards', async () => {
+    for (const [prompt, metres] of [['crawl forward 1.5 meters', 1.5], ['crawl forward 4 meters', 4], ['crawl backwards 2 meters', -2]] as const) {
+      const hips = track(await engine.generate({ prompt, seed: 1 }), 'Hips')
+      // Within one stride of the crawl (about 0.32 m).
+      expect(Math.abs(last(hips)[2] - hips[0]![2] - metres), prompt).toBeLessThan(0.35)
+    }
+  })
+
   it('pushed: the body is driven away from the push and catches itself standing', async () => {
     const cases = [['front', 2, -1], ['back', 2, 1], ['left', 0, -1], ['right', 0, 1]] as const
     for (const [from, component, sign] of cases) {

@@ -237,9 +237,16 @@ export function crawl (ctx: ActionContext): ActionClip {
   const k = ctx.scale
   const tempo = ctx.style.tempo * ctx.spec.speed
   const cycle = 1.1
-  const cycles =
-    ctx.spec.count !== undefined ? Math.max(1, Math.round(ctx.spec.count / 2)) : Math.max(1, Math.round(((ctx.spec.durationSeconds ?? 4) * tempo) / cycle))
   const stride = 0.32 * k * ctx.style.stepLength
+  // A cycle is two strides (each hand once); a distance asked for is covered after the first reach forward.
+  const cyclesAsked = (): number => {
+    if (ctx.spec.count !== undefined) return ctx.spec.count / 2
+    if (ctx.spec.distance !== undefined) return (ctx.spec.distance - 0.25 * k) / (2 * stride)
+    return ((ctx.spec.durationSeconds ?? 4) * tempo) / cycle
+  }
+  const cycles = Math.max(1, Math.round(cyclesAsked()))
+  // Crawling backwards the body travels the other way with the same alternating limbs.
+  const way = ctx.spec.direction === 'backward' ? -1 : 1
   const keys: Key[] = [{ t: 0, pose: ctx.posture === 'crawling' ? CRAWL : {} }, { t: 0.9, pose: CRAWL, z: 0.25 * k }]
   const t0 = 0.9
   const swing = (s: number): PartialPose => ({
@@ -258,8 +265,8 @@ export function crawl (ctx: ActionContext): ActionClip {
   })
   for (let i = 0; i < cycles * 2; i++) {
     const s = i % 2 === 0 ? 1 : -1
-    keys.push({ t: t0 + (i + 0.5) * cycle / 2, pose: swing(s), z: 0.25 * k + stride * (i + 0.5) })
-    keys.push({ t: t0 + (i + 1) * cycle / 2, pose: CRAWL, z: 0.25 * k + stride * (i + 1) })
+    keys.push({ t: t0 + (i + 0.5) * cycle / 2, pose: swing(s), z: 0.25 * k + way * stride * (i + 0.5) })
+    keys.push({ t: t0 + (i + 1) * cycle / 2, pose: CRAWL, z: 0.25 * k + way * stride * (i + 1) })
   }
   const clip = keyed(ctx, keys, { footMode: 'free', ground: 'fit', endPosture: 'crawling' })
   clip.pivotFoot = 'none'

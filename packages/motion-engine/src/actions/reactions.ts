@@ -1,4 +1,4 @@
-// Losing balance: a stumble (the trunk pitches forward, a quick long catch step, a second step, upright again) and
+// Losing balance: a stumble (the trunk pitches forward or back, a quick long catch step, a second step, upright again) and
 // the reaction to a push from the front, back or a side: the upper body is driven away from the push, catch steps
 // follow the way it goes, or, with `fall`, the person goes down and ends lying (face down when pushed from behind).
 import type { Vec3 } from '../clip.js'
@@ -60,10 +60,25 @@ function stepping (ctx: ActionContext, steps: Footstep[], duration: number, reac
   return addKeyedOffsets(clip, ctx, reaction)
 }
 
-/** Trips, pitches forward, catches itself with a quick long step and a second one, and straightens up. */
+/**
+ * Trips, pitches forward (or, stumbling backwards, falls back on the heels), catches itself with a quick long step
+ * and a second one the way the body goes, and straightens up.
+ */
 export function stumble (ctx: ActionContext): ActionClip {
   const tempo = ctx.style.tempo * ctx.spec.speed
   const s = (t: number) => t / tempo
+  if (ctx.spec.direction === 'backward') {
+    // Backwards the steps are shorter (a person cannot reach far behind) and the arms reach forward to counter the fall.
+    const steps = catchSteps(ctx, [0, -1], 0.4, 0.22, s(0.3), s(0.24))
+    const reach: PartialPose = { ...armPose('left', { flex: 75, abduct: 30, elbow: 25 }), ...armPose('right', { flex: 65, abduct: 35, elbow: 30 }) }
+    return stepping(ctx, steps, steps[steps.length - 1]!.end + s(0.6), [
+      { t: 0, pose: {} },
+      { t: s(0.2), pose: { spineFlex: -8, pelvisPitch: -4, ...reach, headFlex: 10 } },
+      { t: s(0.45), pose: { spineFlex: -16, pelvisPitch: -8, ...reach, headFlex: 20, neckFlex: 8 } },
+      { t: s(0.85), pose: { spineFlex: -6, pelvisPitch: -3, lArmFlex: 30, rArmFlex: 25, lArmAbduct: 20, rArmAbduct: 25, headFlex: 8 } },
+      { t: s(1.5), pose: {} }
+    ])
+  }
   const steps = catchSteps(ctx, [0, 1], 0.6, 0.3, s(0.3), s(0.26))
   const flail: PartialPose = { ...armPose('left', { flex: 55, abduct: 45, elbow: 35 }), ...armPose('right', { flex: 35, abduct: 55, elbow: 30 }) }
   return stepping(ctx, steps, steps[steps.length - 1]!.end + s(0.6), [
