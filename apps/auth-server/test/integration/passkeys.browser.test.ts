@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { build } from 'esbuild'
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
-import { chromiumLaunchOptions, describeWithService, suiteBudget } from '@openmotion/test-services'
+import type { CDPSession, Page } from 'playwright-core'
+import { describeWithService, openBrowserPage, suiteBudget, type BrowserPage } from '@openmotion/test-services'
 import { createMemoryDocumentStore } from '../../src/adapters/document-store.js'
 import type { Passkey } from '../../src/domain/mfa-records.js'
 import type { DocumentStore } from '../../src/domain/ports.js'
@@ -32,7 +32,7 @@ describeWithService('chromium', (chromiumPath) => {
   let ctx: AppContext
   let store: DocumentStore
   let pageServer: Server
-  let browser: Browser
+  let browser: BrowserPage
   let page: Page
   let cdp: CDPSession
   let api: string
@@ -89,9 +89,8 @@ describeWithService('chromium', (chromiumPath) => {
     ctx = await appWith({ WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: pageOrigin, WEBAUTHN_RP_NAME: 'OpenMotion test' }, { store })
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     api = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`
-    browser = await chromium.launch(chromiumLaunchOptions(chromiumPath))
-    page = await browser.newPage()
-    page.setDefaultTimeout(20_000)
+    browser = await openBrowserPage(chromiumPath, { stepTimeoutMs: 20_000 })
+    page = browser.page
     await page.goto(`${pageOrigin}/`)
     await page.waitForFunction("'passkeys' in window")
     cdp = await page.context().newCDPSession(page)

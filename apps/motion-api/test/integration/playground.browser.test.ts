@@ -2,11 +2,10 @@
 // sign-in, a two-variant text2motion job, the figure on the canvas (pixel check), scrubbing, the variant
 // switcher, downloads, a character upload and delete, and (with ffmpeg) an MP4 render. Screenshots go to
 // test-output/ (git-ignored).
-import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { AppInstance } from '@openmotion/common'
-import { chromiumLaunchOptions, describeWithService, freePort, requireService, suiteBudget } from '@openmotion/test-services'
+import { describeWithService, freePort, openBrowserPage, requireService, suiteBudget, type BrowserPage } from '@openmotion/test-services'
 import { buildTestApp } from '../helper.js'
 import { canvasStats, changedCells, type CanvasStats } from './canvas-pixels.js'
 
@@ -27,20 +26,18 @@ interface Video { readyState: number, duration: number }
 
 describeWithService('chromium', (chromiumPath) => {
   let app: AppInstance
-  let browser: Browser
+  let browser: BrowserPage
   let page: Page
   let base: string
 
   beforeAll(async () => {
-    mkdirSync(OUTPUT, { recursive: true })
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
     // Signed URLs must point at this server, as PUBLIC_BASE_URL does in production.
     app = await buildTestApp({ PUBLIC_BASE_URL: base, ...(FFMPEG === undefined ? {} : { RENDER_ENABLED: 'true', FFMPEG_PATH: FFMPEG }) })
     await app.listen({ port, host: '127.0.0.1' })
-    browser = await chromium.launch(chromiumLaunchOptions(chromiumPath))
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
-    page.setDefaultTimeout(30_000)
+    browser = await openBrowserPage(chromiumPath, { viewport: { width: 1280, height: 720 }, stepTimeoutMs: 30_000, screenshots: OUTPUT })
+    page = browser.page
   })
 
   beforeEach(withinBudget)

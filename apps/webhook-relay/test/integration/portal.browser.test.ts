@@ -2,11 +2,10 @@
 // a real node:http receiver: sign in with the API key, create an endpoint, see a delivery with its attempt and
 // response code, replay it, replay all failed, edit the filter, rotate the secret, disable and enable, and the
 // per-minute chart. Screenshots go to test-output/ (git-ignored).
-import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { chromiumLaunchOptions, describeWithService, suiteBudget } from '@openmotion/test-services'
+import type { Page } from 'playwright-core'
+import { describeWithService, openBrowserPage, suiteBudget, type BrowserPage } from '@openmotion/test-services'
 import { buildTestRelay, type TestRelay } from '../helper.js'
 
 const OUTPUT = new URL('../../test-output/', import.meta.url).pathname
@@ -21,14 +20,13 @@ interface Received { headers: IncomingHttpHeaders, body: string }
 describeWithService('chromium', (chromiumPath) => {
   let relay: TestRelay
   let receiver: Server
-  let browser: Browser
+  let browser: BrowserPage
   let page: Page
   let base: string
   let hookUrl: string
   const received: Received[] = []
 
   beforeAll(async () => {
-    mkdirSync(OUTPUT, { recursive: true })
     // The receiver refuses events named fail.* with a 500 and accepts the rest.
     receiver = createServer((request, response) => {
       let body = ''
@@ -44,9 +42,8 @@ describeWithService('chromium', (chromiumPath) => {
     relay = await buildTestRelay({ RETRY_MAX_ATTEMPTS: '1' })
     await relay.app.listen({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${(relay.app.server.address() as { port: number }).port}`
-    browser = await chromium.launch(chromiumLaunchOptions(chromiumPath))
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
-    page.setDefaultTimeout(20_000)
+    browser = await openBrowserPage(chromiumPath, { viewport: { width: 1280, height: 720 }, stepTimeoutMs: 20_000, screenshots: OUTPUT })
+    page = browser.page
   })
 
   beforeEach(withinBudget)
