@@ -41,6 +41,8 @@ export interface Passkey extends Record<string, unknown> {
   backedUp: boolean
   createdAt: string
   lastUsedAt: string | null
+  /** Compare-and-set version (absent on passkeys stored before it: 0): the counter check and its update are one step. */
+  version?: number
 }
 
 /** id = SHA-256 of the ticket handed to the client; consumed by deleting it. */

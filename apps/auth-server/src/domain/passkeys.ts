@@ -137,8 +137,15 @@ export class Passkeys {
       // A counter that did not grow means a cloned authenticator (WebAuthn §6.1.1): refused, like a bad signature.
       throw rejected(`the passkey assertion was not accepted: ${(error as Error).message}`)
     }
-    const updated: Passkey = { ...passkey, counter: info.newCounter, backedUp: info.credentialBackedUp, lastUsedAt: new Date().toISOString() }
-    await this.store.put(MFA_COLLECTIONS.passkeys, updated)
+    const version = passkey.version ?? 0
+    const updated: Passkey = {
+      ...passkey, counter: info.newCounter, backedUp: info.credentialBackedUp, lastUsedAt: new Date().toISOString(), version: version + 1
+    }
+    // Two assertions checked against the same stored counter (a cloned authenticator used twice at once) cannot
+    // both pass: only the first to write moves the counter on, the other is refused like a counter that did not grow.
+    if (!await this.store.replaceIf(MFA_COLLECTIONS.passkeys, updated, version)) {
+      throw rejected('the passkey was used by another sign-in at the same moment (signature counter already moved on)')
+    }
     const synced = info.credentialDeviceType === 'multiDevice' || info.credentialBackedUp
     return { passkey: updated, userVerified: info.userVerified, amr: synced ? 'swk' : 'hwk' }
   }
@@ -146,9 +153,10 @@ export class Passkeys {
   async rename (userId: string, id: string, name: string): Promise<Passkey> {
     const passkey = await this.store.get<Passkey>(MFA_COLLECTIONS.passkeys, id)
     if (passkey === undefined || passkey.userId !== userId) throw authError('BAD_USER_INPUT', 'no such passkey', { field: 'id' })
-    const renamed = { ...passkey, name: checkName(name) }
-    await this.store.put(MFA_COLLECTIONS.passkeys, renamed)
-    return renamed
+    const renamed: Passkey = { ...passkey, name: checkName(name), version: (passkey.version ?? 0) + 1 }
+    // A sign-in moving the counter meanwhile must not be undone by writing the old counter back: renamed again on it.
+    if (await this.store.replaceIf(MFA_COLLECTIONS.passkeys, renamed, passkey.version ?? 0)) return renamed
+    return await this.rename(userId, id, name)
   }
 
   async remove (userId: string, id: string): Promise<boolean> {

@@ -3,7 +3,7 @@
 // (bundled here with esbuild); the test carries options and responses between the page and the auth server on a
 // real socket, as a front end would. Register, sign out, sign in with the passkey alone, then use it as the second
 // factor after a password; and the hostile cases: a replayed challenge, another account's credential, a counter
-// going backwards, a challenge of another ceremony, a deleted passkey.
+// going backwards, a cloned authenticator used twice at once, a challenge of another ceremony, a deleted passkey.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { build } from 'esbuild'
@@ -170,6 +170,25 @@ describeWithService('chromium', (chromiumPath) => {
     const backwards = await gql(SIGN_IN_PASSKEY, { r: response })
     expect(codeOf(backwards)).toBe('PASSKEY_REJECTED')
     expect(backwards.errors?.[0]?.message).toMatch(/counter/)
+  })
+
+  it('a cloned authenticator used twice at once: one sign-in passes, the other is refused', async () => {
+    const gina = await account('gina')
+    const key = await addPasskey(gina.token, 'Gina key')
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticatorId! })
+    // CDP names credentials in base64, the server in base64url.
+    const credential = credentials.find((c) => Buffer.from(c.credentialId, 'base64').toString('base64url') === key.id)!
+    const signInWith = async () => await assert({ ...(await gql(SIGN_IN_OPTIONS)).data!.passkeySignInOptions, allowCredentials: [{ id: key.id, type: 'public-key' }] })
+    const first = await signInWith()
+    // The clone: the same private key at the same signature counter, so both assertions carry the same counter.
+    await cdp.send('WebAuthn.removeCredential', { authenticatorId: authenticatorId!, credentialId: credential.credentialId })
+    await cdp.send('WebAuthn.addCredential', { authenticatorId: authenticatorId!, credential })
+    const second = await signInWith()
+    const answers = await Promise.all([first, second].map(async (r) => await gql(SIGN_IN_PASSKEY, { r })))
+    expect(answers.filter((a) => a.data?.signInWithPasskey !== undefined && a.data.signInWithPasskey !== null)).toHaveLength(1)
+    const refused = answers.find((a) => a.errors !== undefined)!
+    expect(codeOf(refused)).toBe('PASSKEY_REJECTED')
+    expect(refused.errors?.[0]?.message).toMatch(/counter/)
   })
 
   it('lists, renames and deletes passkeys; a deleted one no longer signs in', async () => {
