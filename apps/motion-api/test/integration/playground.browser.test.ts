@@ -1,6 +1,6 @@
 // The playground walked end to end in headless Chromium against a real motion-api on a real socket: keyboard
-// sign-in, a two-variant text2motion job, the figure on the canvas (pixel check), scrubbing, the variant
-// switcher, downloads, a character upload and delete, and (with ffmpeg) an MP4 render. Screenshots go to
+// sign-in, how a prompt is read, a two-variant text2motion job, the figure on the canvas (pixel check), scrubbing,
+// the variant switcher, downloads, a character upload and delete, and (with ffmpeg) an MP4 render. Screenshots go to
 // test-output/ (git-ignored).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -80,6 +80,11 @@ describeWithService('chromium', (chromiumPath) => {
     await page.waitForSelector('#viewer-empty', { state: 'hidden', timeout: 35_000 })
     await expect.poll(() => page.locator('#variant option').count(), POLL).toBe(2)
     expect(await page.locator('#jobs tr').first().locator('.status-SUCCESS').count()).toBe(1)
+    // Beside the job, how the engine read the words: walk, then jump, with their times.
+    await expect.poll(() => page.locator('#reading-actions li').allTextContents(), POLL).toEqual([
+      expect.stringMatching(/^0\.0 s – \d+\.\d s: walk forward/),
+      expect.stringMatching(/^\d+\.\d s – \d+\.\d s: jump/)
+    ])
 
     // Paused at the first frame the character stands on the floor: a figure and the contact markers show.
     await page.click('#play')
@@ -142,6 +147,16 @@ describeWithService('chromium', (chromiumPath) => {
     await expect.poll(() => video.evaluate((v) => (v as unknown as Video).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
     expect(await video.evaluate((v) => (v as unknown as Video).duration)).toBeGreaterThan(0.5)
     expect(await page.locator('#downloads a', { hasText: 'Download MP4' }).count()).toBe(1)
+  }, STEP_MS)
+
+  it('shows how a prompt will be read before it is submitted, with the words it ignored', async () => {
+    await page.fill('textarea[name=prompt]', 'he does not run, he waves happily')
+    await page.click('#read-prompt')
+    await expect.poll(() => page.locator('#reading-actions li').allTextContents(), POLL).toEqual([expect.stringMatching(/wave/)])
+    expect((await page.locator('#reading-notes').textContent()) ?? '').toMatch(/run/)
+    await page.fill('textarea[name=prompt]', 'the weather is nice today')
+    await page.click('#read-prompt')
+    await expect.poll(() => page.locator('#reading-summary').textContent(), POLL).toMatch(/^Not readable \(\d+\): .*no recognisable action/)
   }, STEP_MS)
 
   it('lays out in one column at phone width', async () => {

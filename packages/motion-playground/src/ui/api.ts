@@ -24,6 +24,15 @@ export interface JobRecord {
   mtime: number
 }
 
+/** What /prompt/v1/optimize answers on SUCCESS: the actions the engine reads in a prompt, in order. */
+export interface PromptReading {
+  optimizedPrompt: string
+  totalSeconds: number
+  actions: { kind: string, prompt: string, startSeconds: number, durationSeconds: number, understood?: string }[]
+  /** Words read by meaning or ignored (negated, not a movement), and why. */
+  understood?: string[]
+}
+
 export interface DownloadLink {
   rid: string
   variantDownloadStatus?: boolean
@@ -100,6 +109,16 @@ export class MotionApi {
     const record = body.status[0]
     if (record === undefined) throw new ApiError(404, undefined, `no status for ${rid}`)
     return record
+  }
+
+  /** The engine's reading of a prompt (free: no credits); a prompt without a movement is an ApiError with its code. */
+  async readPrompt (prompt: string): Promise<PromptReading> {
+    const { rid } = await this.send<{ rid: string }>('POST', '/prompt/v1/optimize', { params: [`prompt=${prompt}`] })
+    type Answer = { status: 'SUCCESS' | 'FAILURE', details: PromptReading & { exc_message?: string, code?: number } }
+    const record = (await this.get<{ status: Answer[] }>(`/prompt/v1/status/${encodeURIComponent(rid)}`)).status[0]
+    if (record === undefined) throw new ApiError(404, undefined, `no reading for ${rid}`)
+    if (record.status !== 'SUCCESS') throw new ApiError(400, record.details.code, record.details.exc_message ?? 'the prompt could not be read')
+    return record.details
   }
 
   async download (rid: string, variantId: string): Promise<DownloadLink> {

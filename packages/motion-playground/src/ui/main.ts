@@ -5,6 +5,7 @@ import { announce, byId, control, formError, run } from '@openmotion/browser-dom
 import { describeProgress, failureText, pollUntilDone } from './job-poller.js'
 import { JobsView } from './jobs-view.js'
 import { FormError, text2motionParams, type MotionForm, type MotionMode, type Source } from './params.js'
+import { ReadingView } from './reading-view.js'
 import { ResultView } from './result-view.js'
 
 const api = new MotionApi()
@@ -12,6 +13,7 @@ const signinForm = byId<HTMLFormElement>('signin-form')
 const promptForm = byId<HTMLFormElement>('prompt-form')
 const characters = new CharactersView(api)
 const result = new ResultView(api)
+const reading = new ReadingView(api)
 const jobs = new JobsView(api, (job) => { run(watch(job.rid)) })
 let watching: AbortController | undefined
 let watchedRid: string | undefined
@@ -104,7 +106,9 @@ async function watch (rid: string): Promise<void> {
 async function submit (): Promise<void> {
   formError(promptForm, '')
   try {
-    const rid = await api.process('text2motion', text2motionParams(readMotionForm()))
+    const form = readMotionForm()
+    const rid = await api.process('text2motion', text2motionParams(form))
+    if (form.mode === 'generate') run(reading.show(form.prompt))
     run(jobs.refresh())
     await watch(rid)
   } catch (error) {
@@ -139,6 +143,7 @@ strength.addEventListener('input', () => {
   ;(promptForm.elements.namedItem('poseFilteringValue') as HTMLOutputElement).value = Number(strength.value).toFixed(2)
 })
 byId('cancel-job').addEventListener('click', cancelCurrent)
+byId('read-prompt').addEventListener('click', () => { run(reading.show(control<HTMLTextAreaElement>(promptForm, 'prompt').value)) })
 applyMode()
 
 // A session cookie from an earlier visit signs the page in without asking again.
