@@ -100,6 +100,17 @@ describe('balance and falls', () => {
     expect(hips[0]![2] - behind).toBeGreaterThan(0.3)
   })
 
+  it('jumps and hops travel the way the words name: left, right, forward, back, or stay in place', async () => {
+    const cases = [['jump to the left', 0, 1], ['someone jumps to the right', 0, -1], ['jump forward', 2, 1], ['jump backwards', 2, -1], ['hop to the left', 0, 1]] as const
+    for (const [prompt, component, sign] of cases) {
+      const hips = track(await engine.generate({ prompt, seed: 1 }), 'Hips')
+      expect(sign * (last(hips)[component] - hips[0]![component]), prompt).toBeGreaterThan(0.3)
+      expect(Math.abs(last(hips)[2 - component] - hips[0]![2 - component]), prompt).toBeLessThan(0.05)
+    }
+    const inPlace = track(await engine.generate({ prompt: 'jump in place', seed: 1 }), 'Hips')
+    expect(Math.hypot(last(inPlace)[0] - inPlace[0]![0], last(inPlace)[2] - inPlace[0]![2])).toBeLessThan(0.05)
+  })
+
   it('crawling covers the distance asked for, forwards or backwards', async () => {
     for (const [prompt, metres] of [['crawl forward 1.5 meters', 1.5], ['crawl forward 4 meters', 4], ['crawl backwards 2 meters', -2]] as const) {
       const hips = track(await engine.generate({ prompt, seed: 1 }), 'Hips')

@@ -26,8 +26,9 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
   const n = Math.round(total * ctx.fps) + 1
   const stand = 0.94 * k
   const low = stand - shape.crouch * k
-  const dir = ctx.spec.direction === 'backward' ? -1 : 1
-  const dist = shape.distance * k * dir
+  // The way each jump travels, a unit (x, z) in the local frame (+x is the character's left): `dist` metres along it.
+  const along = travel(ctx.spec.direction)
+  const dist = shape.distance * k
   const poses: PoseSpec[] = []
   const root: Vec3[] = []
   const heading: number[] = []
@@ -70,7 +71,7 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
       z = count * dist
     }
     y -= (stand - low) * crouch
-    root.push([0, y, z])
+    root.push([along[0] * z, y, along[1] * z])
     heading.push(0)
     const lean = 22 * crouch + 8 * air
     poses.push(addPose(pose({ spineFlex: lean, pelvisPitch: 10 * crouch, headFlex: -10 * crouch }), {
@@ -86,10 +87,11 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
       const s = side as 0 | 1
       if (shape.oneLeg && s === lifted) return null
       const g = start[s]
-      const onGround: Vec3 = [g[0], 0.08 * k, g[2] + (t >= count * cycle ? count * dist : c * dist + (u >= prep + push + flight ? dist : 0))]
+      const travelled = t >= count * cycle ? count * dist : c * dist + (u >= prep + push + flight ? dist : 0)
+      const onGround: Vec3 = [g[0] + along[0] * travelled, 0.08 * k, g[2] + along[1] * travelled]
       if (air > 0 || (u >= prep + push && u < prep + push + flight)) {
         const tuck = 0.12 * k * air * amp
-        return { pos: [g[0], 0.08 * k + (y - stand) + tuck, zBase + g[2]], yaw: 0, pitch: 20 * air }
+        return { pos: [g[0] + along[0] * zBase, 0.08 * k + (y - stand) + tuck, g[2] + along[1] * zBase], yaw: 0, pitch: 20 * air }
       }
       return { pos: onGround, yaw: 0, pitch: 0, planted: true }
     }) as [FootTarget | null, FootTarget | null])
@@ -97,14 +99,25 @@ function ballistic (ctx: ActionContext, shape: JumpShape): ActionClip {
   return { poses, root, heading, footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }
 }
 
+function travel (direction: ActionContext['spec']['direction']): [number, number] {
+  if (direction === 'left') return [1, 0]
+  if (direction === 'right') return [-1, 0]
+  return direction === 'backward' ? [0, -1] : [0, 1]
+}
+
+const SIDEWAYS = new Set<ActionContext['spec']['direction']>(['left', 'right'])
+const TRAVELLING = new Set<ActionContext['spec']['direction']>(['forward', 'backward', 'left', 'right'])
+
 export function jump (ctx: ActionContext): ActionClip {
-  const forward = ctx.spec.direction === 'forward' || ctx.spec.direction === 'backward' || ctx.spec.distance !== undefined
-  return ballistic(ctx, { height: forward ? 0.3 : 0.35, distance: forward ? ctx.spec.distance ?? 0.8 : 0, crouch: 0.2, oneLeg: false, defaultCount: 1 })
+  const moving = TRAVELLING.has(ctx.spec.direction) || ctx.spec.distance !== undefined
+  // Sideways a person pushes off less far than forwards.
+  const distance = moving ? ctx.spec.distance ?? (SIDEWAYS.has(ctx.spec.direction) ? 0.5 : 0.8) : 0
+  return ballistic(ctx, { height: moving ? 0.3 : 0.35, distance, crouch: 0.2, oneLeg: false, defaultCount: 1 })
 }
 
 export function hop (ctx: ActionContext): ActionClip {
-  const forward = ctx.spec.direction === 'forward' || ctx.spec.direction === 'backward'
-  return ballistic(ctx, { height: 0.12, distance: forward ? 0.35 : 0, crouch: 0.08, oneLeg: true, defaultCount: 3 })
+  const moving = TRAVELLING.has(ctx.spec.direction)
+  return ballistic(ctx, { height: 0.12, distance: moving ? (SIDEWAYS.has(ctx.spec.direction) ? 0.25 : 0.35) : 0, crouch: 0.08, oneLeg: true, defaultCount: 3 })
 }
 
 /**
