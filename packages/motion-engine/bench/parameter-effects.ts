@@ -8,8 +8,19 @@ import { engine } from '../test/helpers/motion.js'
 import { LABELLED_PLANS } from './labelled-plans.js'
 
 const FLIP: Readonly<Record<string, string>> = {
-  left: 'right', right: 'left', forward: 'backward', backward: 'forward', both: 'left', front: 'back', back: 'front',
-  walk: 'run', run: 'walk', up: 'down', down: 'up', diagonalLeft: 'diagonalRight', diagonalRight: 'diagonalLeft'
+  left: 'right',
+  right: 'left',
+  forward: 'backward',
+  backward: 'forward',
+  both: 'left',
+  front: 'back',
+  back: 'front',
+  walk: 'run',
+  run: 'walk',
+  up: 'down',
+  down: 'up',
+  diagonalLeft: 'diagonalRight',
+  diagonalRight: 'diagonalLeft'
 }
 const FREE = new Set(['kind', 'speed', 'emotion', 'style'])
 
