@@ -86,6 +86,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'circle clockwise', request: { prompt: 'walk in a circle to the right' }, skate: WALK, gait: walkGait },
   { name: 'march', request: { prompt: 'march forward for 4 seconds' }, skate: WALK, gait: walkGait },
   { name: 'march in place', request: { prompt: 'march in place' }, skate: WALK },
+  { name: 'stomp with the left foot', request: { prompt: 'stomp with the left foot' }, means: [{ kind: 'stomp', side: 'left' }], skate: WALK },
   { name: 'jump to the left', request: { prompt: 'jump to the left twice' }, means: [{ kind: 'jump', direction: 'left', count: 2 }], skate: RUN },
   { name: 'hop on the left foot', request: { prompt: 'hop three times on the left foot' }, skate: RUN, flight: true },
   // Issue 28's upper-body actions, standing and over a walk.

@@ -112,6 +112,19 @@ describe('balance and falls', () => {
     expect(Math.hypot(last(inPlace)[0] - inPlace[0]![0], last(inPlace)[2] - inPlace[0]![2])).toBeLessThan(0.05)
   })
 
+  it('stomping with a named foot stamps that foot on the spot, the other stays on the floor', async () => {
+    for (const [side, moving, planted] of [['left', 'LeftFoot', 'RightFoot'], ['right', 'RightFoot', 'LeftFoot']] as const) {
+      const clip = await engine.generate({ prompt: `stomp with the ${side} foot three times`, seed: 1 })
+      const lifted = track(clip, moving).map(p => p[1])
+      let strikes = 0
+      for (let f = 1; f < lifted.length; f++) if (lifted[f - 1]! > 0.15 && lifted[f]! <= 0.15) strikes++
+      expect(strikes, side).toBe(3)
+      expect(Math.max(...track(clip, planted).map(p => p[1])), side).toBeLessThan(0.12)
+      const hips = track(clip, 'Hips')
+      expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2]), side).toBeLessThan(0.1)
+    }
+  })
+
   it('crawling covers the distance asked for, forwards or backwards', async () => {
     for (const [prompt, metres] of [['crawl forward 1.5 meters', 1.5], ['crawl forward 4 meters', 4], ['crawl backwards 2 meters', -2]] as const) {
       const hips = track(await engine.generate({ prompt, seed: 1 }), 'Hips')

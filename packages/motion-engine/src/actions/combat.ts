@@ -1,4 +1,4 @@
-// Strikes: punches from a guard, front kicks balanced on the support leg.
+// Strikes: punches from a guard, front kicks balanced on the support leg, and a stamp of one named foot.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { IN_PLACE, keyed } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
@@ -44,6 +44,33 @@ export function kick (ctx: ActionContext): ActionClip {
   }
   keys.push({ t: t + 0.4, pose: {} })
   const clip = keyed(ctx, keys, { footMode: 'free', ground: 'fit', endPosture: 'standing' })
+  clip.pivotFoot = support
+  return clip
+}
+
+/**
+ * Stamps the named foot on the spot ("stomp with the left foot"): the knee rises, then the foot is driven down flat
+ * and hard while the trunk and fists brace, `count` times (default 3), balanced on the other leg.
+ */
+export function stamp (ctx: ActionContext): ActionClip {
+  const count = ctx.spec.count ?? 3
+  const a = ctx.style.amplitude
+  const leg = ctx.spec.side === 'left' ? 'l' : 'r'
+  const support = leg === 'l' ? 1 : 0
+  const fists = { lElbow: 70, rElbow: 70, lArmFlex: 15, rArmFlex: 15 }
+  // The knee bent twice the hip keeps the foot under the hip (thigh and shin are about equally long), so the foot
+  // rises and falls straight up and down instead of sliding on the floor.
+  const raised = { ...fists, [`${leg}HipFlex`]: 40 * a, [`${leg}Knee`]: 80 * a, spineFlex: 2, headFlex: 8 }
+  const struck = { ...fists, spineFlex: 10, neckFlex: -4, headFlex: 14 }
+  const keys: Key[] = [{ t: 0, pose: {} }]
+  let t = 0
+  for (let i = 0; i < count; i++) {
+    // A slow rise and a fast strike: the foot stops dead on the floor and the body holds the impact a moment.
+    keys.push({ t: t + 0.4, pose: raised, still: true }, { t: t + 0.55, pose: struck, still: true }, { t: t + 0.75, pose: struck })
+    t += 0.75
+  }
+  keys.push({ t: t + 0.45, pose: {} })
+  const clip = keyed(ctx, keys, { footMode: 'free', ground: 'fit', endPosture: 'standing', interpolation: 'spline' })
   clip.pivotFoot = support
   return clip
 }

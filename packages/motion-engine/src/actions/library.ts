@@ -1,7 +1,7 @@
 // Action kind → synthesizer.
 import type { ActionKind } from '../prompt/vocabulary.js'
 import type { ActionContext, ActionSynth } from '../synth/action-clip.js'
-import { kick, punch } from './combat.js'
+import { kick, punch, stamp } from './combat.js'
 import { dance } from './dance.js'
 import { bow, clap, lookAround, nod, point, shakeHead, stretch, wave } from './gestures.js'
 import { jump, hop, jumpRope } from './jumps.js'
@@ -71,7 +71,8 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   pickUp,
   throw: throwAction,
   skip: (ctx: ActionContext) => straightGait('skip', ctx),
-  stomp: (ctx: ActionContext) => straightGait('stomp', ctx),
+  // "stomp with the left foot" stamps that foot on the spot; otherwise a stomping walk, feet in turn.
+  stomp: (ctx: ActionContext) => (ctx.spec.direction === undefined && (ctx.spec.side === 'left' || ctx.spec.side === 'right') ? stamp(ctx) : straightGait('stomp', ctx)),
   march: (ctx: ActionContext) => straightGait('march', ctx),
   limp: (ctx: ActionContext) => straightGait('limp', ctx),
   stagger: (ctx: ActionContext) => straightGait('stagger', ctx),
