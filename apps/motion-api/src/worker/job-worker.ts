@@ -37,6 +37,7 @@ export class JobWorker {
   private readonly stopTaking = new AbortController()
   private stopped = false
   private positionsFailing = false
+  private subscribed: Promise<void> = Promise.resolve()
 
   constructor (
     private readonly db: Database,
@@ -50,7 +51,11 @@ export class JobWorker {
 
   /** Listens for cancellations and, when consuming, starts WORKER_CONCURRENCY loops taking jobs. */
   async start (): Promise<void> {
-    await this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) })
+    // Joined in the background: a Redis that is down at start-up must not keep the process from serving (it answers
+    // /readyz 503 meanwhile); the subscription waits for Redis, and cancellations reach this process from then on.
+    this.subscribed = this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) }).catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'could not join the cancel channel')
+    })
     if (!this.options.consume) return
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.takeJobs())
   }
@@ -98,14 +103,19 @@ export class JobWorker {
    */
   async cancelJob (rid: string): Promise<boolean> {
     if (!await this.fail(rid, CANCELLED)) return false
-    await this.cancel(rid)
+    // The cancel is decided and refunded once committed. If the queue cannot be told (Redis away), the job's claim
+    // or completion finds it no longer PROGRESS, so stopping it here is an optimisation the client need not wait for.
+    await this.cancel(rid).catch((error: unknown) => {
+      this.options.logger.warn({ rid, err: error }, 'job queue unavailable: the cancelled job is dropped when a worker takes it')
+    })
     return true
   }
 
   /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
   async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
-    if (await this.options.queue.remove(rid)) return
+    // A job running here is not waiting in the queue: stopping it needs no Redis.
     if (this.abortLocal(rid, reason)) return
+    if (await this.options.queue.remove(rid)) return
     await this.options.cancels.publish({ rid, ...reason })
   }
 
@@ -113,7 +123,7 @@ export class JobWorker {
   async close (): Promise<void> {
     this.stopped = true
     this.stopTaking.abort()
-    await Promise.allSettled(this.loops)
+    await Promise.allSettled([...this.loops, this.subscribed])
     await Promise.allSettled([...this.running.values()].map((r) => r.done))
     await this.events.flush()
   }
