@@ -21,8 +21,11 @@ export interface Fault {
 export interface FaultDrillOptions {
   readyUrl: string
   fault: Fault
-  /** One round of load; called back to back until the drill ends. `record` keeps an answer with the current phase. */
-  load: (record: (route: string, answer: Answer) => void) => Promise<void>
+  /**
+   * One round of load; called back to back until the drill ends. `record` keeps an answer with the phase the round
+   * began in, which is also passed in.
+   */
+  load: (record: (route: string, answer: Answer) => void, phase: DrillPhase) => Promise<void>
   /** How long the service stays down (default 4 s). */
   outageMs?: number
   /** Load before the outage (default 1.5 s) and after /readyz is back (default 2 s). */
@@ -61,7 +64,7 @@ export async function runFaultDrill (options: FaultDrillOptions): Promise<FaultD
   const load = (async () => {
     while (loading.value) {
       const inPhase = phase
-      await options.load((route, answer) => { outcomes.push({ phase: inPhase, route, ...answer }) })
+      await options.load((route, answer) => { outcomes.push({ phase: inPhase, route, ...answer }) }, inPhase)
       await sleep(50)
     }
   })()
