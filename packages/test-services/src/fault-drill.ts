@@ -33,12 +33,19 @@ export interface FaultDrillOptions {
   afterMs?: number
   /** /readyz must be back this long after the service is (default 15 s). */
   recoveryLimitMs?: number
+  /**
+   * What "ready" means for this app and fault (default: status 200). The relay stays ready while its queue is away
+   * (it accepts into its outbox) and says so in `checks.queue`.
+   */
+  isReady?: (answer: Answer) => boolean
 }
 
 export interface FaultDrillResult {
   outcomes: DrillOutcome[]
   /** /readyz statuses sampled while the service was down. */
   outageReadiness: number[]
+  /** `isReady` of each of those answers. */
+  outageReady: boolean[]
   /** Milliseconds from the service answering again to /readyz 200; undefined when the limit passed first. */
   recoveryMs: number | undefined
   /** Milliseconds the restart itself took (from start() called to the service answering). */
@@ -72,10 +79,14 @@ export async function runFaultDrill (options: FaultDrillOptions): Promise<FaultD
     await sleep(options.beforeMs ?? 1500)
     phase = 'outage'
     await options.fault.stop()
+    const isReady = options.isReady ?? ((answer: Answer) => answer.status === 200)
     const outageReadiness: number[] = []
+    const outageReady: boolean[] = []
     const outageEnds = Date.now() + (options.outageMs ?? 4000)
     while (Date.now() < outageEnds) {
-      outageReadiness.push((await timedFetch(options.readyUrl, {}, 5000)).status)
+      const answer = await timedFetch(options.readyUrl, {}, 5000)
+      outageReadiness.push(answer.status)
+      outageReady.push(isReady(answer))
       await sleep(250)
     }
     const restarting = Date.now()
@@ -83,7 +94,7 @@ export async function runFaultDrill (options: FaultDrillOptions): Promise<FaultD
     const answering = Date.now()
     let recoveryMs: number | undefined
     while (Date.now() - answering < (options.recoveryLimitMs ?? 15_000)) {
-      if ((await timedFetch(options.readyUrl, {}, 5000)).status === 200) {
+      if (isReady(await timedFetch(options.readyUrl, {}, 5000))) {
         recoveryMs = Date.now() - answering
         break
       }
@@ -91,7 +102,7 @@ export async function runFaultDrill (options: FaultDrillOptions): Promise<FaultD
     }
     phase = 'after'
     await sleep(options.afterMs ?? 2000)
-    return { outcomes, outageReadiness, recoveryMs, restartMs: answering - restarting }
+    return { outcomes, outageReadiness, outageReady, recoveryMs, restartMs: answering - restarting }
   } finally {
     loading.value = false
     await load
