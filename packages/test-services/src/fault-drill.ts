@@ -26,6 +26,8 @@ export interface FaultDrillOptions {
    * began in, which is also passed in.
    */
   load: (record: (route: string, answer: Answer) => void, phase: DrillPhase) => Promise<void>
+  /** Pause between two rounds of load (default 50 ms). */
+  pauseMs?: number
   /** How long the service stays down (default 4 s). */
   outageMs?: number
   /** Load before the outage (default 1.5 s) and after /readyz is back (default 2 s). */
@@ -72,7 +74,7 @@ export async function runFaultDrill (options: FaultDrillOptions): Promise<FaultD
     while (loading.value) {
       const inPhase = phase
       await options.load((route, answer) => { outcomes.push({ phase: inPhase, route, ...answer }) }, inPhase)
-      await sleep(50)
+      await sleep(options.pauseMs ?? 50)
     }
   })()
   try {

@@ -112,11 +112,15 @@ export async function startPrivateKafka (): Promise<PrivateKafka> {
     `-Dlog4j.configuration=file:${join(tool, 'log4j.properties')}`, '-cp', `${join(tool, 'target', 'lib')}/*`, ...args
   ], { stdio: ['ignore', options.log ?? 'ignore', options.log ?? 'ignore'] })
 
-  // A cluster id is 16 random bytes in unpadded base64url; formatting writes it into the log directory once.
-  const clusterId = randomBytes(16).toString('base64url')
-  const format = java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props])
+  // A cluster id is 16 random bytes in unpadded base64url; formatting writes it into the log directory once. One that
+  // starts with '-' would read as an option on the command line (Kafka's own generator skips those too).
+  let clusterId = randomBytes(16).toString('base64url')
+  while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url')
+  const formatLog = openSync(join(dir, 'format.log'), 'a')
+  const format = java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], { log: formatLog })
+  closeSync(formatLog)
   const [formatCode] = await once(format, 'exit') as [number | null]
-  if (formatCode !== 0) throw new Error(`kafka storage format failed with status ${String(formatCode)}`)
+  if (formatCode !== 0) throw new Error(`kafka storage format failed with status ${String(formatCode)} (log: ${join(dir, 'format.log')})`)
 
   let child: ChildProcess | undefined
   const start = async (): Promise<void> => {

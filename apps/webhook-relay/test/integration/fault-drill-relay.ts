@@ -73,6 +73,8 @@ export async function startRelayDrill (env: Record<string, string>): Promise<Rel
         readyUrl: `${relay.url}/readyz`,
         fault,
         ...(isReady === undefined ? {} : { isReady }),
+        // A Kafka broker takes half a minute to come back on a busy machine: a few hundred messages are plenty.
+        pauseMs: 100,
         load: async (record) => {
           const answer = await timedFetch(`${relay.url}/webhook`, {
             method: 'POST',
@@ -92,6 +94,7 @@ export async function startRelayDrill (env: Record<string, string>): Promise<Rel
         `(restart ${result.restartMs} ms); ${during.length} ingests during the outage (${during.filter((o) => o.status === 202).length} accepted, ` +
         `${during.filter((o) => o.status === 503).length} answered 503); ${accepted.length} accepted in all, ${missing().length} lost, ${duplicates} duplicates`)
 
+      if (missing().length > 0) console.log(`webhook-relay, ${label}: the relay's log:\n${relay.output().slice(-6000)}`)
       expect(uncleanOutcomes(result.outcomes, [202], errors.RELAY_UNAVAILABLE.code)).toEqual([])
       expect(result.outcomes.filter((o) => o.phase === 'after' && o.status === 202).length).toBeGreaterThan(0)
       expect(missing()).toEqual([])
