@@ -15,8 +15,11 @@ export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(
   app.addHook('onReady', async () => {
     await worker.start()
     if (config.MOTION_ROLE === 'worker') return
-    recovering = untilDone(() => worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue'), closing.signal, (error) => {
+    const recover = async (): Promise<void> => { await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue') }
+    // Recovered before the outbox is published, as a rule; only while the queue is away it goes on in the background.
+    await recover().catch((error: unknown) => {
       logger.warn({ err: error }, 'recovering unfinished jobs failed (job queue or database unavailable); retrying every second')
+      recovering = untilDone(recover, closing.signal)
     })
     handOver.start()
     maintenance = startMaintenance({
@@ -42,15 +45,16 @@ export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(
   })
 }, { name: 'job-lifecycle' })
 
-/** Runs `task` until it succeeds or `signal` aborts, a second apart; `onFirstFailure` hears the first failure only. */
-async function untilDone (task: () => Promise<void>, signal: AbortSignal, onFirstFailure: (error: unknown) => void): Promise<void> {
-  for (let attempt = 0; !signal.aborted; attempt++) {
+/** Runs `task` a second from now, and again a second after each failure, until it succeeds or `signal` aborts. */
+async function untilDone (task: () => Promise<void>, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    await sleep(1000, undefined, { signal }).catch(() => undefined)
+    if (signal.aborted) return
     try {
       await task()
       return
-    } catch (error) {
-      if (attempt === 0) onFirstFailure(error)
-      await sleep(1000, undefined, { signal }).catch(() => undefined)
+    } catch {
+      // still unavailable: the first failure was logged
     }
   }
 }
