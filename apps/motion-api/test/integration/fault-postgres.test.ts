@@ -42,6 +42,7 @@ describeWithService('redis', (redisUrl) => {
     console.log(`motion-api, PostgreSQL restart: /readyz back ${String(result.recoveryMs)} ms after PostgreSQL accepted connections ` +
       `(restart ${result.restartMs} ms); ${during.length} requests during the outage, ${during.filter((o) => o.status === 503).length} answered 503`)
 
+    if (result.recoveryMs === undefined || api.process.child.exitCode !== null) console.log(`motion-api output:\n${api.process.output().slice(-5000)}`)
     expect(result.outageReadiness).toContain(503)
     expect(result.recoveryMs).toBeDefined()
     expect(uncleanOutcomes(result.outcomes, [200], codeOf(errors.SERVICE_UNAVAILABLE))).toEqual([])
