@@ -1,7 +1,7 @@
 // Every error a client of the auth-server can meet: one table (`defineErrors`), codes never reused. The domain
 // throws these `AppError`s; the GraphQL error formatter turns them into `extensions.code` (+ details) and masks
 // anything else as INTERNAL. The codes are the public GraphQL contract, so they carry no app prefix.
-import { AppError, defineErrors, type ErrorDetails } from '@openmotion/common'
+import { AppError, SERVICE_UNAVAILABLE_MESSAGE, defineErrors, type ErrorDetails } from '@openmotion/common'
 
 export const errors = defineErrors({
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
@@ -19,6 +19,8 @@ export const errors = defineErrors({
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   NOT_FOUND: { status: 404, message: 'Route not found' },
+  // The database or the rate-limit store cannot be reached (a restart, a network cut): retry after Retry-After seconds.
+  SERVICE_UNAVAILABLE: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE },
   INTERNAL: { status: 500, message: 'Internal server error' }
 })
 
@@ -44,5 +46,6 @@ export const frameworkErrorCodes = {
   notFound: errors.NOT_FOUND.code,
   payloadTooLarge: errors.PAYLOAD_TOO_LARGE.code,
   unsupportedMediaType: errors.UNSUPPORTED_MEDIA_TYPE.code,
+  unavailable: errors.SERVICE_UNAVAILABLE.code,
   internal: errors.INTERNAL.code
 }

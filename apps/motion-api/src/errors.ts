@@ -2,7 +2,7 @@
 // status says which side is at fault (for job failures it is never sent: it only tells a pipeline fault, ≥ 500,
 // from a problem with the job's input). Packages (engine, renderer, characters) have their own string codes,
 // mapped to these in domain/job-failures.ts.
-import { defineErrors, type ErrorCodeMap, type ErrorFactory } from '@openmotion/common'
+import { SERVICE_UNAVAILABLE_MESSAGE, defineErrors, type ErrorCodeMap, type ErrorFactory } from '@openmotion/common'
 
 export const errors = defineErrors({
   INSUFFICIENT_CREDIT: { code: 101, status: 402, message: 'Not enough credit' },
@@ -39,7 +39,9 @@ export const errors = defineErrors({
   CONFLICT: { code: 4092, status: 409, message: 'Already exists' },
   URL_INVALID: { code: 4032, status: 403, message: 'The signed URL is invalid or has expired' },
   RANGE_NOT_SATISFIABLE: { code: 416, status: 416, message: 'Range not satisfiable' },
-  UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' }
+  UPLOAD_TOO_LARGE: { code: 413, status: 413, message: 'Upload too large' },
+  // The database or the job queue cannot be reached (a restart, a network cut): retry after Retry-After seconds.
+  SERVICE_UNAVAILABLE: { code: 503, status: 503, message: SERVICE_UNAVAILABLE_MESSAGE }
 })
 
 /** The codes of failures fastify itself detects (schema validation, bad JSON, unknown routes, body limits). */
@@ -48,6 +50,7 @@ export const frameworkErrorCodes: Partial<ErrorCodeMap> = {
   badRequest: codeOf(errors.INVALID_PARAMETER),
   notFound: codeOf(errors.NOT_FOUND),
   internal: codeOf(errors.UNKNOWN_PIPELINE_ERROR),
+  unavailable: codeOf(errors.SERVICE_UNAVAILABLE),
   payloadTooLarge: codeOf(errors.UPLOAD_TOO_LARGE),
   unsupportedMediaType: codeOf(errors.INVALID_PARAMETER)
 }

@@ -1,5 +1,5 @@
 // Every error a client of the relay can meet: one table, codes never reused (README lists them all).
-import { defineErrors } from '@openmotion/common'
+import { SERVICE_UNAVAILABLE_MESSAGE, defineErrors } from '@openmotion/common'
 
 export const errors = defineErrors({
   RELAY_VALIDATION: { status: 400, message: 'Invalid request' },
@@ -19,6 +19,8 @@ export const errors = defineErrors({
   RELAY_PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload exceeds MAX_PAYLOAD_BYTES' },
   RELAY_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   RELAY_NOT_FOUND_ROUTE: { status: 404, message: 'Route not found' },
+  // The database or the delivery queue cannot be reached (a restart, a network cut): retry after Retry-After seconds.
+  RELAY_UNAVAILABLE: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE },
   RELAY_INTERNAL: { status: 500, message: 'Internal server error' }
 })
 
@@ -29,5 +31,6 @@ export const frameworkErrorCodes = {
   notFound: errors.RELAY_NOT_FOUND_ROUTE.code,
   payloadTooLarge: errors.RELAY_PAYLOAD_TOO_LARGE.code,
   unsupportedMediaType: errors.RELAY_UNSUPPORTED_MEDIA_TYPE.code,
+  unavailable: errors.RELAY_UNAVAILABLE.code,
   internal: errors.RELAY_INTERNAL.code
 }

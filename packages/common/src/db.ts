@@ -57,6 +57,8 @@ export async function openDatabase (options: DatabaseOptions): Promise<Database>
   return isPostgresUrl(options.url) ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir)
 }
 
+const ignoreClientError = (): void => {}
+
 function openPostgres (url: string, poolSize: number): Database {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -77,6 +79,10 @@ function openPostgres (url: string, poolSize: number): Database {
     query: (sql, params, options) => run(pool, sql, params, options),
     async transaction (fn) {
       const client = await pool.connect()
+      // A checked-out client has no pool listener: the server ending its session mid-transaction (a restart's fast
+      // shutdown) emits 'error' on it, which unheard would end the process. The failure reaches the caller anyway,
+      // as the rejected query.
+      client.on('error', ignoreClientError)
       try {
         await client.query('BEGIN')
         const result = await fn({ query: (sql, params, options) => run(client, sql, params, options) })
@@ -86,6 +92,7 @@ function openPostgres (url: string, poolSize: number): Database {
         await client.query('ROLLBACK').catch(() => undefined)
         throw error
       } finally {
+        client.off('error', ignoreClientError)
         client.release()
       }
     },

@@ -1,7 +1,9 @@
 // The uniform error handler: every failure leaves as `ErrorBody`. Client mistakes keep their 4xx status and a
-// message that says what to fix; anything else is a 500 whose internals stay in the log, tied to the request id.
+// message that says what to fix; a database, queue or broker that cannot be reached is a 503 the client may retry
+// (with Retry-After); anything else is a 500 whose internals stay in the log, tied to the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, type ErrorBody, type ErrorCode, type ErrorDetails } from './errors.js'
+import { SERVICE_UNAVAILABLE_MESSAGE, isServiceUnavailable } from './service-unavailable.js'
 
 export interface ErrorCodeMap {
   validation: ErrorCode
@@ -9,6 +11,8 @@ export interface ErrorCodeMap {
   notFound: ErrorCode
   payloadTooLarge: ErrorCode
   unsupportedMediaType: ErrorCode
+  /** A dependency (database, queue, broker) is unreachable: 503. */
+  unavailable: ErrorCode
   internal: ErrorCode
 }
 
@@ -18,6 +22,7 @@ export const defaultErrorCodes: ErrorCodeMap = {
   notFound: 'NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL'
 }
 
@@ -31,6 +36,9 @@ export function errorBody (requestId: string, code: ErrorCode, message: string, 
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } }
 }
 
+/** Seconds a client is told to wait after a 503: a restarting dependency is usually back within seconds. */
+const RETRY_AFTER_SECONDS = 1
+
 /** `body/email`, or `querystring/limit` for a missing property: the field a client has to fix. */
 function failingField (context: string | undefined, issue: ValidationIssue): string {
   const missing = issue.params?.missingProperty
@@ -40,6 +48,11 @@ function failingField (context: string | undefined, issue: ValidationIssue): str
 
 export function installErrorHandler (app: FastifyInstance, codes: ErrorCodeMap): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    // Checked before the app's own 5xx: an AppError wrapping a lost connection is an outage too, never a 4xx.
+    if (!(error instanceof AppError && error.statusCode < 500) && isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'a service this request needs is unavailable')
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(request.id, codes.unavailable, SERVICE_UNAVAILABLE_MESSAGE))
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')
       return reply

@@ -23,6 +23,7 @@ async function build (options: Partial<Pick<ServerOptions, 'errorCodes' | 'stric
     schema: { params: Type.Object({ n: Type.Integer() }), querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250 })) }) }
   }, async (request) => ({ n: request.params.n, limit: request.query.limit }))
   server.get('/boom', async () => { throw new Error('database password is hunter2') })
+  server.get('/database-down', async () => { throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) })
   server.get('/teapot', async () => { throw new AppError('TEAPOT', 'I am a teapot', 418, { details: { brew: 'tea' } }) })
   app = server
   return server
@@ -195,6 +196,15 @@ describe('createServer', () => {
     expect(response.body).not.toContain('hunter2')
     expect(response.body).not.toContain('at ')
     expect(response.json().error).toMatchObject({ code: 'INTERNAL', message: 'Internal server error' })
+  })
+
+  it('answers a request whose database is unreachable with a 503 to retry, not a 500', async () => {
+    const server = await build({ errorCodes: { unavailable: 503 } })
+    const response = await server.inject('/database-down')
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('1')
+    expect(response.json().error).toMatchObject({ code: 503, message: 'A service this request needs is unavailable; retry shortly' })
+    expect(response.body).not.toContain('5432')
   })
 
   it('passes AppErrors through with their code, status and details', async () => {

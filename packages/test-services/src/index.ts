@@ -17,3 +17,9 @@ export {
   HOSTILE_TEXT, OVER_LONG, fillPath, hostileCases, pathParams, routesOf,
   type AppRoute, type HostileCase, type HostileCaseOptions, type HostileText, type Position, type RoutePrinter
 } from './hostile-requests.js'
+export { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.js'
+export { kafkaToolDir, privateKafkaAvailable, startPrivateKafka, type PrivateKafka } from './private-kafka.js'
+export {
+  errorCodeOf, runFaultDrill, timedFetch, uncleanOutcomes,
+  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult
+} from './fault-drill.js'

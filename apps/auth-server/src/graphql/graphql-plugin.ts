@@ -49,6 +49,10 @@ export async function graphqlPlugin (app: FastifyInstance, { config, context, co
       maxFieldsRule(config.GRAPHQL_MAX_FIELDS),
       ...(production ? [NoSchemaIntrospectionCustomRule] : [])
     ],
-    errorFormatter: (execution) => formatGraphqlErrors(execution, logger)
+    errorFormatter: (execution, context) => {
+      const formatted = formatGraphqlErrors(execution, logger)
+      if (formatted.statusCode === 503) context.reply.header('retry-after', '1')
+      return formatted
+    }
   })
 }

@@ -40,6 +40,8 @@ export function createRedisJobQueue (options: RedisQueueOptions): JobQueue {
     defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: { age: 7 * 86_400, count: 1000 } },
     streams: { events: { maxLen: 1000 } }
   })
+  // Unheard, BullMQ prints every reconnect failure; a Redis outage shows as failed commands (503) and /readyz 503.
+  queue.on('error', () => {})
   const takers: Worker[] = []
   const idle: Worker[] = []
   const held = new Map<string, Held>()

@@ -2,7 +2,8 @@
 // separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101), shutdown and a
 // lost lease. A lease is ended once the job has an outcome in the database; one left open (shutdown, a crash)
 // brings the job back to another worker, whose claim (attempt 2) takes it over.
-import type { Database, Logger } from '@openmotion/common'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
 import { noJobEvents, type CancelBus, type JobEvents, type JobLease, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
@@ -11,6 +12,9 @@ import type { Job } from '../domain/records.js'
 export type { JobFailure } from '../domain/job-failures.js'
 
 const CANCELLED = jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client')
+/** Runs of one delivery a database outage may interrupt before the job fails like any other (at-least-once). */
+const OUTAGE_RERUNS = 2
+const DATABASE_POLL_MS = 500
 
 export type JobProcessor = (job: Job, context: { signal: AbortSignal, progress: (step: number, total: number) => Promise<void> }) => Promise<void>
 
@@ -37,6 +41,7 @@ export class JobWorker {
   private readonly stopTaking = new AbortController()
   private stopped = false
   private positionsFailing = false
+  private subscribed: Promise<void> = Promise.resolve()
 
   constructor (
     private readonly db: Database,
@@ -50,7 +55,11 @@ export class JobWorker {
 
   /** Listens for cancellations and, when consuming, starts WORKER_CONCURRENCY loops taking jobs. */
   async start (): Promise<void> {
-    await this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) })
+    // Joined in the background: a Redis that is down at start-up must not keep the process from serving (it answers
+    // /readyz 503 meanwhile); the subscription waits for Redis, and cancellations reach this process from then on.
+    this.subscribed = this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) }).catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'could not join the cancel channel')
+    })
     if (!this.options.consume) return
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.takeJobs())
   }
@@ -98,14 +107,19 @@ export class JobWorker {
    */
   async cancelJob (rid: string): Promise<boolean> {
     if (!await this.fail(rid, CANCELLED)) return false
-    await this.cancel(rid)
+    // The cancel is decided and refunded once committed. If the queue cannot be told (Redis away), the job's claim
+    // or completion finds it no longer PROGRESS, so stopping it here is an optimisation the client need not wait for.
+    await this.cancel(rid).catch((error: unknown) => {
+      this.options.logger.warn({ rid, err: error }, 'job queue unavailable: the cancelled job is dropped when a worker takes it')
+    })
     return true
   }
 
   /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
   async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
-    if (await this.options.queue.remove(rid)) return
+    // A job running here is not waiting in the queue: stopping it needs no Redis.
     if (this.abortLocal(rid, reason)) return
+    if (await this.options.queue.remove(rid)) return
     await this.options.cancels.publish({ rid, ...reason })
   }
 
@@ -113,7 +127,7 @@ export class JobWorker {
   async close (): Promise<void> {
     this.stopped = true
     this.stopTaking.abort()
-    await Promise.allSettled(this.loops)
+    await Promise.allSettled([...this.loops, this.subscribed])
     await Promise.allSettled([...this.running.values()].map((r) => r.done))
     await this.events.flush()
   }
@@ -160,12 +174,23 @@ export class JobWorker {
     }
   }
 
-  private async run (lease: JobLease, entry: { controller: AbortController, reason?: JobFailure }): Promise<RunEnd> {
+  /**
+   * A database outage (PostgreSQL restarting) is waited out, not turned into the job's failure: the claim, or the
+   * whole run it interrupted, is made again once the database answers, as the next attempt (a run it cut short may
+   * have committed part of its work, and a claim whose reply was lost may have been committed).
+   */
+  private async run (lease: JobLease, entry: { controller: AbortController, reason?: JobFailure }, attempt = lease.attempt): Promise<RunEnd> {
     // The claim is atomic: a job queued twice, cancelled, or claimed by the same or a later delivery is skipped
     // here; a redelivery (attempt 2, its first worker died) takes over from the first.
     const { rid } = lease
     const startedAt = Date.now()
-    const job = await this.jobs.claim(rid, startedAt, lease.attempt)
+    let job: Job | undefined
+    try {
+      job = await this.jobs.claim(rid, startedAt, attempt)
+    } catch (error) {
+      if (!isServiceUnavailable(error) || attempt >= lease.attempt + OUTAGE_RERUNS) throw error
+      return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
+    }
     if (job === undefined) return lease.lost.aborted ? 'left' : 'over'
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
@@ -199,13 +224,41 @@ export class JobWorker {
       }
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
+      if (entry.reason === undefined && isServiceUnavailable(error) && attempt < lease.attempt + OUTAGE_RERUNS) {
+        clearTimeout(timer)
+        this.options.logger.warn({ rid, err: error }, 'job interrupted by a database outage: it runs again once the database answers')
+        return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
+      }
       const failure = entry.reason ?? jobFailureOf(error)
-      if (failure.type !== 'Cancelled') await this.fail(rid, failure)
+      if (failure.type !== 'Cancelled') await this.whenDatabaseAnswers(lease, () => this.fail(rid, failure))
       if (isServerFault(failure.code)) this.options.logger.error({ rid, err: error }, 'job failed')
     } finally {
       clearTimeout(timer)
     }
     return 'over'
+  }
+
+  /** Waits until the database answers again; false when the worker stops or loses the lease first. */
+  private async databaseBack (lease: JobLease): Promise<boolean> {
+    while (!this.stopped && !lease.lost.aborted) {
+      try {
+        await this.db.ping()
+        return true
+      } catch {
+        await sleep(DATABASE_POLL_MS)
+      }
+    }
+    return false
+  }
+
+  /** Runs `write` (a job's verdict), again once the database answers if it was unavailable. */
+  private async whenDatabaseAnswers (lease: JobLease, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write()
+    } catch (error) {
+      if (!isServiceUnavailable(error) || !await this.databaseBack(lease)) throw error
+      await write()
+    }
   }
 
   /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */

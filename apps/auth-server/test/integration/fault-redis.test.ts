@@ -1,0 +1,25 @@
+// Fault drill: the Redis that holds the shared rate-limit counters stops for a few seconds while a load generator
+// signs in and refreshes tokens against the auth-server as its own process (src/main.ts), on a private redis-server
+// (the shared one serves other suites) and the embedded database. Limits are never skipped: while their counters
+// cannot be kept, a rate-limited mutation (signIn) gets HTTP 503 SERVICE_UNAVAILABLE and /readyz answers 503 (never
+// INTERNAL, a stack or a hang). After it, /readyz is back within 15 s, every session the load opened still
+// refreshes, and the process never exits.
+import { afterAll, describe, it } from 'vitest'
+import { privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '@openmotion/test-services'
+import { startAuthDrill, type AuthDrill } from './fault-drill-auth.js'
+
+describe.runIf(privateRedisAvailable())('auth-server through a Redis restart', () => {
+  let redis: PrivateRedis | undefined
+  let drill: AuthDrill | undefined
+  afterAll(async () => {
+    await redis?.start()
+    await drill?.stop()
+    await redis?.close()
+  })
+
+  it('answers 503 while the rate-limit Redis restarts under signIn and refresh load, is ready again within 15 s, and loses no session', async () => {
+    redis = await startPrivateRedis()
+    drill = await startAuthDrill({ REDIS_URL: redis.url })
+    await drill.run(redis, 'Redis restart')
+  }, 300_000)
+})
