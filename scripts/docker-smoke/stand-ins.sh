@@ -65,9 +65,12 @@ build_standin_base() {
 build_standin() {
   local tag=$1 name=$2 key=$3 want cached context=$STATE_DIR/docker/context-$2 start=$EPOCHREALTIME
   shift 3
+  # find with no path would read the working directory: only the files given count.
   want=$( (echo "$STANDIN_BASE $key"; cat "$STANDIN_DIR/$name.Dockerfile"
-    find "$@" -type f ! -name '*.jar' -print0 2>/dev/null | sort -z | xargs -0 -r cat
-    find "$@" -name '*.jar' -printf '%f\n' 2>/dev/null | sort) | short_hash)
+    if (($# > 0)); then
+      find "$@" -type f ! -name '*.jar' -print0 | sort -z | xargs -0 -r cat
+      find "$@" -name '*.jar' -printf '%f\n' | sort
+    fi) | short_hash)
   cached=openmotion-standin/$name:$want
   if docker image inspect "$cached" >/dev/null 2>&1; then
     docker tag "$cached" "$tag"
@@ -84,7 +87,9 @@ build_standin() {
   mkdir -p "$context"
   cp -r "$STANDIN_DIR/$name.Dockerfile" "$@" "$context/"
   [ "$name" != node ] || node_tar "$context/node.tar"
-  timeout 900 docker build -q --label "$STANDIN_LABEL=$want" -f "$context/$name.Dockerfile" --build-arg "BASE=$STANDIN_BASE" \
+  # The label marks a stand-in; it carries no hash, so a rebuild of the same recipe (cached layers) is the same image
+  # and the app images built on it stay cached.
+  timeout 900 docker build -q --label "$STANDIN_LABEL=$name" -f "$context/$name.Dockerfile" --build-arg "BASE=$STANDIN_BASE" \
     -t "$cached" -t "$tag" "$context" >"$STATE_DIR/docker/build-$name.log" 2>&1 || {
     show_log_tail "$STATE_DIR/docker/build-$name.log"
     die "docker: building the stand-in $tag failed or took over 900s"
