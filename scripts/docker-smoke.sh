@@ -3,7 +3,8 @@
 #   1. the Docker daemon and Compose (scripts/services.sh docker: installed and started like Redis; fails if it cannot);
 #   2. the images compose does not build — node:20-bookworm-slim, postgres:16-bookworm, redis:7-bookworm,
 #      apache/kafka:3.9.1 — pulled, or where no registry answers built once as stand-ins (docker-smoke/stand-ins.sh);
-#   3. `compose build` (the root Dockerfile, exactly as compose builds it) and `compose up` with no .env, then the
+#   3. `compose build` of motion-api, auth-server and webhook-relay (the root Dockerfile, as compose builds it; the
+#      other app services run the same three images) and `compose up` with no .env, then the
 #      story: secrets generated once; every service healthy; operator sign-in and JWKS; a text2motion job and a
 #      render on motion-worker with BVH/GLB/FBX/MP4 downloads; a relay tenant, endpoint and signed delivery to a
 #      receiver container; `restart` and `down`/`up` keep secrets, jobs, sessions and a webhook accepted while the
@@ -208,7 +209,8 @@ main() {
   start=$EPOCHREALTIME
   compose restart >>"$SMOKE_DIR/up.log" 2>&1
   wait_healthy "restart" "$start"
-  compose logs --no-color init | grep -q 'nothing generated' || die "docker-smoke: init after restart did not keep the secrets"
+  # Read whole, then searched: `grep -q` on the pipe would close it early and, under pipefail, fail the check.
+  grep -q 'nothing generated' <<<"$(compose logs --no-color init)" || die "docker-smoke: init after restart did not keep the secrets"
   story persisted
 
   step "down/up with a webhook accepted while the relay worker is stopped"
