@@ -19,8 +19,9 @@ set -euo pipefail
 
 DOCKER_SMOKE_TIMEOUT=${DOCKER_SMOKE_TIMEOUT:-1500}
 if [ -z "${DOCKER_SMOKE_BOUNDED:-}" ]; then
-  # timeout signals the whole process group (compose, node, docker build); the TERM trap below then cleans up.
-  DOCKER_SMOKE_BOUNDED=1 timeout -k 180 "$DOCKER_SMOKE_TIMEOUT" bash "${BASH_SOURCE[0]}" "$@" && exit 0 || status=$?
+  # timeout signals its whole process group; the inner timeouts run with --foreground so compose, node and docker
+  # build stay in that group, stop at once, and the TERM trap below cleans up (down -v) within the -k grace.
+  DOCKER_SMOKE_BOUNDED=1 timeout -k 200 "$DOCKER_SMOKE_TIMEOUT" bash "${BASH_SOURCE[0]}" "$@" && exit 0 || status=$?
   if ((status == 124 || status == 137)); then
     printf 'docker-smoke: FAILED: the whole run exceeded DOCKER_SMOKE_TIMEOUT=%ss\n' "$DOCKER_SMOKE_TIMEOUT" >&2
   fi
@@ -70,7 +71,7 @@ note() {
 # step that met it, naming the command.
 compose() {
   local status=0
-  (cd "$ROOT" && timeout "${COMPOSE_TIMEOUT:-240}" "${COMPOSE[@]}" -p "$PROJECT" --env-file "$SMOKE_DIR/.env" \
+  (cd "$ROOT" && timeout --foreground "${COMPOSE_TIMEOUT:-240}" "${COMPOSE[@]}" -p "$PROJECT" --env-file "$SMOKE_DIR/.env" \
     -f docker-compose.yml -f scripts/docker-smoke/compose.smoke.yml "$@") || status=$?
   ((status != 124)) || say "docker-smoke: '${COMPOSE[*]} $*' did not finish within ${COMPOSE_TIMEOUT:-240}s"
   return "$status"
@@ -79,7 +80,7 @@ compose() {
 # Each story step bounds its own waits (story.mjs `until`); this bounds the step as a whole.
 story() {
   local status=0
-  SMOKE_STATE=$SMOKE_DIR/state.json timeout 600 node "$ROOT/scripts/docker-smoke/story.mjs" "$@" || status=$?
+  SMOKE_STATE=$SMOKE_DIR/state.json timeout --foreground 600 node "$ROOT/scripts/docker-smoke/story.mjs" "$@" || status=$?
   ((status != 124)) || say "docker-smoke: story step '$1' did not finish within 600s"
   return "$status"
 }
@@ -143,7 +144,7 @@ on_exit() {
       exit "$status"
     fi
   fi
-  compose down -v --remove-orphans >/dev/null 2>&1 || true
+  COMPOSE_TIMEOUT=150 compose down -v --remove-orphans >/dev/null 2>&1 || true
   exit "$status"
 }
 

@@ -42,7 +42,7 @@ build_standin_base() {
   rm -rf "$rootfs"
   mkdir -p "$(dirname "$rootfs")"
   say "docker    debootstrapping Debian bookworm from $mirror (once per recipe; log: $STATE_DIR/docker/debootstrap.log)"
-  timeout 900 debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$STATE_DIR/docker/debootstrap.log" 2>&1 || {
+  timeout --foreground 900 debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$STATE_DIR/docker/debootstrap.log" 2>&1 || {
     show_log_tail "$STATE_DIR/docker/debootstrap.log"
     die "docker: debootstrap bookworm failed or took over 900s"
   }
@@ -79,7 +79,7 @@ build_standin() {
   if docker image inspect "$tag" >/dev/null 2>&1 && [ -z "$(standin_label "$tag")" ]; then
     return 0 # the official image, pulled earlier
   fi
-  if [ -z "$(standin_label "$tag")" ] && timeout 60 docker pull -q "$tag" >/dev/null 2>&1; then
+  if [ -z "$(standin_label "$tag")" ] && timeout --foreground 60 docker pull -q "$tag" >/dev/null 2>&1; then
     say "docker    pulled $tag"
     return 0
   fi
@@ -89,7 +89,7 @@ build_standin() {
   [ "$name" != node ] || node_tar "$context/node.tar"
   # The label marks a stand-in; it carries no hash, so a rebuild of the same recipe (cached layers) is the same image
   # and the app images built on it stay cached.
-  timeout 900 docker build -q --label "$STANDIN_LABEL=$name" -f "$context/$name.Dockerfile" --build-arg "BASE=$STANDIN_BASE" \
+  timeout --foreground 900 docker build -q --label "$STANDIN_LABEL=$name" -f "$context/$name.Dockerfile" --build-arg "BASE=$STANDIN_BASE" \
     -t "$cached" -t "$tag" "$context" >"$STATE_DIR/docker/build-$name.log" 2>&1 || {
     show_log_tail "$STATE_DIR/docker/build-$name.log"
     die "docker: building the stand-in $tag failed or took over 900s"
