@@ -1,8 +1,9 @@
 # One image recipe for the three apps, chosen by build arguments (docker-compose.yml sets them):
 #   docker build --build-arg APP=motion-api --build-arg PORT=8080 --build-arg PORT_VARIABLE=MOTION_PORT \
 #                --build-arg FFMPEG=static -t openmotion/motion-api .
-# Layers are ordered by how often they change: the dependency download depends on the lockfile alone (shared by the
-# three apps), so a source change re-runs only the offline link, the build and the deploy.
+# Layers are ordered by how often they change: the dependency download depends on the lockfile alone, and the
+# offline link, build and deploy of all three apps form one stage shared by every image; a source change re-runs
+# that stage once, then each image's last layers.
 # Plain Dockerfile syntax (no BuildKit mounts): Debian's docker-compose 1.29 builds with the classic builder.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -30,13 +31,17 @@ WORKDIR /repo
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 RUN pnpm fetch --frozen-lockfile
 COPY . .
-ARG APP
-RUN test -n "$APP" || (echo "build with --build-arg APP=motion-api|auth-server|webhook-relay" >&2 && exit 1)
-RUN pnpm install --offline --frozen-lockfile --filter "@openmotion/${APP}..." \
- && pnpm --filter "@openmotion/${APP}..." run build \
- && pnpm deploy --legacy --filter "@openmotion/${APP}" --prod /out
+# All three apps are linked, compiled and deployed here, before any build argument: this stage is the same for every
+# image, so building the three (or compose's six services) compiles the shared packages once and the other builds
+# reuse the cached layer.
+RUN pnpm install --offline --frozen-lockfile \
+      --filter "@openmotion/motion-api..." --filter "@openmotion/auth-server..." --filter "@openmotion/webhook-relay..." \
+ && pnpm --filter "@openmotion/motion-api..." --filter "@openmotion/auth-server..." --filter "@openmotion/webhook-relay..." run build \
+ && for app in motion-api auth-server webhook-relay; do pnpm deploy --legacy --filter "@openmotion/$app" --prod "/out/$app" || exit 1; done
 
 FROM ${NODE_IMAGE}
+ARG APP
+RUN test -n "$APP" || (echo "build with --build-arg APP=motion-api|auth-server|webhook-relay" >&2 && exit 1)
 ARG PORT
 ARG PORT_VARIABLE
 ENV NODE_ENV=production HEALTH_PORT_VARIABLE=${PORT_VARIABLE} HEALTH_DEFAULT_PORT=${PORT}
@@ -46,10 +51,12 @@ WORKDIR /app
 # named volume takes the directory's owner, so the one-shot init (`node dist/cli/init-secrets.js /secrets`, auth-server
 # image) writes there as node and every app, also node, reads.
 RUN mkdir -p /data /secrets && chown node:node /data /secrets
-COPY --from=build --chown=node:node /out .
+COPY --from=build --chown=node:node /out/${APP} .
 USER node
 EXPOSE ${PORT}
-# A generous timeout: starting node for the probe takes seconds on a small, busy host.
+# /readyz, not /healthz: the port answers early while the app is still starting (database, migrations, queue), and
+# /healthz says 200 then; /readyz answers 200 only once the app serves. A generous timeout: starting node for the
+# probe takes seconds on a small, busy host.
 HEALTHCHECK --interval=10s --timeout=10s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env[process.env.HEALTH_PORT_VARIABLE] || process.env.HEALTH_DEFAULT_PORT) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env[process.env.HEALTH_PORT_VARIABLE] || process.env.HEALTH_DEFAULT_PORT) + '/readyz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

@@ -3,7 +3,8 @@
 #   1. the Docker daemon and Compose (scripts/services.sh docker: installed and started like Redis; fails if it cannot);
 #   2. the images compose does not build — node:20-bookworm-slim, postgres:16-bookworm, redis:7-bookworm,
 #      apache/kafka:3.9.1 — pulled, or where no registry answers built once as stand-ins (docker-smoke/stand-ins.sh);
-#   3. `compose build` (the root Dockerfile, exactly as compose builds it) and `compose up` with no .env, then the
+#   3. `compose build` of motion-api, auth-server and webhook-relay (the root Dockerfile, as compose builds it; the
+#      other app services run the same three images) and `compose up` with no .env, then the
 #      story: secrets generated once; every service healthy; operator sign-in and JWKS; a text2motion job and a
 #      render on motion-worker with BVH/GLB/FBX/MP4 downloads; a relay tenant, endpoint and signed delivery to a
 #      receiver container; `restart` and `down`/`up` keep secrets, jobs, sessions and a webhook accepted while the
@@ -11,8 +12,21 @@
 # Prometheus and Grafana are not started (their images are not built from anything here). The project is
 # `openmotion-smoke`, its .env is its own (.services/docker-smoke/.env, empty at first), and `down -v` removes its
 # containers and volumes at the end; the images stay, so the next run builds from cache.
+# Bounded: every compose call and wait has its own timeout, and the whole run DOCKER_SMOKE_TIMEOUT seconds (default
+# 1500); at the end (or at a failure) it prints how long each step took.
 # usage: scripts/docker-smoke.sh   (KEEP=1 leaves the stack running after a failure, to look at it)
 set -euo pipefail
+
+DOCKER_SMOKE_TIMEOUT=${DOCKER_SMOKE_TIMEOUT:-1500}
+if [ -z "${DOCKER_SMOKE_BOUNDED:-}" ]; then
+  # timeout signals its whole process group; the inner timeouts run with --foreground so compose, node and docker
+  # build stay in that group, stop at once, and the TERM trap below cleans up (down -v) within the -k grace.
+  DOCKER_SMOKE_BOUNDED=1 timeout -k 200 "$DOCKER_SMOKE_TIMEOUT" bash "${BASH_SOURCE[0]}" "$@" && exit 0 || status=$?
+  if ((status == 124 || status == 137)); then
+    printf 'docker-smoke: FAILED: the whole run exceeded DOCKER_SMOKE_TIMEOUT=%ss\n' "$DOCKER_SMOKE_TIMEOUT" >&2
+  fi
+  exit "$status"
+fi
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 STATE_DIR=$ROOT/.services
@@ -25,22 +39,51 @@ PROJECT=openmotion-smoke
 # shellcheck source=docker-smoke/stand-ins.sh
 . "$ROOT/scripts/docker-smoke/stand-ins.sh"
 
+# The three images; compose's other services name the same images (docker-compose.yml `image:`) and reuse them.
+APP_SERVICES=(motion-api auth-server webhook-relay)
 SERVICES_UP=(init motion-api motion-worker auth-server webhook-relay webhook-relay-worker postgres redis kafka receiver)
 START=$EPOCHREALTIME
 REPORT=()
+STEP_NAME=
+STEP_START=$START
+TIMES=()
 
-step() { say "== $* ($(elapsed_since "$START"))"; }
+# Closes the running step (its duration goes to the summary) and opens the next.
+step() {
+  [ -z "$STEP_NAME" ] || TIMES+=("$(elapsed_since "$STEP_START")	$STEP_NAME")
+  STEP_NAME=$*
+  STEP_START=$EPOCHREALTIME
+  [ -z "$STEP_NAME" ] || say "== $* ($(elapsed_since "$START"))"
+}
+
+where_time_went() {
+  step ""
+  say "docker-smoke: time per step (total $(elapsed_since "$START")):"
+  local line
+  for line in "${TIMES[@]}"; do printf '  %8s  %s\n' "${line%%	*}" "${line#*	}" >&2; done
+}
 note() {
   REPORT+=("$*")
   say "   $*"
 }
 
+# Every compose call is bounded (COMPOSE_TIMEOUT seconds, 240 unless set for one call): a hung daemon fails the
+# step that met it, naming the command.
 compose() {
-  (cd "$ROOT" && "${COMPOSE[@]}" -p "$PROJECT" --env-file "$SMOKE_DIR/.env" \
-    -f docker-compose.yml -f scripts/docker-smoke/compose.smoke.yml "$@")
+  local status=0
+  (cd "$ROOT" && timeout --foreground "${COMPOSE_TIMEOUT:-240}" "${COMPOSE[@]}" -p "$PROJECT" --env-file "$SMOKE_DIR/.env" \
+    -f docker-compose.yml -f scripts/docker-smoke/compose.smoke.yml "$@") || status=$?
+  ((status != 124)) || say "docker-smoke: '${COMPOSE[*]} $*' did not finish within ${COMPOSE_TIMEOUT:-240}s"
+  return "$status"
 }
 
-story() { SMOKE_STATE=$SMOKE_DIR/state.json node "$ROOT/scripts/docker-smoke/story.mjs" "$@"; }
+# Each story step bounds its own waits (story.mjs `until`); this bounds the step as a whole.
+story() {
+  local status=0
+  SMOKE_STATE=$SMOKE_DIR/state.json timeout --foreground 600 node "$ROOT/scripts/docker-smoke/story.mjs" "$@" || status=$?
+  ((status != 124)) || say "docker-smoke: story step '$1' did not finish within 600s"
+  return "$status"
+}
 
 pick_compose() {
   if docker compose version >/dev/null 2>&1; then
@@ -53,27 +96,32 @@ pick_compose() {
   note "compose: $("${COMPOSE[@]}" version --short 2>/dev/null || "${COMPOSE[@]}" version | head -n 1)"
 }
 
-# Every container of the project: running and healthy (or running, without a health check), init exited 0.
+# Every container of the project: running and healthy (or running, without a health check), init exited 0. One
+# docker call per poll (not compose's): the poll runs while the apps start on the same two cores.
 all_healthy() {
-  local id line bad=0
-  for id in $(compose ps -q); do
-    line=$(docker inspect --format '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}} {{.State.ExitCode}}' "$id")
+  local ids line bad=0
+  ids=$(docker ps -aq --filter "label=com.docker.compose.project=$PROJECT")
+  [ -n "$ids" ] || return 1
+  while read -r line; do
     case "$line" in
-      *_init_* | *-init-*) [[ $line == *" exited "*" 0" ]] || bad=1 ;;
+      "init "*) [[ $line == *" exited "*" 0" ]] || bad=1 ;;
       *" running healthy "* | *" running none "*) ;;
       *) bad=1 ;;
     esac
-  done
+  done < <(docker inspect --format '{{index .Config.Labels "com.docker.compose.service"}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}} {{.State.ExitCode}}' $ids)
   ((bad == 0))
 }
 
+poll_healthy() { all_healthy || { sleep 1; return 1; }; }
+
+# wait_healthy WHAT [START]: START, the $EPOCHREALTIME before the `up` that began it (the report counts from there).
 wait_healthy() {
-  local what=$1 start=$EPOCHREALTIME
-  wait_until 300 "$what: every service healthy" all_healthy || {
+  local what=$1 start=${2:-$EPOCHREALTIME}
+  wait_until 300 "$what: every service healthy (docker-smoke waits 300s)" poll_healthy || {
     compose ps >&2
     return 1
   }
-  note "$what: all services healthy in $(elapsed_since "$start")"
+  note "$what: all services healthy $(elapsed_since "$start") after the compose command began"
 }
 
 ports_free() {
@@ -85,8 +133,10 @@ ports_free() {
 
 on_exit() {
   local status=$?
+  trap - TERM
+  where_time_went
   if ((status != 0)); then
-    say "docker-smoke FAILED after $(elapsed_since "$START"); the services' last log lines:"
+    say "docker-smoke FAILED in step '${TIMES[-1]#*	}' after $(elapsed_since "$START"); the services' last log lines:"
     compose ps >&2 || true
     compose logs --no-color --tail 30 >&2 || true
     if [ -n "${KEEP:-}" ]; then
@@ -94,13 +144,13 @@ on_exit() {
       exit "$status"
     fi
   fi
-  compose down -v --remove-orphans >/dev/null 2>&1 || true
+  COMPOSE_TIMEOUT=150 compose down -v --remove-orphans >/dev/null 2>&1 || true
   exit "$status"
 }
 
 image_sizes() {
   local service id
-  for service in motion-api auth-server webhook-relay; do
+  for service in "${APP_SERVICES[@]}"; do
     id=$(docker inspect --format '{{.Image}}' "$(compose ps -q "$service" | head -n 1)")
     note "image $service: $(docker image inspect --format '{{.Size}}' "$id" | awk '{ printf "%.0f MB", $1 / 1e6 }')"
   done
@@ -116,6 +166,7 @@ main() {
   # A previous run that was killed may have left its stack: start from nothing, as a new operator does.
   compose down -v --remove-orphans >/dev/null 2>&1 || true
   trap on_exit EXIT
+  trap 'say "docker-smoke: stopped (TERM)"; exit 124' TERM
   ports_free
 
   step "base images"
@@ -123,11 +174,11 @@ main() {
 
   step "compose build (the root Dockerfile)"
   local start=$EPOCHREALTIME
-  compose build >"$SMOKE_DIR/build.log" 2>&1 || {
+  COMPOSE_TIMEOUT=1200 compose build "${APP_SERVICES[@]}" >"$SMOKE_DIR/build.log" 2>&1 || {
     tail -n 40 "$SMOKE_DIR/build.log" >&2
     die "docker-smoke: compose build failed (log: $SMOKE_DIR/build.log)"
   }
-  note "compose build: $(elapsed_since "$start")"
+  note "compose build ${APP_SERVICES[*]}: $(elapsed_since "$start")"
 
   step "compose up, no .env"
   start=$EPOCHREALTIME
@@ -135,7 +186,7 @@ main() {
     cat "$SMOKE_DIR/up.log" >&2
     die "docker-smoke: compose up failed"
   }
-  wait_healthy "first up"
+  wait_healthy "first up" "$start"
   image_sizes
   local init_log password
   init_log=$(compose logs --no-color init)
@@ -156,9 +207,11 @@ main() {
   story relay
 
   step "restart: secrets, sessions, jobs kept"
+  start=$EPOCHREALTIME
   compose restart >>"$SMOKE_DIR/up.log" 2>&1
-  wait_healthy "restart"
-  compose logs --no-color init | grep -q 'nothing generated' || die "docker-smoke: init after restart did not keep the secrets"
+  wait_healthy "restart" "$start"
+  # Read whole, then searched: `grep -q` on the pipe would close it early and, under pipefail, fail the check.
+  grep -q 'nothing generated' <<<"$(compose logs --no-color init)" || die "docker-smoke: init after restart did not keep the secrets"
   story persisted
 
   step "down/up with a webhook accepted while the relay worker is stopped"
@@ -167,7 +220,7 @@ main() {
   compose down >>"$SMOKE_DIR/up.log" 2>&1
   start=$EPOCHREALTIME
   compose up -d "${SERVICES_UP[@]}" >>"$SMOKE_DIR/up.log" 2>&1
-  wait_healthy "down/up"
+  wait_healthy "down/up" "$start"
   grep -q 'nothing generated' <<<"$(compose logs --no-color init)" || die "docker-smoke: init after down/up did not keep the secrets"
   story persisted
   story delivered
@@ -180,7 +233,7 @@ main() {
   ((workers == 2)) || die "docker-smoke: $workers motion-worker containers, expected 2"
   story scaled
 
-  step "done"
+  step ""
   say "docker-smoke passed in $(elapsed_since "$START"):"
   printf '  %s\n' "${REPORT[@]}" >&2
 }

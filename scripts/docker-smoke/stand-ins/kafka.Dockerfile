@@ -3,7 +3,8 @@
 # (KAFKA_LOG_DIRS → log.dirs; unset, the logs go to /tmp/kraft-combined-logs inside the container, as the
 # official image's default does), the storage is formatted once with CLUSTER_ID, the broker runs as appuser, and
 # /opt/kafka/bin/kafka-broker-api-versions.sh answers the health check.
-FROM openmotion-standin/debian:bookworm
+ARG BASE
+FROM ${BASE}
 # The base image carries no manual pages, and the JRE's post-install links one into man1.
 RUN mkdir -p /usr/share/man/man1 && apt-get update && apt-get install -y --no-install-recommends default-jre-headless && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 1000 --create-home appuser \

@@ -1,7 +1,8 @@
 # Stand-in for postgres:16-bookworm: Debian's PostgreSQL (15 in bookworm) behind an entrypoint that does what the
 # official one does for this compose file: POSTGRES_USER/PASSWORD/DB create the cluster once in PGDATA, password
 # authentication for the network, and `pg_isready` on the PATH for the health check.
-FROM openmotion-standin/debian:bookworm
+ARG BASE
+FROM ${BASE}
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-15 && rm -rf /var/lib/apt/lists/* \
  && rm -rf /var/lib/postgresql/15 /etc/postgresql \
  && mkdir -p /var/lib/postgresql/data /var/run/postgresql && chown -R postgres:postgres /var/lib/postgresql /var/run/postgresql
