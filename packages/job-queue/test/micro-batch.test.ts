@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { microBatch } from '../../src/domain/micro-batch.js'
+import { microBatch } from '../src/micro-batch.js'
 
 describe('micro-batch (group commit)', () => {
   it('runs calls made while a batch runs as one batch, each caller getting its own result', async () => {

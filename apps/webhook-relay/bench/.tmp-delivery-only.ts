@@ -1,0 +1,2 @@
+import { benchDelivery } from './delivery.js'
+process.stdout.write(`${(await benchDelivery()).join('\n')}\n`)
