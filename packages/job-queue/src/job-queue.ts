@@ -1,6 +1,7 @@
 // The one job queue of the project, behind one interface so a deployment's setting picks the backend (memory,
 // Redis, Kafka) and every backend is held to one contract (test/contract/queue-contract.ts):
-// - jobs are small JSON values (ids): what they refer to stays in the database, the source of truth;
+// - jobs are small flat JSON objects of ids and numbers: what they refer to stays in the database, the source of
+//   truth (Redis re-encodes a job that comes back after a lapsed lease with Lua's cjson, which keeps such objects);
 // - at-least-once: a job leaves the queue only after its handler resolved (acknowledgements are batched); a
 //   handler that throws gets the job back after `redeliveryDelayMs` (a delayed retry); a consumer that dies
 //   mid-job hands it to another (Redis, Kafka) within seconds, because the lease it holds while the handler runs
