@@ -1,2 +1,0 @@
-import { benchDelivery } from './delivery.js'
-process.stdout.write(`${(await benchDelivery()).join('\n')}\n`)
