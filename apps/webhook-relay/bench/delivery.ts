@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import { openDatabase } from '@openmotion/common'
 import type { DeliveryQueue } from '../src/domain/delivery-queue.js'
-import { KafkaQueue } from '../src/adapters/kafka-queue.js'
-import { MemoryQueue } from '../src/adapters/memory-queue.js'
-import { RedisQueue } from '../src/adapters/redis-queue.js'
+import { KafkaQueue } from '@openmotion/job-queue'
+import { MemoryQueue } from '@openmotion/job-queue'
+import { RedisQueue } from '@openmotion/job-queue'
 import { startReceiver, startRelay } from './bench-relay.js'
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000)

@@ -2,6 +2,7 @@
 // and migrated with the server's lifecycle), the stores, the cipher, the queue and the outbox publisher. Tests
 // swap the outside pieces through AppOverrides.
 import { openAppDatabase, type AppInstance, type Database, type Logger, type Metrics } from '@openmotion/common'
+import { createOutboxPublisher, type OutboxPublisher } from '@openmotion/job-queue'
 import { createQueue } from './adapters/create-queue.js'
 import { DeliveryStore } from './adapters/delivery-store.js'
 import { EndpointStore } from './adapters/endpoint-store.js'
@@ -11,11 +12,10 @@ import { OutboxStore } from './adapters/outbox-store.js'
 import { QueueGenerationStore } from './adapters/queue-generation-store.js'
 import { TenantStore } from './adapters/tenant-store.js'
 import type { RelayConfig } from './config.js'
-import type { DeliveryQueue, OutboxEntry } from './domain/delivery-queue.js'
+import type { DeliveryJob, DeliveryQueue, OutboxEntry } from './domain/delivery-queue.js'
 import type { WebhookSender } from './domain/ports.js'
 import { cipherFromConfig, plaintextCipher, type DataCipher } from './domain/envelope-encryption.js'
 import { createRelayMetrics, type RelayMetrics } from './relay-metrics.js'
-import { startOutboxPublisher, type OutboxPublisher } from './worker/outbox-publisher.js'
 
 export interface AppOverrides {
   logger?: Logger
@@ -48,7 +48,7 @@ export interface RelayContext {
 
 export async function createRelayContext (
   app: AppInstance, config: RelayConfig, logger: Logger, metrics: Metrics, overrides: AppOverrides
-): Promise<{ ctx: RelayContext, publisher: OutboxPublisher }> {
+): Promise<{ ctx: RelayContext, publisher: OutboxPublisher<DeliveryJob> }> {
   const db = await openAppDatabase(app, { app: 'webhook-relay', migrations, url: config.DATABASE_URL, dataDir: config.DATA_DIR, given: overrides.db })
   if (config.DATABASE_URL === undefined && overrides.db === undefined) {
     logger.warn('DATABASE_URL is not set: embedded PGlite (one connection, one process) is for development; use PostgreSQL in production')
@@ -60,7 +60,9 @@ export async function createRelayContext (
     logger.warn('STORAGE_TYPE=memory: queued deliveries do not survive a restart (unfinished ones are re-queued from the database at start)')
   }
   const outbox = new OutboxStore(db)
-  const publisher = startOutboxPublisher({ outbox, queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  // Every relay polls the outbox (rows of a relay that died after its commit), with or without a worker.
+  const publisher = createOutboxPublisher({ outbox, queue, logger, leaseMs: config.QUEUE_VISIBILITY_TIMEOUT_MS })
+  publisher.start()
   // fastify runs onClose hooks last-registered first: the delivery lifecycle's hook stops deliveries and
   // publishing, then this closes the queue, then openAppDatabase's closes the database.
   app.addHook('onClose', async () => { await queue.close() })
@@ -77,7 +79,7 @@ export async function createRelayContext (
     queue,
     cipher,
     notifyOutbox: () => { publisher.notify() },
-    publishHeld: (entries) => { publisher.publish(entries) },
+    publishHeld: (entries) => { publisher.publish(entries).catch(() => undefined) },
     metrics: createRelayMetrics(metrics, () => deliveries)
   }
   return { ctx, publisher }

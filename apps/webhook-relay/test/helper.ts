@@ -4,7 +4,7 @@
 import { migrate, openDatabase, type AppInstance, type Database } from '@openmotion/common'
 import { buildApp, relayConfig, type AppOverrides } from '../src/app.js'
 import type { OutboundRequest, OutboundResult, WebhookSender } from '../src/domain/ports.js'
-import { MemoryQueue } from '../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
 import { migrations } from '../src/adapters/migrations.js'
 import type { ConsumeOptions, DeliveryJob, DeliveryQueue, JobHandler } from '../src/domain/delivery-queue.js'
 
@@ -90,7 +90,7 @@ export async function eventually<T> (check: () => Promise<T> | T, timeoutMs = 50
  */
 export class RecordingQueue implements DeliveryQueue {
   readonly enqueued: DeliveryJob[] = []
-  readonly inner = new MemoryQueue()
+  readonly inner = new MemoryQueue<DeliveryJob>()
   failures = 0
 
   constructor (readonly kind: DeliveryQueue['kind'] = 'memory', private readonly consumes = true) {}

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, relayConfig } from '../src/app.js'
-import { MemoryQueue } from '../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
 
 async function startupLog (env: Record<string, string>): Promise<string> {
   let text = ''

@@ -1,8 +1,9 @@
-// The outbox table (migration 005): one row per committed job the queue does not hold yet. The relay's outbox
-// (apps/webhook-relay/src/adapters/outbox-store.ts) has the same shape; it carries due times and batched payloads
-// for a hot ingest path, this one a rid per submission, so each app keeps its own small store.
+// The outbox table (migration 005): one row per committed job the queue does not hold yet, handed over by the
+// shared outbox publisher (@openmotion/job-queue). The relay's table carries due times and delivery jobs for a
+// hot ingest path, this one a rid per submission, so each app keeps its own small store behind OutboxStore.
 // `FOR UPDATE SKIP LOCKED` lets several API processes publish side by side without taking the same rows.
 import type { SqlExecutor } from '@openmotion/common'
+import type { OutboxEntry } from '@openmotion/job-queue'
 import type { JobOutbox } from '../domain/ports.js'
 
 export class JobOutboxStore implements JobOutbox {
@@ -12,12 +13,13 @@ export class JobOutboxStore implements JobOutbox {
     await tx.query('INSERT INTO motion_job_outbox (rid, lease_until) VALUES ($1, $2)', [rid, leaseUntil])
   }
 
-  async claim (limit: number, leaseUntil: Date, now: Date = new Date()): Promise<string[]> {
+  /** Leases up to `limit` rows nobody holds (oldest first) until `leaseUntil`; each carries its rid as the job. */
+  async claim (limit: number, leaseUntil: Date, now: Date = new Date()): Promise<Array<OutboxEntry<string>>> {
     const { rows } = await this.db.query<{ rid: string, created_at: Date }>(
       `UPDATE motion_job_outbox SET lease_until = $2 WHERE rid IN (
          SELECT rid FROM motion_job_outbox WHERE lease_until <= $1 ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING rid, created_at`, [now, leaseUntil, limit])
-    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((r) => r.rid)
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((r) => ({ id: r.rid, job: r.rid }))
   }
 
   async remove (rids: readonly string[]): Promise<void> {

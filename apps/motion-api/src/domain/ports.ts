@@ -2,6 +2,7 @@
 // never imports an adapter, so a store, queue or renderer can be swapped without touching the rules.
 import type { Readable } from 'node:stream'
 import type { SqlExecutor } from '@openmotion/common'
+import type { OutboxStore } from '@openmotion/job-queue'
 import type { LoopOptions, MotionClip, MotionOptions, Progress } from '@openmotion/motion-engine'
 import type { SceneOptions } from '@openmotion/motion-render'
 import type { CharacterFormat, CharacterInfo } from '@openmotion/motion-characters'
@@ -126,18 +127,12 @@ export interface JobQueue {
 }
 
 /**
- * The transactional outbox of submissions: a row per committed job not yet handed to the queue. Rows are leased,
- * not locked, while a publisher hands them over, so an unreachable queue never holds a database connection.
+ * The transactional outbox of submissions: a row per committed job not yet handed to the queue, keyed by rid, as
+ * the shared outbox publisher drives it (claim, remove, release).
  */
-export interface JobOutbox {
+export interface JobOutbox extends OutboxStore<string> {
   /** Written in the submission's transaction, leased to the submitting process until `leaseUntil`. */
   add (tx: SqlExecutor, rid: string, leaseUntil: Date): Promise<void>
-  /** Leases up to `limit` rows nobody holds (oldest first) until `leaseUntil`; returns their rids. */
-  claim (limit: number, leaseUntil: Date, now?: Date): Promise<string[]>
-  /** The queue has these jobs now. */
-  remove (rids: readonly string[]): Promise<void>
-  /** The hand-over failed: these rows are tried again from `retryAt` on. */
-  release (rids: readonly string[], retryAt: Date): Promise<void>
   /** Rows waiting to be handed over (metrics, tests). */
   size (): Promise<number>
 }

@@ -1,10 +1,11 @@
-// Moves submissions from the outbox to the job queue. A submission commits its job, its credit hold and an outbox
-// row leased to this process in one transaction, then `publish` pushes the job and deletes the row. When the push
-// fails (Redis away) the row is released for a retry and the client still gets its rid: the job waits, charged,
-// until the queue is back, and then runs. A tick every `pollMs` takes rows whose lease lapsed — failed pushes, and
-// rows of a process that died between commit and push — so any API process publishes them. A row is deleted only
-// after the queue took the job: a crash in between pushes it twice, which the queue (one entry per rid) and the
-// worker's claim (one start per attempt) absorb.
+// Submissions reach the queue through the outbox, with the project's one publisher (@openmotion/job-queue's
+// createOutboxPublisher). A submission commits its job, its credit hold and an outbox row leased to this process
+// in one transaction (`record`), then `publish` pushes the job and deletes the row. When the push fails (Redis
+// away) the row is released for a retry and the client still gets its rid: the job waits, charged, until the
+// queue is back, and then runs. The publisher's tick takes rows whose lease lapsed — failed pushes, and rows of a
+// process that died between commit and push — so any API process publishes them. A crash between push and delete
+// pushes a job twice, which the queue (one entry per rid) and the worker's claim (one start per attempt) absorb.
+import { createOutboxPublisher } from '@openmotion/job-queue'
 import type { Logger, SqlExecutor } from '@openmotion/common'
 import type { JobHandOver, JobOutbox, JobQueue } from '../domain/ports.js'
 
@@ -30,91 +31,29 @@ export interface JobPublisher extends JobHandOver {
 }
 
 export function createJobPublisher (options: JobPublisherOptions): JobPublisher {
-  const { outbox, queue, logger } = options
+  const { outbox, queue } = options
   const leaseMs = options.leaseMs ?? 10_000
-  const retryMs = options.retryMs ?? 1000
-  const batch = options.batch ?? 100
-  let failing = false
-  let tickFailing = false
-  let timer: NodeJS.Timeout | undefined
-  let draining: Promise<number> | undefined
-  const inFlight = new Set<Promise<unknown>>()
-
-  const failed = (error: unknown, jobs: number): void => {
-    if (!failing) logger.warn({ err: error, jobs }, 'job queue unavailable: accepted jobs wait in the outbox and are queued when it is back')
-    failing = true
-  }
-  const recovered = (): void => {
-    if (failing) logger.info('job queue available again: publishing the outbox')
-    failing = false
-  }
-
-  /** Pushes the rids in order; on the first failure the rest are released for a retry. Returns how many went. */
-  const handOver = async (rids: readonly string[]): Promise<number> => {
-    let pushed = 0
-    try {
-      for (const rid of rids) {
-        await queue.push(rid)
-        pushed++
-      }
-    } catch (error) {
-      failed(error, rids.length - pushed)
-      await outbox.release(rids.slice(pushed), new Date(Date.now() + retryMs))
-    }
-    if (pushed > 0) {
-      if (pushed === rids.length) recovered()
-      await outbox.remove(rids.slice(0, pushed))
-    }
-    return pushed
-  }
-
-  const drainOnce = async (): Promise<number> => {
-    let total = 0
-    for (;;) {
-      const now = new Date()
-      const rids = await outbox.claim(batch, new Date(now.getTime() + leaseMs), now)
-      if (rids.length === 0) return total
-      const pushed = await handOver(rids)
-      total += pushed
-      if (pushed < rids.length || rids.length < batch) return total
-    }
-  }
-
-  const drain = async (): Promise<number> => {
-    draining ??= drainOnce().finally(() => { draining = undefined })
-    return await draining
-  }
-
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    const tracked = work.finally(() => inFlight.delete(tracked))
-    inFlight.add(tracked)
-    return tracked
-  }
-
+  const publisher = createOutboxPublisher<string>({
+    outbox,
+    // Submissions are due at once; pushed in commit order, one entry per rid.
+    queue: { enqueue: async (rids) => { for (const rid of rids) await queue.push(rid) } },
+    logger: options.logger,
+    leaseMs,
+    retryMs: options.retryMs ?? 1000,
+    pollMs: options.pollMs ?? 1000,
+    batch: options.batch ?? 100,
+    // The submission's answer waits for its row to go, so a client never sees a job the outbox still holds.
+    removeWaitMs: 0
+  })
   return {
     async record (tx: SqlExecutor, rid: string) {
       await outbox.add(tx, rid, new Date(Date.now() + leaseMs))
     },
     async publish (rid: string) {
-      // A database error here (deleting the row) leaves the row to the tick: the job is queued, pushed again later,
-      // and dropped by the queue as a duplicate.
-      await track(handOver([rid])).catch((error: unknown) => { logger.warn({ err: error, rid }, 'outbox row not settled; the tick retries it') })
+      await publisher.publish([{ id: rid, job: rid }])
     },
-    start () {
-      timer ??= setInterval(() => {
-        track(drain()).then(() => { tickFailing = false }, (error: unknown) => {
-          // The database is away (the queue's failures are handled inside): said once per outage.
-          if (!tickFailing) logger.warn({ err: error }, 'outbox publishing failed; retried every tick')
-          tickFailing = true
-        })
-      }, options.pollMs ?? 1000)
-      timer.unref()
-    },
-    drain: async () => await track(drain()),
-    async stop () {
-      clearInterval(timer)
-      timer = undefined
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
-    }
+    start: () => { publisher.start() },
+    drain: async () => await publisher.drain(),
+    stop: async () => { await publisher.stop() }
   }
 }

@@ -8,7 +8,7 @@
 // the queue itself: no claiming statement per publish, and a relay that dies first leaves them to the pollers.
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
-import { microBatch } from '../domain/micro-batch.js'
+import { microBatch } from '@openmotion/job-queue'
 import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
 import { ACCEPT_MESSAGES } from './delivery-sql.js'

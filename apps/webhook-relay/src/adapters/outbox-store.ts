@@ -1,5 +1,5 @@
 // The outbox table (schema 017): jobs written in the same transaction as the delivery state that makes them due,
-// handed to the queue by the publisher (worker/outbox-publisher.ts). Rows are leased rather than locked for the
+// handed to the queue by the publisher (@openmotion/job-queue's outbox publisher). Rows are leased rather than locked for the
 // duration of the enqueue, so a slow or unreachable broker never holds a database connection (PGlite has one);
 // `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
 import type { SqlExecutor } from '@openmotion/common'

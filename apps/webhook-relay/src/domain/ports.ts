@@ -2,6 +2,7 @@
 // (relay-context.ts) injects them; the domain and the workers never import an adapter, so a store or the sender
 // can be swapped (or faked in a test) without touching the delivery rules.
 import type { IncomingHttpHeaders } from 'node:http'
+import type { OutboxStore } from '@openmotion/job-queue'
 import type { DeliveryJob, OutboxEntry } from './delivery-queue.js'
 import type { Attempt, Delivery, Endpoint, StoredMessage } from './types.js'
 
@@ -73,13 +74,10 @@ export interface MessageReader {
 }
 
 /** Outbox rows are leased, not locked, while their jobs are handed to the queue. */
-export interface OutboxRepository {
+/** The relay's outbox table, as the shared publisher (@openmotion/job-queue) drives it, plus replay's re-queue. */
+export interface OutboxRepository extends OutboxStore<DeliveryJob> {
   /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */
   claim (limit: number, leaseUntil: Date, now?: Date): Promise<OutboxEntry[]>
-  /** The queue has these jobs now. */
-  remove (ids: readonly string[]): Promise<void>
-  /** Enqueue failed: these entries are tried again from `retryAt` on. */
-  release (ids: readonly string[], retryAt: Date): Promise<void>
   /** Gives each pending delivery with no outbox entry a job due at `now`; returns those given one (replay). */
   requeuePending (deliveryIds: readonly string[], now?: Date): Promise<string[]>
 }

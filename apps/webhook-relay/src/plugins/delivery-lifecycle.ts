@@ -12,13 +12,14 @@ import { reportQueueInReadiness } from '../queue-readiness.js'
 import type { RelayContext } from '../relay-context.js'
 import { createDeliveryWorker } from '../worker/delivery-worker.js'
 import { startMaintenance } from '../worker/maintenance.js'
-import type { OutboxPublisher } from '../worker/outbox-publisher.js'
+import type { OutboxPublisher } from '@openmotion/job-queue'
+import type { DeliveryJob } from '../domain/delivery-queue.js'
 import { connectQueue, type QueueConnection } from '../worker/queue-connection.js'
 import { startQueueReconcile, type QueueReconcile } from '../worker/queue-reconcile.js'
 
 export interface DeliveryLifecycleOptions {
   ctx: RelayContext
-  publisher: OutboxPublisher
+  publisher: OutboxPublisher<DeliveryJob>
   logger: Logger
   /** false: accept only, deliver nothing. */
   deliver: boolean

@@ -1,5 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs'
-import { KafkaQueue } from '../../src/adapters/kafka-queue.js'
+import { KafkaQueue } from '@openmotion/job-queue'
 import { relayContract } from '../contract/relay-contract.js'
 import { describeWithService } from '@openmotion/test-services'
 

@@ -1,4 +1,4 @@
-import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
 import { relayContract } from '../contract/relay-contract.js'
 
 relayContract('memory', { queue: () => new MemoryQueue(), settleMs: 0 })

@@ -1,6 +1,6 @@
 import { openDatabase } from '@openmotion/common'
 import { describeWithService } from '@openmotion/test-services'
-import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
 import { relayContract } from '../contract/relay-contract.js'
 
 // The same end-to-end behaviour with tenants, endpoints, messages and attempts in PostgreSQL instead of PGlite.

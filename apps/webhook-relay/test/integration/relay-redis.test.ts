@@ -1,6 +1,6 @@
 import { createRedis } from '@openmotion/common'
 import { afterAll, expect } from 'vitest'
-import { RedisQueue } from '../../src/adapters/redis-queue.js'
+import { RedisQueue } from '@openmotion/job-queue'
 import { relayContract } from '../contract/relay-contract.js'
 import { describeWithService } from '@openmotion/test-services'
 

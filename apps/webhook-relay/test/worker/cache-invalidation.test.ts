@@ -4,7 +4,7 @@
 // endpoint and sends to an endpoint's new URL, because the worker claims against the endpoint row itself.
 import { openDatabase } from '@openmotion/common'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
 import { buildApp, relayConfig } from '../../src/app.js'
 import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
 

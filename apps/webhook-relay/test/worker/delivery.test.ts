@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
+import type { DeliveryJob } from '../../src/domain/delivery-queue.js'
 import { verifySignature } from '../../src/domain/signing.js'
 import type { OutboundRequest, OutboundResult } from '../../src/domain/ports.js'
 import { buildTestRelay, eventually, scriptedSender, type TestRelay } from '../helper.js'
@@ -155,7 +156,7 @@ describe('delivery worker', () => {
   })
 
   it('drops duplicate jobs: one request per attempt even when a job arrives twice', { timeout: 30_000 }, async () => {
-    const queue = new MemoryQueue()
+    const queue = new MemoryQueue<DeliveryJob>()
     const sender = scriptedSender([200])
     const slow = async (request: OutboundRequest) => { await new Promise((resolve) => setTimeout(resolve, 100)); return sender(request) }
     // Duplicates arriving mid-attempt wait until the attempt could be stale (timeout + 5 s), then are dropped.

@@ -1,7 +1,8 @@
 import { openDatabase, type Database } from '@openmotion/common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeliveryStore } from '../../src/adapters/delivery-store.js'
-import { MemoryQueue } from '../../src/adapters/memory-queue.js'
+import { MemoryQueue } from '@openmotion/job-queue'
+import type { DeliveryJob } from '../../src/domain/delivery-queue.js'
 import { MessageStore } from '../../src/adapters/message-store.js'
 import { OutboxStore } from '../../src/adapters/outbox-store.js'
 import { requeueUnfinished } from '../../src/worker/recovery.js'
@@ -18,9 +19,9 @@ describe('memory-queue recovery', () => {
     for (let i = 0; i < 7; i++) await messages.accept({ tenantId: 'tnt_1', event: 'e', data: '{}', keyId: '', endpointIds: ['ep_a'] })
     const outbox = new OutboxStore(db)
     // Jobs still in the outbox are the publisher's to hand over: recovery leaves them alone.
-    expect(await requeueUnfinished(new DeliveryStore(db), new MemoryQueue(), 3)).toBe(0)
+    expect(await requeueUnfinished(new DeliveryStore(db), new MemoryQueue<DeliveryJob>(), 3)).toBe(0)
     await outbox.remove((await outbox.claim(100, new Date(Date.now() + 1000))).map((e) => e.id))
-    const queue = new MemoryQueue()
+    const queue = new MemoryQueue<DeliveryJob>()
     expect(await requeueUnfinished(new DeliveryStore(db), queue, 3)).toBe(7)
     expect(queue.size()).toBe(7)
   })

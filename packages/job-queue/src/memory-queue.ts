@@ -1,20 +1,20 @@
 // In-process queue: a due-time ordered list and one timer. Nothing survives a restart (start-up says so); it
 // exists for development, tests and single-instance setups where losing queued deliveries on a crash is fine.
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
+import { DEFAULT_REDELIVERY_DELAY_MS, heldForGood, type ConsumeOptions, type JobHandler, type JobQueue } from './job-queue.js'
 
-interface Entry { dueAt: number, seq: number, job: DeliveryJob }
+interface Entry<T> { dueAt: number, seq: number, job: T }
 
 export interface MemoryQueueOptions {
   redeliveryDelayMs?: number
   now?: () => number
 }
 
-export class MemoryQueue implements DeliveryQueue {
+export class MemoryQueue<T> implements JobQueue<T> {
   readonly kind = 'memory'
-  private readonly entries: Entry[] = []
+  private readonly entries: Array<Entry<T>> = []
   private seq = 0
-  private handler: JobHandler | undefined
+  private handler: JobHandler<T> | undefined
   private concurrency = 1
   private running = 0
   private stopped = false
@@ -30,13 +30,13 @@ export class MemoryQueue implements DeliveryQueue {
 
   async start (): Promise<void> {}
 
-  async enqueue (jobs: readonly DeliveryJob[], delayMs = 0): Promise<void> {
+  async enqueue (jobs: readonly T[], delayMs = 0): Promise<void> {
     const dueAt = this.now() + Math.max(0, delayMs)
-    for (const job of jobs) this.insert({ dueAt, seq: this.seq++, job: { ...job } })
+    for (const job of jobs) this.insert({ dueAt, seq: this.seq++, job: structuredClone(job) })
     this.pump()
   }
 
-  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+  async consume (handler: JobHandler<T>, options: ConsumeOptions): Promise<void> {
     this.handler = handler
     this.concurrency = options.concurrency
     this.stopped = false
@@ -71,13 +71,13 @@ export class MemoryQueue implements DeliveryQueue {
     return this.id
   }
 
-  private insert (entry: Entry): void {
+  private insert (entry: Entry<T>): void {
     // Binary search keeps the list ordered by (dueAt, seq): equal due times stay first-in first-out.
     let lo = 0
     let hi = this.entries.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      const other = this.entries[mid] as Entry
+      const other = this.entries[mid] as Entry<T>
       if (other.dueAt < entry.dueAt || (other.dueAt === entry.dueAt && other.seq < entry.seq)) lo = mid + 1
       else hi = mid
     }
@@ -89,9 +89,9 @@ export class MemoryQueue implements DeliveryQueue {
     if (handler === undefined || this.stopped) return
     const now = this.now()
     while (this.running < this.concurrency && (this.entries[0]?.dueAt ?? Infinity) <= now) {
-      const entry = this.entries.shift() as Entry
+      const entry = this.entries.shift() as Entry<T>
       this.running++
-      handler(entry.job).catch(() => {
+      handler(entry.job, heldForGood).catch(() => {
         this.insert({ dueAt: this.now() + this.redeliveryDelayMs, seq: this.seq++, job: entry.job })
       }).finally(() => {
         this.running--

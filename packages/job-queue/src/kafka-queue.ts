@@ -1,29 +1,33 @@
-// Kafka queue (kafkajs). Immediate jobs go to `<prefix>.deliveries`, keyed by endpoint id so one endpoint's jobs
-// share a partition. Delayed jobs (retries, throttled jobs) go to a delay tier topic (`<prefix>.delay-5s` …):
-// within one tier every job waits the same time, so a tier's order is its release order and the scheduler can
-// pause a partition until its head is due without later jobs overtaking earlier ones. A job whose remaining wait
-// is longer than its tier hops on to the next tier. Both consumer groups commit an offset only after the job's
-// outcome is recorded (deliveries) or the job is re-produced (tiers): at-least-once, duplicates are dropped by
-// the worker's attempt check. kafkajs 2.2 implements only the eager rebalance protocol (no cooperative-sticky
-// assignor), so a rebalance pauses the group briefly; the short session keeps that pause to seconds.
+// Kafka queue (kafkajs). Immediate jobs go to `<prefix>.deliveries`, keyed by `keyOf(job)` (the relay: the
+// endpoint id) so one key's jobs share a partition. Delayed jobs (retries, throttled jobs) go to a delay tier
+// topic (`<prefix>.delay-5s` …): within one tier every job waits the same time, so a tier's order is its release
+// order and the scheduler can pause a partition until its head is due without later jobs overtaking earlier ones.
+// A job whose remaining wait is longer than its tier hops on to the next tier. Both consumer groups commit an
+// offset only after the handler resolved (deliveries) or the job is re-produced (tiers): at-least-once, and the
+// consumer's own claim (the relay's attempt check) drops duplicates. The group's session is the lease and its
+// heartbeat, sent every second while a batch runs, the lease extension. kafkajs 2.2 implements only the eager
+// rebalance protocol (no cooperative-sticky assignor), so a rebalance pauses the group briefly; the short session
+// keeps that pause to seconds.
 import { randomUUID } from 'node:crypto'
 import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs'
 import type { Logger } from '@openmotion/common'
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type DeliveryJob, type DeliveryQueue, type JobHandler } from '../domain/delivery-queue.js'
+import { DEFAULT_REDELIVERY_DELAY_MS, heldForGood, type ConsumeOptions, type JobHandler, type JobQueue } from './job-queue.js'
 
-export interface KafkaQueueOptions {
+export interface KafkaQueueOptions<T> {
   brokers: string[]
+  /** The message key: jobs with one key share a partition (default: none, spread round-robin). */
+  keyOf?: (job: T) => string
   prefix?: string
   partitions?: number
   redeliveryDelayMs?: number
-  /** Consumer group session timeout: how fast a killed relay's partitions move to another (default 6 s). */
+  /** Consumer group session timeout: how fast a killed consumer's partitions move to another (default 6 s). */
   sessionTimeoutMs?: number
   clientId?: string
-  /** Where kafkajs's own log lines go (as the relay's JSON lines); without it kafkajs prints its own format. */
+  /** Where kafkajs's own log lines go (as the process's JSON lines); without it kafkajs prints its own format. */
   logger?: Logger
 }
 
-/** kafkajs's log entries as pino lines of the relay's logger, at the matching level. */
+/** kafkajs's log entries as pino lines of the process's logger, at the matching level. */
 export function kafkaLogCreator (logger: Logger) {
   const child = logger.child({ component: 'kafkajs' })
   return () => ({ level, log }: LogEntry): void => {
@@ -35,8 +39,8 @@ export function kafkaLogCreator (logger: Logger) {
   }
 }
 
-// The broker's default group.min.session.timeout.ms: the shortest session, so a SIGKILLed relay's partitions (and
-// the join of the relay restarted in its place) wait seconds, not kafkajs's default 30 s.
+// The broker's default group.min.session.timeout.ms: the shortest session, so a SIGKILLed consumer's partitions
+// (and the join of the process restarted in its place) wait seconds, not kafkajs's default 30 s.
 export const DEFAULT_SESSION_TIMEOUT_MS = 6000
 
 export const DELAY_TIERS_MS = [1000, 5000, 30_000, 120_000, 600_000, 3_600_000] as const
@@ -48,7 +52,7 @@ export function tierFor (waitMs: number): number {
   return chosen
 }
 
-export class KafkaQueue implements DeliveryQueue {
+export class KafkaQueue<T> implements JobQueue<T> {
   readonly kind = 'kafka'
   private readonly kafka: Kafka
   private readonly producer: Producer
@@ -60,12 +64,12 @@ export class KafkaQueue implements DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>()
   private started = false
 
-  constructor (private readonly options: KafkaQueueOptions) {
-    this.prefix = options.prefix ?? 'webhook-relay'
+  constructor (private readonly options: KafkaQueueOptions<T>) {
+    this.prefix = options.prefix ?? 'jobs'
     this.topic = `${this.prefix}.deliveries`
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
     this.kafka = new Kafka({
-      clientId: options.clientId ?? 'webhook-relay',
+      clientId: options.clientId ?? 'job-queue',
       brokers: options.brokers,
       logLevel: logLevel.ERROR,
       retry: { retries: 8 },
@@ -103,7 +107,7 @@ export class KafkaQueue implements DeliveryQueue {
   }
 
   // The generation is the name of an empty one-partition topic, `<prefix>.generation-<uuid>`: a broker that lost its
-  // log directory, or an operator who deleted the queue's topics, loses it with the jobs. Two relays creating one at
+  // log directory, or an operator who deleted the queue's topics, loses it with the jobs. Two processes creating one at
   // once both end on the smallest name (a second reconcile at worst).
   async generation (): Promise<string> {
     const marker = `${this.prefix}.generation-`
@@ -122,21 +126,21 @@ export class KafkaQueue implements DeliveryQueue {
     }
   }
 
-  async enqueue (jobs: readonly DeliveryJob[], delayMs = 0): Promise<void> {
+  async enqueue (jobs: readonly T[], delayMs = 0): Promise<void> {
     if (jobs.length === 0) return
     await this.produce(jobs, Date.now() + Math.max(0, delayMs))
   }
 
-  private async produce (jobs: readonly DeliveryJob[], dueAt: number): Promise<void> {
+  private async produce (jobs: readonly T[], dueAt: number): Promise<void> {
     const wait = dueAt - Date.now()
     const topic = wait <= 0 ? this.topic : this.tierTopic(tierFor(wait))
     await this.producer.send({
       topic,
-      messages: jobs.map((job) => ({ key: job.endpointId, value: JSON.stringify(job), headers: { 'due-at': String(dueAt) } }))
+      messages: jobs.map((job) => ({ key: this.options.keyOf?.(job) ?? null, value: JSON.stringify(job), headers: { 'due-at': String(dueAt) } }))
     })
   }
 
-  async consume (handler: JobHandler, options: ConsumeOptions): Promise<void> {
+  async consume (handler: JobHandler<T>, options: ConsumeOptions): Promise<void> {
     const sessionTimeout = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS
     const session = { sessionTimeout, heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 3)), rebalanceTimeout: Math.max(sessionTimeout, 10_000) }
     // A resumed partition is fetched only by the next fetch request, and an idle fetch waits maxWaitTimeInMs
@@ -149,7 +153,7 @@ export class KafkaQueue implements DeliveryQueue {
     await Promise.all(this.consumers.map((c) => c.connect()))
     await scheduler.subscribe({ topics: DELAY_TIERS_MS.map((t) => this.tierTopic(t)), fromBeginning: true })
     await workers.subscribe({ topic: this.topic, fromBeginning: true })
-    // run() resolves only once the group is joined, and a restarted relay's join waits out the dead member's
+    // run() resolves only once the group is joined, and a restarted process's join waits out the dead member's
     // session: never await it here (start-up must not wait on it); `joining()` reports the groups still joining.
     this.background(scheduler, `${this.prefix}-scheduler`, () => scheduler.run({
       autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 4, eachBatch: (p) => this.release(scheduler, p)
@@ -184,7 +188,7 @@ export class KafkaQueue implements DeliveryQueue {
         this.timers.add(timer)
         break
       }
-      await this.produce([parseJob(message)], dueAt)
+      await this.produce([parseJob<T>(message)], dueAt)
       p.resolveOffset(message.offset)
       last = message.offset
     }
@@ -192,7 +196,7 @@ export class KafkaQueue implements DeliveryQueue {
   }
 
   /** Runs a batch's jobs (bounded concurrency), then commits the processed prefix. */
-  private async work (consumer: Consumer, p: EachBatchPayload, handler: JobHandler, concurrency: number): Promise<void> {
+  private async work (consumer: Consumer, p: EachBatchPayload, handler: JobHandler<T>, concurrency: number): Promise<void> {
     const messages = p.batch.messages
     let next = 0
     let done = 0
@@ -201,8 +205,9 @@ export class KafkaQueue implements DeliveryQueue {
       const lane = async () => {
         while (next < messages.length && p.isRunning() && !p.isStale()) {
           const message = messages[next++] as KafkaMessage
-          const job = parseJob(message)
-          await handler(job).catch(() => this.enqueue([job], this.redeliveryDelayMs))
+          const job = parseJob<T>(message)
+          // A partition taken away mid-batch is not reported per job: the group's own claim drops the duplicate.
+          await handler(job, heldForGood).catch(() => this.enqueue([job], this.redeliveryDelayMs))
           done++
         }
       }
@@ -242,8 +247,8 @@ export class KafkaQueue implements DeliveryQueue {
   }
 }
 
-function parseJob (message: KafkaMessage): DeliveryJob {
-  return JSON.parse(message.value?.toString('utf8') ?? '{}') as DeliveryJob
+function parseJob<T> (message: KafkaMessage): T {
+  return JSON.parse(message.value?.toString('utf8') ?? '{}') as T
 }
 
 function dueAtOf (message: KafkaMessage): number {

@@ -1,11 +1,11 @@
-// Spawns crash-consumer.ts, waits until it holds the job, and SIGKILLs it: a relay dying mid-delivery.
+// Spawns crash-consumer.ts, waits until it holds the job, and SIGKILLs it: a consumer dying mid-job.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { DeliveryJob } from '../../src/domain/delivery-queue.js'
+import type { TestJob } from './queue-contract.js'
 
 const script = fileURLToPath(new URL('./crash-consumer.ts', import.meta.url))
 
-export async function killConsumerMidJob (kind: 'redis' | 'kafka', target: string, namespace: string, job: DeliveryJob): Promise<void> {
+export async function killConsumerMidJob (kind: 'redis' | 'kafka', target: string, namespace: string, job: TestJob): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, CRASH_QUEUE_KIND: kind, CRASH_QUEUE_TARGET: target, CRASH_QUEUE_NAMESPACE: namespace },
     stdio: ['ignore', 'pipe', 'inherit']

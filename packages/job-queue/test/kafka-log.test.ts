@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { logLevel } from 'kafkajs'
 import { createLogger } from '@openmotion/common'
-import { kafkaLogCreator } from '../../src/adapters/kafka-queue.js'
+import { kafkaLogCreator } from '../src/kafka-queue.js'
 
 describe('kafkajs log lines', () => {
   it('are written by the relay logger at the matching level, tagged component=kafkajs', () => {

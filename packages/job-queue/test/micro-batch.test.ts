@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { microBatch } from '../../src/domain/micro-batch.js'
+import { describe, expect, it, vi } from 'vitest'
+import { microBatch } from '../src/micro-batch.js'
 
 describe('micro-batch (group commit)', () => {
   it('runs calls made while a batch runs as one batch, each caller getting its own result', async () => {
@@ -40,5 +40,29 @@ describe('micro-batch (group commit)', () => {
     expect(failed.length).toBeGreaterThanOrEqual(1)
     expect(results[2]?.status).toBe('rejected')
     expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<number>).value)).not.toContain(13)
+  })
+
+  it('with collect, gathers calls spread over maxWaitMs into one batch even when none runs', async () => {
+    const batches: number[][] = []
+    const remove = microBatch<number, undefined>({
+      maxItems: 100,
+      maxWaitMs: 40,
+      collect: true,
+      run: async (items) => { batches.push(items); return items.map(() => undefined) }
+    })
+    vi.useFakeTimers()
+    try {
+      const calls = [remove(1)]
+      await vi.advanceTimersByTimeAsync(15)
+      calls.push(remove(2))
+      await vi.advanceTimersByTimeAsync(15)
+      calls.push(remove(3))
+      expect(batches).toEqual([])
+      await vi.advanceTimersByTimeAsync(40)
+      await Promise.all(calls)
+      expect(batches).toEqual([[1, 2, 3]])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

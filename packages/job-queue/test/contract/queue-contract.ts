@@ -1,21 +1,24 @@
-// The one behaviour every queue backend must have (see src/domain/delivery-queue.ts). Run against memory in
-// unit tests and against real Redis and Kafka in test/integration.
+// The one behaviour every queue backend must have (see src/job-queue.ts). Run against memory in unit tests and
+// against real Redis and Kafka in test/integration (in CI a missing service fails them).
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { DeliveryJob, DeliveryQueue } from '../../src/domain/delivery-queue.js'
+import type { JobQueue } from '../../src/job-queue.js'
+
+/** The relay's delivery job: the shape the contract uses, with a key for Kafka's partitions. */
+export interface TestJob { deliveryId: string, endpointId: string, attempt: number }
 
 export interface QueueContractOptions {
   /** A fresh queue; the same `namespace` gives instances sharing one backend (two relays). */
-  make: (namespace: string) => Promise<DeliveryQueue>
+  make: (namespace: string) => Promise<JobQueue<TestJob>>
   /** Backends where two instances share jobs (not memory). */
   shared: boolean
   /** How long a job may take to reach a consumer (Kafka group joins take seconds). */
   settleMs: number
   /** Durable backends: run a consumer in a child process, SIGKILL it mid-job, and expect the job again. */
-  crash?: (namespace: string, job: DeliveryJob) => Promise<void>
+  crash?: (namespace: string, job: TestJob) => Promise<void>
 }
 
-const job = (n: number): DeliveryJob => ({ deliveryId: `dlv_${n}`, endpointId: `ep_${n % 3}`, attempt: 1 })
+const job = (n: number): TestJob => ({ deliveryId: `dlv_${n}`, endpointId: `ep_${n % 3}`, attempt: 1 })
 
 async function until (check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -27,7 +30,7 @@ async function until (check: () => boolean, timeoutMs: number): Promise<void> {
 
 export function queueContract (name: string, options: QueueContractOptions): void {
   describe(`${name} queue contract`, () => {
-    const open: DeliveryQueue[] = []
+    const open: JobQueue<TestJob>[] = []
     const make = async (namespace: string) => {
       const queue = await options.make(namespace)
       await queue.start()
@@ -110,7 +113,7 @@ export function queueContract (name: string, options: QueueContractOptions): voi
         }, { concurrency: 3 })
       }
       const jobs = Array.from({ length: 30 }, (_, i) => job(i))
-      await (consumers[0] as DeliveryQueue).enqueue(jobs)
+      await (consumers[0] as JobQueue<TestJob>).enqueue(jobs)
       await until(() => seen.length >= 30, options.settleMs + 10_000)
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(seen).toHaveLength(30)

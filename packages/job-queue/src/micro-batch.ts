@@ -9,6 +9,8 @@ export interface MicroBatchOptions<I, O> {
   maxWaitMs: number
   /** Batches running at once (a pool's connections can run several). */
   concurrency?: number
+  /** Collect for `maxWaitMs` even when no batch runs: for calls that come often and need no answer soon. */
+  collect?: boolean
   /** Runs one batch; returns one result per item, in order. */
   run: (items: I[]) => Promise<O[]>
 }
@@ -41,7 +43,7 @@ export function microBatch<I, O> (options: MicroBatchOptions<I, O>): (item: I) =
 
   const schedule = (): void => {
     if (pending.length >= options.maxItems) flush()
-    else if (running < concurrency) {
+    else if (running < concurrency && options.collect !== true) {
       if (!scheduled) {
         scheduled = true
         setImmediate(flush)

@@ -1,0 +1,124 @@
+// The measurement that chose the Redis queue: the same workload — enqueue N jobs in chunks, then consume them
+// with concurrency C and acknowledge each — through BullMQ (its Worker, and the manual pull motion-api used) and
+// through this package's Lua queue, on one Redis, rounds alternated in one process so both see the same machine.
+// Prints jobs/s of each phase and the CPU spent per job by this process and by Redis (INFO cpu).
+// TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_CONCURRENCY, BENCH_ROUNDS)
+import { randomUUID } from 'node:crypto'
+import { Queue, Worker, type Job } from 'bullmq'
+import { closeRedis, createRedis, type Redis } from '@openmotion/common'
+import { RedisQueue } from '../src/redis-queue.js'
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 5000)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const CHUNK = 500
+const url = process.env.TEST_REDIS_URL
+if (url === undefined) throw new Error('set TEST_REDIS_URL to the Redis to measure')
+
+interface Payload { id: string, n: number }
+interface Phases { enqueue: () => Promise<void>, consume: () => Promise<void>, close: () => Promise<void> }
+type Variant = (prefix: string) => Phases
+
+const payloads = (): Payload[] => Array.from({ length: JOBS }, (_, n) => ({ id: `job_${n}`, n }))
+const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
+
+async function until (check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!await check()) await new Promise((resolve) => setTimeout(resolve, 2))
+}
+
+const luaQueue: Variant = (prefix) => {
+  const queue = new RedisQueue<Payload>({ url, prefix, visibilityTimeoutMs: 30_000 })
+  return {
+    enqueue: async () => { for (const chunk of chunks(payloads())) await queue.enqueue(chunk) },
+    consume: async () => {
+      let done = 0
+      await queue.consume(async () => { done++ }, { concurrency: CONCURRENCY })
+      await until(() => done === JOBS)
+      // Acknowledged, not only handled: the batched ZREMs have emptied the leases.
+      await until(async () => (await queue.counts()).inflight === 0)
+    },
+    close: async () => { await queue.close() }
+  }
+}
+
+const bullWorker: Variant = (prefix) => {
+  const connection = createRedis({ url, name: 'bench-bull', maxRetriesPerRequest: null })
+  const queue = new Queue<Payload>('bench', { connection, prefix, defaultJobOptions: { removeOnComplete: true } })
+  let worker: Worker | undefined
+  return {
+    enqueue: async () => { for (const chunk of chunks(payloads())) await queue.addBulk(chunk.map((data) => ({ name: 'run', data, opts: { jobId: data.id } }))) },
+    consume: async () => {
+      let done = 0
+      worker = new Worker<Payload>('bench', async () => {}, { connection, prefix, concurrency: CONCURRENCY })
+      worker.on('completed', () => { done++ })
+      await until(() => done === JOBS)
+    },
+    close: async () => { await worker?.close(); await queue.close(); await closeRedis(connection) }
+  }
+}
+
+const bullPull: Variant = (prefix) => {
+  const connection = createRedis({ url, name: 'bench-bull-pull', maxRetriesPerRequest: null })
+  const queue = new Queue<Payload>('bench', { connection, prefix, defaultJobOptions: { removeOnComplete: true } })
+  const takers: Worker[] = []
+  return {
+    enqueue: async () => { for (const chunk of chunks(payloads())) await queue.addBulk(chunk.map((data) => ({ name: 'run', data, opts: { jobId: data.id } }))) },
+    consume: async () => {
+      let done = 0
+      // As motion-api took jobs: one getNextJob per job per loop, completed by token.
+      const loop = async (): Promise<void> => {
+        const taker = new Worker('bench', null, { connection: createRedis({ url, name: 'bench-bull-take', maxRetriesPerRequest: null }), prefix, autorun: false, drainDelay: 1 })
+        takers.push(taker)
+        while (done < JOBS) {
+          const token = randomUUID()
+          const job = await taker.getNextJob(token, { block: false }) as Job<Payload> | undefined
+          if (job === undefined) { await new Promise((resolve) => setTimeout(resolve, 2)); continue }
+          await job.moveToCompleted('done', token, false)
+          done++
+        }
+      }
+      await Promise.all(Array.from({ length: CONCURRENCY }, loop))
+    },
+    close: async () => {
+      await Promise.all(takers.map(async (t) => { await t.close(); await closeRedis(t.opts.connection as Redis) }))
+      await queue.close()
+      await closeRedis(connection)
+    }
+  }
+}
+
+async function redisCpuMicros (redis: Redis): Promise<number> {
+  const info = await redis.info('cpu')
+  const read = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0)
+  return (read('used_cpu_sys') + read('used_cpu_user')) * 1e6
+}
+
+async function measure (name: string, variant: Variant, probe: Redis): Promise<string> {
+  const prefix = `bench-${randomUUID()}`
+  const phases = variant(prefix)
+  const figures: string[] = []
+  for (const phase of ['enqueue', 'consume'] as const) {
+    const cpu = process.cpuUsage()
+    const server = await redisCpuMicros(probe)
+    const started = performance.now()
+    await phases[phase]()
+    const seconds = (performance.now() - started) / 1000
+    const used = process.cpuUsage(cpu)
+    const serverUsed = await redisCpuMicros(probe) - server
+    figures.push(`${phase} ${(JOBS / seconds).toFixed(0)} jobs/s, CPU ${((used.user + used.system) / JOBS).toFixed(0)} µs/job here + ${(serverUsed / JOBS).toFixed(0)} µs/job Redis`)
+  }
+  await phases.close()
+  const keys = await probe.keys(`${prefix}*`)
+  if (keys.length > 0) await probe.del(...keys)
+  return `${name.padEnd(18)} ${figures.join('; ')}`
+}
+
+const probe = createRedis({ url, name: 'bench-probe' })
+const variants: Array<[string, Variant]> = [['lua queue', luaQueue], ['bullmq worker', bullWorker], ['bullmq pull', bullPull]]
+process.stdout.write(`${JOBS} jobs, concurrency ${CONCURRENCY}, ${ROUNDS} rounds, ${new Date().toISOString()}\n`)
+for (let round = 1; round <= ROUNDS; round++) {
+  // Alternated, and the order rotates each round, so neither runs always first on a warm or cold Redis.
+  const order = variants.map((_, i) => variants[(i + round - 1) % variants.length] as [string, Variant])
+  for (const [name, variant] of order) process.stdout.write(`round ${round} ${await measure(name, variant, probe)}\n`)
+}
+await closeRedis(probe)

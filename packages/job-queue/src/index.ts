@@ -1,0 +1,6 @@
+export * from './job-queue.js'
+export * from './memory-queue.js'
+export * from './redis-queue.js'
+export * from './kafka-queue.js'
+export * from './micro-batch.js'
+export * from './outbox-publisher.js'
