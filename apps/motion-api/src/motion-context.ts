@@ -81,8 +81,8 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
   if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.positions([]) })
   const worker = new JobWorker(db, jobs, ledger, {
-    text2motion: createText2MotionProcessor({ db, jobs, ledger, blobs, models, pipeline, pricing }),
-    ...(renderer === undefined ? {} : { render: createRenderProcessor({ db, jobs, blobs, renderer }) })
+    text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
+    ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
   }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events: jobEvents(config, logger), queue, cancels, consume })
   const handOver = createJobPublisher({ outbox: new JobOutboxStore(db), queue, logger })
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED

@@ -2,7 +2,7 @@
 // and variant_id but no model. They take the earlier job's model and settings; what the client gives overrides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
-import type { MotionSettings } from '../src/domain/job-params.js'
+import type { MotionSettings } from '../src/domain/modes/motion-mode.js'
 import { buildTestApp, login, waitForJob } from './helper.js'
 
 const EDIT = 'editRequest={"numTrimLeft":0,"numTrimRight":0}'

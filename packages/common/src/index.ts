@@ -29,4 +29,5 @@ export {
   type AdminGuardOptions,
   type AdminJwksOptions
 } from './admin-guard.js'
+export { ReadCache, type ReadCacheOptions } from './read-cache.js'
 export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'

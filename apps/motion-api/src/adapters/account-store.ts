@@ -1,7 +1,6 @@
 // Plans, API clients and sessions. A client's credit period rolls forward lazily: the first read after the
 // period ends opens the next one and grants the plan's credits (ledger kind 'renewal').
-import { ReadCache } from './read-cache.js'
-import { hashSecret, randomToken, sha256Hex, verifySecret, type Database, type SqlExecutor } from '@openmotion/common'
+import { hashSecret, randomToken, ReadCache, sha256Hex, verifySecret, type Database, type SqlExecutor } from '@openmotion/common'
 import type { AccountRepository } from '../domain/ports.js'
 import type { Client, Plan } from '../domain/records.js'
 
@@ -42,7 +41,7 @@ export class AccountStore implements AccountRepository {
 
   /** `cacheMs` bounds how long another process's change to a client (disable, plan, secret) takes to be seen here. */
   constructor (private readonly db: Database, cacheMs = 0) {
-    this.sessions = new ReadCache(cacheMs)
+    this.sessions = new ReadCache({ ttlMs: cacheMs })
   }
 
   async upsertPlan (plan: Plan): Promise<Plan> {
@@ -139,7 +138,7 @@ export class AccountStore implements AccountRepository {
 
   cachedClientForSession (token: string): Client | undefined {
     const now = Date.now()
-    const cached = this.sessions.get(token, now)
+    const cached = this.sessions.peek(token, now)
     return cached !== undefined && cached.expiresAt > now ? cached.client : undefined
   }
 

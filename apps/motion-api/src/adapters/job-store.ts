@@ -1,6 +1,4 @@
-import type { Database, SqlExecutor } from '@openmotion/common'
-import type { JobRequest } from '../domain/job-params.js'
-import { ReadCache } from './read-cache.js'
+import { ReadCache, type Database, type SqlExecutor } from '@openmotion/common'
 import type { JobRepository } from '../domain/ports.js'
 import type { Job, JobChanges, JobStatus, NewJob } from '../domain/records.js'
 
@@ -11,7 +9,7 @@ interface JobRow {
   client_id: string
   processor: Job['processor']
   parameters: string[]
-  request: JobRequest
+  request: unknown
   status: JobStatus
   details: Record<string, unknown>
   charged_amount: number
@@ -56,8 +54,8 @@ export class JobStore implements JobRepository {
 
   /** `cacheMs` bounds how long another process's write (a separate worker) takes to show in a list read here. */
   constructor (private readonly db: Database, cacheMs = 0) {
-    this.finished = new ReadCache(cacheMs * FINISHED_TTL_FACTOR)
-    this.lists = new ReadCache(cacheMs, 1000)
+    this.finished = new ReadCache({ ttlMs: cacheMs * FINISHED_TTL_FACTOR })
+    this.lists = new ReadCache({ ttlMs: cacheMs, maxEntries: 1000 })
   }
 
   private written (rid?: string, executor: SqlExecutor = this.db): void {
@@ -99,7 +97,7 @@ export class JobStore implements JobRepository {
     const found: Job[] = []
     const now = Date.now()
     for (const rid of rids) {
-      const job = this.finished.get(rid, now)
+      const job = this.finished.peek(rid, now)
       if (job === undefined || job.clientId !== clientId) return undefined
       found.push(job)
     }
@@ -110,7 +108,7 @@ export class JobStore implements JobRepository {
     const found = new Map<string, Job>()
     const missing: string[] = []
     for (const rid of rids) {
-      const job = this.finished.get(rid)
+      const job = this.finished.peek(rid)
       if (job !== undefined && job.clientId === clientId) found.set(rid, job); else missing.push(rid)
     }
     if (missing.length === 0) return found
@@ -125,12 +123,12 @@ export class JobStore implements JobRepository {
   }
 
   cachedList (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Job[] | undefined {
-    return this.lists.get(listKey(clientId, filter))
+    return this.lists.peek(listKey(clientId, filter))
   }
 
   async list (clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<Job[]> {
     const key = listKey(clientId, filter)
-    const cached = this.lists.get(key)
+    const cached = this.lists.peek(key)
     if (cached !== undefined) return cached
     const mark = this.lists.mark()
     const { rows } = await this.db.query<JobRow>(`SELECT * FROM motion_jobs WHERE client_id = $1

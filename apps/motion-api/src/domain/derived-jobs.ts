@@ -1,10 +1,12 @@
 // Resolves jobs made from earlier ones before they are stored: a rerun becomes the earlier job's own request
-// (its prompt and settings, explicit parameters overriding) with its lineage; an inpainting, merging, loop or
-// refine job takes the earlier job's model and settings where the client gave none (not its numVariant or duration:
-// those belong to the new job); a refine without a prompt takes the earlier job's. Every referenced job must be the
-// caller's, finished, and have the named variant.
+// (modes/rerun.ts); an inpainting, merging, loop or refine job takes the earlier job's model and settings where
+// the client gave none (not its numVariant or duration: those belong to the new job); a refine without a prompt
+// takes the earlier job's. Every referenced job must be the caller's, finished, and have the named variant.
 import { errors } from '../errors.js'
-import type { MotionSettings, SourceRef, StoredText2Motion, Text2MotionRequest } from './job-params.js'
+import type { Text2MotionRequest } from './job-params.js'
+import type { SourceRef } from './modes/motion-mode.js'
+import { resolveRerun } from './modes/rerun.js'
+import { modeOf, primarySource, type StoredText2Motion } from './modes/stored-modes.js'
 import type { JobRepository } from './ports.js'
 
 export async function requireSource (jobs: JobRepository, clientId: string, source: SourceRef, parameter: string): Promise<StoredText2Motion> {
@@ -18,53 +20,28 @@ export async function requireSource (jobs: JobRepository, clientId: string, sour
 
 /** The text a job was generated from, following loops of earlier variants back to their source. */
 async function promptOf (jobs: JobRepository, clientId: string, request: StoredText2Motion, depth = 0): Promise<string | undefined> {
-  switch (request.mode) {
-    case 'generate': return request.prompt
-    case 'inpaint': return request.inpaint.prompt
-    case 'merge': return request.merge.prompt
-    case 'refine': return request.refine.prompt
-    case 'loop':
-      if (request.prompt !== undefined) return request.prompt
-      if (request.source === undefined || depth > 8) return undefined
-      return await promptOf(jobs, clientId, await requireSource(jobs, clientId, request.source, 't2m_rid'), depth + 1)
-  }
-}
-
-function withPrompt (request: StoredText2Motion, prompt: string | undefined): StoredText2Motion {
-  if (prompt === undefined) return request
-  switch (request.mode) {
-    case 'generate': return { ...request, prompt }
-    case 'inpaint': return { ...request, inpaint: { ...request.inpaint, prompt } }
-    case 'merge': return { ...request, merge: { ...request.merge, prompt } }
-    case 'refine': return { ...request, refine: { ...request.refine, prompt } }
-    case 'loop': return request.source === undefined ? { ...request, prompt } : request
-  }
-}
-
-function rerunOf (earlier: StoredText2Motion, request: Extract<Text2MotionRequest, { mode: 'rerun' }>): StoredText2Motion {
-  const settings: MotionSettings = { ...earlier.settings, ...request.overrides }
-  if (settings.durationSeconds !== undefined && (earlier.mode === 'inpaint' || earlier.mode === 'merge')) {
-    throw errors.INVALID_PARAMETER(`requestedAnimationDuration: not used when rerunning a ${earlier.mode === 'inpaint' ? 'inpainting' : 'merging'} job`, {
-      parameter: 'requestedAnimationDuration'
-    })
-  }
-  return { ...withPrompt(earlier, request.prompt), settings, lineage: request.source }
+  const own = modeOf(request).prompt(request)
+  if (own !== undefined) return own
+  const source = primarySource(request)
+  if (source === undefined || depth > 8) return undefined
+  return await promptOf(jobs, clientId, await requireSource(jobs, clientId, source, 't2m_rid'), depth + 1)
 }
 
 export async function resolveDerived (jobs: JobRepository, clientId: string, request: Text2MotionRequest): Promise<StoredText2Motion> {
   if (request.mode === 'rerun') {
-    const resolved = rerunOf(await requireSource(jobs, clientId, request.source, 't2m_rid'), request)
+    const resolved = resolveRerun(await requireSource(jobs, clientId, request.source, 't2m_rid'), request)
     await checkSources(jobs, clientId, resolved)
     return resolved
   }
   await checkSources(jobs, clientId, request)
-  if (request.mode === 'generate' || request.source === undefined) return request
-  const earlier = await requireSource(jobs, clientId, request.source, 't2m_rid')
+  const source = primarySource(request)
+  if (source === undefined) return request
+  const earlier = await requireSource(jobs, clientId, source, 't2m_rid')
   const derived = withEarlierSettings(request, earlier)
   if (derived.mode === 'refine' && derived.refine.prompt === undefined) {
     const prompt = await promptOf(jobs, clientId, earlier)
     if (prompt === undefined) throw errors.INVALID_PARAMETER('refineRequest: give a prompt; the earlier job has none to reuse', { parameter: 'refineRequest' })
-    return { ...derived, refine: { ...derived.refine, prompt } }
+    return modeOf(derived).withPrompt(derived, prompt)
   }
   return derived
 }
@@ -76,7 +53,5 @@ function withEarlierSettings (request: StoredText2Motion, earlier: StoredText2Mo
 }
 
 async function checkSources (jobs: JobRepository, clientId: string, request: StoredText2Motion): Promise<void> {
-  if (request.mode === 'generate') return
-  if (request.source !== undefined) await requireSource(jobs, clientId, request.source, 't2m_rid')
-  if (request.mode === 'merge') await requireSource(jobs, clientId, request.merge.source, 'mergingRequest')
+  for (const { ref, parameter } of modeOf(request).sources(request)) await requireSource(jobs, clientId, ref, parameter)
 }

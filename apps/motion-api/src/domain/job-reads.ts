@@ -25,16 +25,10 @@ export interface StatusRecord {
 }
 export interface StatusBody { count: number, status: StatusRecord[] }
 
-// Finished jobs never change, and the repository hands out the same Job object while it is cached: a poll of the
-// same finished rids gets the same body object back (built once, and serialised once by the route) for as long
-// as those objects are current. Bounded; the oldest entry goes first.
-const FINISHED_BODIES_MAX = 10_000
-const finishedBodies = new Map<string, { jobs: readonly Job[], body: StatusBody }>()
-
 /** `positionInQueue` is the 1-based place among jobs waiting for a worker; 0 once running. */
 export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): Promise<StatusBody> {
   const known = await knownJobs(deps.jobs, clientId, rids)
-  if (!known.some((job) => job.status === 'PROGRESS')) return finishedStatuses(clientId, rids, known)
+  if (!known.some((job) => job.status === 'PROGRESS')) return finishedStatuses(known)
   const running = known.filter((job) => job.status === 'PROGRESS').map((job) => job.rid)
   const positions = await deps.worker.positions(running)
   const status = known.map((job): StatusRecord => {
@@ -52,19 +46,13 @@ export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: st
 export function cachedJobStatuses (deps: JobReadDeps, clientId: string, rids: string[]): StatusBody | undefined {
   const known = deps.jobs.cachedMany(clientId, rids)
   if (known === undefined) return undefined
-  return known.some((job) => job.status === 'PROGRESS') ? undefined : finishedStatuses(clientId, rids, known)
+  return known.some((job) => job.status === 'PROGRESS') ? undefined : finishedStatuses(known)
 }
 
-/** The body for finished jobs only (the queue is asked nothing), kept while the same Job objects are current. */
-function finishedStatuses (clientId: string, rids: string[], known: readonly Job[]): StatusBody {
-  const key = `${clientId}\n${rids.join(',')}`
-  const kept = finishedBodies.get(key)
-  if (kept !== undefined && kept.jobs.length === known.length && kept.jobs.every((job, i) => job === known[i])) return kept.body
+/** The body for finished jobs only: the queue is asked nothing. */
+function finishedStatuses (known: readonly Job[]): StatusBody {
   const status = known.map((job): StatusRecord => ({ rid: job.rid, status: job.status, details: job.details }))
-  const body = { count: status.length, status }
-  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.delete(finishedBodies.keys().next().value!)
-  finishedBodies.set(key, { jobs: known, body })
-  return body
+  return { count: status.length, status }
 }
 
 /** `statuses` is the comma-separated list of the route; an unknown one is 1102. */
@@ -77,8 +65,9 @@ export function parseStatuses (raw: string): string[] {
 
 export type JobListBody = ReturnType<typeof listBody>
 
-// The repository hands out the same array while its cached list is valid: the body built from it is kept with it,
-// so a polled list is built once (and, by the route, serialised once) per change.
+// A list body is kept with the cached array it was built from (the store hands out the same array until a write or
+// the expiry replaces it): a polled list is built once per change, and the route serialises it once. This is no
+// second cache: it holds nothing the store no longer holds, and cannot be stale.
 const listBodies = new WeakMap<readonly Job[], JobListBody>()
 
 export async function jobList (jobs: JobRepository, clientId: string, filter: { statuses?: string[], processor?: string } = {}): Promise<JobListBody> {

@@ -1,8 +1,9 @@
 // The `params` entries /job/v1/process/{processor} accepts, as written into its OpenAPI description. A test checks
 // that every name the parsers accept is described here.
 import type { RENDER_PARAMS, TEXT2MOTION_PARAMS } from './job-params.js'
-import { DURATION_LIMITS, MAX_VARIANTS } from './job-params.js'
-import { DEFAULT_CREATIVITY, LOOP_LIMITS } from './derived-requests.js'
+import { DURATION_LIMITS, MAX_VARIANTS } from './modes/motion-mode.js'
+import { LOOP_LIMITS } from './modes/loop.js'
+import { DEFAULT_CREATIVITY } from './modes/refine.js'
 
 type Text2MotionParam = typeof TEXT2MOTION_PARAMS[number]
 type RenderParam = typeof RENDER_PARAMS[number]

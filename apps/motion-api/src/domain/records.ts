@@ -1,6 +1,4 @@
 // What the domain stores and reads back: plain records, independent of how an adapter keeps them.
-import type { JobRequest } from './job-params.js'
-
 export const JOB_STATUSES = ['PROGRESS', 'SUCCESS', 'FAILURE'] as const
 export type JobStatus = typeof JOB_STATUSES[number]
 
@@ -12,7 +10,8 @@ export interface Job {
   clientId: string
   processor: 'text2motion' | 'render'
   parameters: string[]
-  request: JobRequest
+  /** The parsed request as stored (a job-params JobRequest, possibly of an older version): read it through stored-requests.ts. */
+  request: unknown
   status: JobStatus
   details: Record<string, unknown>
   chargedAmount: number

@@ -4,10 +4,10 @@
 // the engine.
 import { Value } from '@sinclair/typebox/value'
 import { errors } from '../errors.js'
-import { BACKDROPS_2D, MotionSettingsSchema, type RenderRequest, type StoredText2Motion } from './job-params.js'
+import { BACKDROPS_2D, type RenderRequest } from './job-params.js'
+import { MotionSettingsSchema } from './modes/motion-mode.js'
+import { modeOf, STORED_MODES, type StoredText2Motion } from './modes/stored-modes.js'
 import type { Job } from './records.js'
-
-const STORED_MODES = ['generate', 'inpaint', 'merge', 'loop', 'refine']
 
 function unreadable (job: Job, problem: string): Error {
   return errors.BAD_GENERATION_PARAMETERS(`The stored request of ${job.rid} cannot be run by this version: ${problem}`)
@@ -20,11 +20,12 @@ function isSource (value: unknown): boolean {
 
 export function storedText2Motion (job: Job): StoredText2Motion {
   const request = job.request as Partial<StoredText2Motion>
-  if (request.processor !== 'text2motion' || !STORED_MODES.includes(request.mode ?? '')) throw unreadable(job, `mode ${String(request.mode)}`)
+  if (request.processor !== 'text2motion' || !(STORED_MODES as string[]).includes(request.mode ?? '')) throw unreadable(job, `mode ${String(request.mode)}`)
   const problem = Value.Errors(MotionSettingsSchema, request.settings).First()
   if (problem !== undefined) throw unreadable(job, `settings${problem.path} ${problem.message}`)
-  if ((request.mode === 'inpaint' || request.mode === 'merge' || request.mode === 'refine') && !isSource(request.source)) throw unreadable(job, 'source')
-  return request as StoredText2Motion
+  const stored = request as StoredText2Motion
+  if (modeOf(stored).needsSource && !isSource((request as { source?: unknown }).source)) throw unreadable(job, 'source')
+  return stored
 }
 
 export function storedRender (job: Job): RenderRequest {

@@ -35,15 +35,14 @@ export function jobRoutes (deps: JobRouteDeps) {
     }, async (request) => await submitJob(deps, currentClient(request).id, processorOf(request.params.processor), request.body.params))
 
     // The polled routes answer from memory synchronously when they can (not async handlers: no promise per poll).
-    const sendStatus = serializedOnce()
     app.get('/job/v1/status/:rids', {
       schema: { tags: ['jobs'], params: Type.Object({ rids: RID_LIST }), response: { 200: StatusResponse, ...sessionErrors(404) } }
     }, (request, reply) => {
       const clientId = currentClient(request).id
       const rids = request.params.rids.split(',')
       const cached = cachedJobStatuses(deps, clientId, rids)
-      if (cached !== undefined) { sendStatus(reply, cached); return }
-      return jobStatuses(deps, clientId, rids).then((body) => { sendStatus(reply, body) })
+      if (cached !== undefined) { reply.send(cached); return }
+      return jobStatuses(deps, clientId, rids).then((body) => { reply.send(body) })
     })
 
     app.get('/job/v1/download/:rids', {

@@ -1,6 +1,7 @@
-// A polled route whose domain hands out the same body object until the data changes (job lists, the status of
-// finished jobs) serialises that object once and sends the JSON text to every later poll. One memo per response
-// schema: the text follows it.
+// A polled route whose domain hands out the same body object until the data changes (job lists, built from the
+// store's cached array) serialises that object once and sends the JSON text to every later poll. One memo per
+// response schema: the text follows it. The status of finished jobs is serialised each time: measured, that memo
+// saved nothing.
 import type { FastifyReply } from 'fastify'
 
 export function serializedOnce () {

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
+import { settlementOf, type JobOutcome, type JobOutput } from '../domain/job-outcomes.js'
 import { noJobEvents, type CancelBus, type JobEvents, type JobLease, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
 import type { Job } from '../domain/records.js'
 
@@ -16,7 +17,8 @@ const CANCELLED = jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by th
 const OUTAGE_RERUNS = 2
 const DATABASE_POLL_MS = 500
 
-export type JobProcessor = (job: Job, context: { signal: AbortSignal, progress: (step: number, total: number) => Promise<void> }) => Promise<void>
+/** Runs a claimed job and returns what it made; the worker writes the outcome. */
+export type JobProcessor = (job: Job, context: { signal: AbortSignal, progress: (step: number, total: number) => Promise<void> }) => Promise<JobOutput>
 
 export interface JobWorkerOptions {
   concurrency: number
@@ -200,7 +202,7 @@ export class JobWorker {
     try {
       if (processor === undefined) throw new Error(`processor ${job.processor} is not enabled`)
       let lastEventAt = 0
-      await processor(job, {
+      const output = await processor(job, {
         signal: entry.controller.signal,
         progress: async (step, total) => {
           await this.jobs.progress(rid, { step, total })
@@ -214,14 +216,8 @@ export class JobWorker {
           })
         }
       })
-      const finished = await this.jobs.get(rid)
-      if (finished?.status === 'SUCCESS') {
-        this.events.publish({
-          type: 'job.succeeded',
-          idempotencyKey: `${rid}:succeeded`,
-          data: { rid, processor: job.processor, status: 'SUCCESS', chargedAmount: finished.chargedAmount, details: finished.details }
-        })
-      }
+      entry.controller.signal.throwIfAborted()
+      await this.settle(rid, { status: 'SUCCESS', output })
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
       if (entry.reason === undefined && isServiceUnavailable(error) && attempt < lease.attempt + OUTAGE_RERUNS) {
@@ -263,26 +259,25 @@ export class JobWorker {
 
   /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */
   async fail (rid: string, failure: JobFailure): Promise<boolean> {
-    // SayMotion clients look for the numeric code inside exc_message to show its meaning, so it leads the text.
-    const excMessage = failure.code > 0 && !failure.message.startsWith(`${failure.code}`) ? `${failure.code}: ${failure.message}` : failure.message
-    const failed = await this.db.transaction(async (tx) => {
+    return await this.settle(rid, { status: 'FAILURE', failure })
+  }
+
+  /**
+   * Writes a job's outcome with its charge or refund in one transaction, if the job is still PROGRESS (a cancel,
+   * the stuck-job sweep or another delivery may have ended it first), then sends the event of what was written.
+   */
+  private async settle (rid: string, outcome: JobOutcome): Promise<boolean> {
+    const event = await this.db.transaction(async (tx) => {
       const job = await this.jobs.lockForUpdate(tx, rid)
-      if (job === undefined || job.status !== 'PROGRESS') return false as const
-      await this.ledger.refund(tx, job.clientId, job.chargedAmount, rid, `refund: ${failure.type}`)
-      await this.jobs.update(tx, rid, {
-        status: 'FAILURE',
-        chargedAmount: 0,
-        details: { exc_type: failure.type, exc_message: excMessage, code: failure.code },
-        processingInfo: { ...job.processingInfo, finishedAt: Date.now() }
-      })
-      return job
+      if (job === undefined || job.status !== 'PROGRESS') return undefined
+      const { changes, ledger, event } = settlementOf(job, outcome, Date.now())
+      if (ledger?.kind === 'charge') await this.ledger.charge(tx, job.clientId, ledger.amount, rid, ledger.note)
+      if (ledger?.kind === 'refund') await this.ledger.refund(tx, job.clientId, ledger.amount, rid, ledger.note)
+      await this.jobs.update(tx, rid, changes)
+      return event
     })
-    if (failed === false) return false
-    this.events.publish({
-      type: 'job.failed',
-      idempotencyKey: `${rid}:failed`,
-      data: { rid, processor: failed.processor, status: 'FAILURE', details: { exc_type: failure.type, exc_message: excMessage, code: failure.code } }
-    })
+    if (event === undefined) return false
+    this.events.publish(event)
     return true
   }
 }

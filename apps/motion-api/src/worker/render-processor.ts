@@ -1,7 +1,6 @@
 // Runs a render job: the chosen text2motion variant's GLB (the character the motion was made for, with its
-// animation) is drawn with the job's scene parameters into an MP4 plus a poster PNG, stored, and the job is
-// marked SUCCESS at the price held at submission.
-import type { Database } from '@openmotion/common'
+// animation) is drawn with the job's scene parameters into an MP4 plus a poster PNG and stored; its price is the
+// one held at submission.
 import { RenderError, RENDER_ERROR } from '@openmotion/motion-render'
 import { storedRender } from '../domain/stored-requests.js'
 import type { JobProcessor } from './job-worker.js'
@@ -11,7 +10,7 @@ import type { VariantOutput } from '../domain/records.js'
 /** Progress is written per frame but at most this often, to keep the database out of the frame loop. */
 const PROGRESS_INTERVAL_MS = 250
 
-export function createRenderProcessor (deps: { db: Database, jobs: JobRepository, blobs: BlobStore, renderer: VideoRenderer }): JobProcessor {
+export function createRenderProcessor (deps: { jobs: JobRepository, blobs: BlobStore, renderer: VideoRenderer }): JobProcessor {
   return async (job, { signal, progress }) => {
     const request = storedRender(job)
     const source = await deps.jobs.get(request.source.rid)
@@ -44,15 +43,10 @@ export function createRenderProcessor (deps: { db: Database, jobs: JobRepository
     }
     await deps.blobs.put(output.files[0]!.key, rendered.video)
     await deps.blobs.put(output.files[1]!.key, rendered.poster)
-    await deps.db.transaction(async (tx) => {
-      const current = await deps.jobs.lockForUpdate(tx, job.rid)
-      if (current === undefined || current.status !== 'PROGRESS') return
-      await deps.jobs.update(tx, job.rid, {
-        status: 'SUCCESS',
-        outputs: { 1: output },
-        details: { In: `${request.source.rid}/${request.source.variantId}`, out: name },
-        processingInfo: { ...current.processingInfo, finishedAt: Date.now(), frames: rendered.frameCount, videoSeconds: rendered.durationSeconds }
-      })
-    })
+    return {
+      outputs: { 1: output },
+      details: { In: `${request.source.rid}/${request.source.variantId}`, out: name },
+      processingInfo: { frames: rendered.frameCount, videoSeconds: rendered.durationSeconds }
+    }
   }
 }

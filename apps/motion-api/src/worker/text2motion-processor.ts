@@ -1,18 +1,17 @@
-// Runs a text2motion job: generate (or inpaint/merge from earlier variants) each variant, export its files,
-// store them with the clip, then settle the price and mark the job SUCCESS in one transaction.
+// Runs a text2motion job: makes each variant's clip (generated, or derived from earlier variants), exports its
+// files and stores them with the clip; returns the outputs and the price of the motion made.
 import { createHash } from 'node:crypto'
-import type { Database } from '@openmotion/common'
 import type { MotionOptions } from '@openmotion/motion-engine'
 import { text2motionPrice, type Pricing } from '../domain/pricing.js'
-import type { StoredText2Motion } from '../domain/job-params.js'
+import { clipKey } from '../domain/modes/motion-mode.js'
+import { modeOf, primarySource, type StoredText2Motion } from '../domain/modes/stored-modes.js'
 import { storedText2Motion } from '../domain/stored-requests.js'
-import { clipKey, variantClip } from './variant-clip.js'
 import type { JobProcessor } from './job-worker.js'
 import { stockCharacterOf } from '../domain/stock-models.js'
 import { CharacterError, CHARACTER_ERROR } from '@openmotion/motion-characters'
-import type { BlobStore, JobRepository, Ledger, ModelRepository, MotionPipeline } from '../domain/ports.js'
+import type { BlobStore, ModelRepository, MotionPipeline } from '../domain/ports.js'
 import type { VariantOutput } from '../domain/records.js'
-import { serializeClip } from './clip-bytes.js'
+import { serializeClip } from '../domain/modes/clip-bytes.js'
 
 const STEPS_PER_VARIANT = 10
 
@@ -29,9 +28,6 @@ async function customCharacterGlb (deps: { models: ModelRepository, blobs: BlobS
 }
 
 export function createText2MotionProcessor (deps: {
-  db: Database
-  jobs: JobRepository
-  ledger: Ledger
   blobs: BlobStore
   models: ModelRepository
   pipeline: MotionPipeline
@@ -39,6 +35,7 @@ export function createText2MotionProcessor (deps: {
 }): JobProcessor {
   return async (job, { signal, progress }) => {
     const request = storedText2Motion(job)
+    const mode = modeOf(request)
     const settings = request.settings
     const options: MotionOptions = {
       footLockingMode: settings.footLockingMode,
@@ -58,7 +55,7 @@ export function createText2MotionProcessor (deps: {
           progress(base + Math.floor((step / Math.max(1, engineTotal)) * (STEPS_PER_VARIANT - 2)), total).catch(() => undefined)
         }
       }
-      const clip = await variantClip(request, { pipeline: deps.pipeline, blobs: deps.blobs, seed, variant: v, options, context })
+      const clip = await mode.clip(request, { pipeline: deps.pipeline, blobs: deps.blobs, seed, variant: v, options, context })
       signal.throwIfAborted()
       const variantId = String(v + 1)
       const name = `${job.rid}_v${variantId}`
@@ -77,50 +74,30 @@ export function createText2MotionProcessor (deps: {
       durations.push(clip.frameCount / clip.fps)
       await progress(base + STEPS_PER_VARIANT, total)
     }
-    signal.throwIfAborted()
-    await deps.db.transaction(async (tx) => {
-      const current = await deps.jobs.lockForUpdate(tx, job.rid)
-      if (current === undefined || current.status !== 'PROGRESS') return
-      const price = text2motionPrice(deps.pricing, durations)
-      await deps.ledger.charge(
-        tx,
-        job.clientId,
-        Math.max(0, price - current.chargedAmount),
-        job.rid,
-        `text2motion ${durations.map((d) => d.toFixed(1)).join('+')} s`
-      )
-      const variants = Object.fromEntries(Object.keys(outputs).map((id) => [id, { download: false }]))
-      await deps.jobs.update(tx, job.rid, {
-        status: 'SUCCESS',
-        chargedAmount: Math.max(price, current.chargedAmount),
-        variants,
-        outputs,
-        details: {
-          In: inputOf(request),
-          out: Object.values(outputs)
-            .map((o) => o.name)
-            .join(','),
-          ...understoodIn(request, deps.pipeline)
-        },
-        processingInfo: { ...current.processingInfo, finishedAt: Date.now(), motionSeconds: durations }
-      })
-    })
+    const variants = Object.fromEntries(Object.keys(outputs).map((id) => [id, { download: false }]))
+    return {
+      outputs,
+      variants,
+      details: {
+        In: inputOf(request),
+        out: Object.values(outputs).map((o) => o.name).join(','),
+        ...understoodIn(request, deps.pipeline)
+      },
+      processingInfo: { motionSeconds: durations },
+      price: { amount: text2motionPrice(deps.pricing, durations), note: `text2motion ${durations.map((d) => d.toFixed(1)).join('+')} s` }
+    }
   }
 }
 
-/** SUCCESS details' `understood`: how words outside the vocabulary of the job's prompts were read, when any were. */
+/** SUCCESS details' `understood`: how words outside the vocabulary of the job's prompt were read, when any were. */
 function understoodIn (request: StoredText2Motion, pipeline: MotionPipeline): { understood?: string[] } {
-  const prompts = request.mode === 'generate' || request.mode === 'loop'
-    ? [request.prompt]
-    : request.mode === 'inpaint' ? [request.inpaint.prompt] : request.mode === 'merge' ? [request.merge.prompt] : [request.refine.prompt]
-  const understood = prompts.flatMap((prompt) => prompt === undefined ? [] : pipeline.understand(prompt))
+  const prompt = modeOf(request).prompt(request)
+  const understood = prompt === undefined ? [] : pipeline.understand(prompt)
   return understood.length === 0 ? {} : { understood }
 }
 
-/** SUCCESS details' `In`: the prompt of a generated clip, or the earlier variant a derived one was made from. */
+/** SUCCESS details' `In`: the earlier variant a derived clip was made from, or the prompt of a generated one. */
 function inputOf (request: StoredText2Motion): string {
-  if (request.mode === 'generate') return request.prompt
-  if (request.mode === 'loop' && request.source === undefined) return request.prompt ?? ''
-  const source = request.source!
-  return `${source.rid}/${source.variantId}`
+  const source = primarySource(request)
+  return source === undefined ? modeOf(request).prompt(request) ?? '' : `${source.rid}/${source.variantId}`
 }

@@ -1,12 +1,11 @@
 // Endpoints of a tenant, their signing secrets (current + the previous one during its 24 h grace period) and the
 // failure bookkeeping that disables an endpoint after ENDPOINT_DISABLE_AFTER of continuous failure.
-import type { SqlExecutor } from '@openmotion/common'
+import { ReadCache, type SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
 import type { DeliveryTarget, EndpointDirectory, FailureRecord } from '../domain/ports.js'
 import { generateSecret } from '../domain/signing.js'
 import type { Endpoint, EndpointSecrets } from '../domain/types.js'
 import { plaintextCipher, type DataCipher } from '../domain/envelope-encryption.js'
-import { RefreshingCache } from './refreshing-cache.js'
 
 export const SECRET_GRACE_MS = 24 * 3600 * 1000
 
@@ -69,8 +68,8 @@ export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
 export class EndpointStore implements EndpointDirectory {
-  private readonly active = new RefreshingCache<Endpoint[]>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
-  private readonly rates = new RefreshingCache<number | null>(ENDPOINT_CACHE_MS, ENDPOINT_CACHE_SIZE)
+  private readonly active = new ReadCache<Endpoint[]>({ ttlMs: ENDPOINT_CACHE_MS, maxEntries: ENDPOINT_CACHE_SIZE })
+  private readonly rates = new ReadCache<number | null>({ ttlMs: ENDPOINT_CACHE_MS, maxEntries: ENDPOINT_CACHE_SIZE })
   private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()
 
   // Signing secrets are stored through the data cipher (encrypted when ENCRYPTION_KEY is set). Decrypting costs an
