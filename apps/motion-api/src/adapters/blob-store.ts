@@ -1,8 +1,7 @@
 // Files (generated motions, uploaded characters) behind a small interface. The embedded store keeps them under
 // DATA_DIR and this app serves them through HMAC-signed, expiring URLs, so no object storage is needed to run.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
 import { dirname, join, normalize } from 'node:path'
 import type { BlobEntry, BlobStore, UrlSigning } from '../domain/ports.js'
 
@@ -39,8 +38,17 @@ export function createDiskBlobStore (root: string): BlobStore {
         return undefined
       }
     },
-    read (key, range) {
-      return createReadStream(path(key), range === undefined ? {} : { start: range.start, end: range.end })
+    async open (key, range) {
+      // Opened here, not when the stream first reads: a file removed meanwhile (retention) is a missing file, not a
+      // stream error after the headers went out.
+      let handle
+      try {
+        handle = await open(path(key), 'r')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        throw error
+      }
+      return handle.createReadStream(range === undefined ? {} : { start: range.start, end: range.end })
     },
     async readAll (key) {
       const { readFile } = await import('node:fs/promises')

@@ -89,7 +89,8 @@ export interface BlobStore {
   put (key: string, bytes: Uint8Array): Promise<void>
   append (key: string, bytes: Uint8Array): Promise<number>
   stat (key: string): Promise<BlobInfo | undefined>
-  read (key: string, range?: { start: number, end: number }): Readable
+  /** The file's bytes (or a byte range, ends included), opened before it resolves: undefined when there is no such file. */
+  open (key: string, range?: { start: number, end: number }): Promise<Readable | undefined>
   readAll (key: string): Promise<Buffer>
   remove (prefix: string): Promise<void>
   /** Every file under `prefix` (recursively); none when the prefix does not exist. */
