@@ -18,6 +18,13 @@ export interface Fault {
   start: () => Promise<void>
 }
 
+/** A server a test owns: a fault it can stop and start again on the same port and data, removed by `close`. */
+export interface PrivateService extends Fault {
+  readonly port: number
+  /** Stops it and removes its directory. */
+  close: () => Promise<void>
+}
+
 export interface FaultDrillOptions {
   readyUrl: string
   fault: Fault

@@ -21,5 +21,5 @@ export { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } 
 export { kafkaToolDir, privateKafkaAvailable, startPrivateKafka, type PrivateKafka } from './private-kafka.js'
 export {
   errorCodeOf, runFaultDrill, timedFetch, uncleanOutcomes,
-  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult
+  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type PrivateService
 } from './fault-drill.js'

@@ -9,19 +9,17 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { PrivateService } from './fault-drill.js'
 import { freePort } from './free-port.js'
 import { requireTool } from './require-tool.js'
 
-export interface PrivateKafka {
+/**
+ * stop: SIGTERM (SIGKILL after 20 s), then the exit; start: on the same ports and log directory, resolves once the
+ * broker answers an ApiVersions request.
+ */
+export interface PrivateKafka extends PrivateService {
   /** host:port of the broker. */
   readonly broker: string
-  readonly port: number
-  /** Stops the broker (SIGTERM, SIGKILL after 20 s) and waits for the exit. */
-  stop: () => Promise<void>
-  /** Starts it again on the same ports and log directory; resolves once it answers an ApiVersions request. */
-  start: () => Promise<void>
-  /** Stops it and removes its directory. */
-  close: () => Promise<void>
 }
 
 /**

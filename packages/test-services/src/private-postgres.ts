@@ -7,24 +7,22 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import type { PrivateService } from './fault-drill.js'
 import { freePort } from './free-port.js'
 import { requireTool } from './require-tool.js'
 
 const run = promisify(execFile)
 
-export interface PrivatePostgres {
+/**
+ * stop: fast mode (open sessions are terminated, as in a restart), then down; start: on the same port and data
+ * directory, resolves once it accepts connections.
+ */
+export interface PrivatePostgres extends PrivateService {
   /** postgres://postgres@127.0.0.1:<port>/postgres (superuser, trust). */
   readonly url: string
-  readonly port: number
   /** A URL of this server naming another database (create it with `createDatabase`). */
   urlOf: (database: string) => string
   createDatabase: (name: string) => Promise<string>
-  /** Stops the server in fast mode (open sessions are terminated, as in a restart) and waits until it is down. */
-  stop: () => Promise<void>
-  /** Starts it again on the same port and data directory; resolves once it accepts connections. */
-  start: () => Promise<void>
-  /** Stops it and removes its data directory. */
-  close: () => Promise<void>
 }
 
 /** The newest installed major version's bin directory, or undefined. */

@@ -7,18 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { PrivateService } from './fault-drill.js'
 import { freePort } from './free-port.js'
 import { requireTool } from './require-tool.js'
 
-export interface PrivateRedis {
+/** stop: SIGTERM (it writes its append-only file), then the exit; start: resolves once it answers PING. */
+export interface PrivateRedis extends PrivateService {
   readonly url: string
-  readonly port: number
-  /** Stops the server (SIGTERM; it writes its append-only file) and waits for the exit. */
-  stop: () => Promise<void>
-  /** Starts it again on the same port and directory; resolves once it answers PING. */
-  start: () => Promise<void>
-  /** Stops it and removes its directory. */
-  close: () => Promise<void>
 }
 
 /** Whether redis-server is installed (throws in CI when it is not). */
