@@ -16,6 +16,7 @@ export const errors = defineErrors({
   MFA_REQUIRED: { status: 401, message: 'a second factor is required' },
   MFA_TICKET_INVALID: { status: 401, message: 'the MFA ticket is unknown, used or expired; sign in again' },
   PASSKEY_REJECTED: { status: 401, message: 'the passkey response was not accepted' },
+  REAUTHENTICATION_REQUIRED: { status: 403, message: 'this needs a recent sign-in, or the password' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   NOT_FOUND: { status: 404, message: 'Route not found' },

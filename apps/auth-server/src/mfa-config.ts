@@ -22,6 +22,12 @@ export const mfaEnv = {
   }),
   MFA_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 50, description: 'Second-factor code checks per client IP per MFA_LIMIT_WINDOW' }),
   MFA_LIMIT_WINDOW: Type.Integer({ minimum: 1, default: 900, description: 'Window of the second-factor limits, seconds' }),
+  MFA_REAUTH_WINDOW: Type.Integer({
+    minimum: 60,
+    maximum: 86_400,
+    default: 600,
+    description: 'Adding a second factor (enrollTotp, passkeyRegistrationOptions) needs a session opened within this many seconds, or the password'
+  }),
   TOTP_ISSUER: Type.String({ minLength: 1, maxLength: 64, default: 'OpenMotion', description: 'Issuer shown by authenticator apps in the otpauth:// URI' }),
   WEBAUTHN_RP_ID: Type.String({
     minLength: 1,

@@ -8,6 +8,7 @@ import { MfaEnrollment } from './domain/mfa-enrollment.js'
 import { MfaTickets } from './domain/mfa-tickets.js'
 import { Passkeys } from './domain/passkeys.js'
 import type { DocumentStore } from './domain/ports.js'
+import type { Sessions } from './domain/sessions.js'
 import { RecoveryCodes } from './domain/recovery-codes.js'
 import { SecondFactors } from './domain/second-factor.js'
 import { TotpFactors } from './domain/totp-factors.js'
@@ -16,9 +17,9 @@ import { webauthnOrigins } from './mfa-config.js'
 /** How long a WebAuthn ceremony may take between its options and its response. */
 const CHALLENGE_TTL_SECONDS = 300
 
-export interface MfaContextDeps { store: DocumentStore, auth: AuthService, limits: AttemptLimits, audit: AuditSink }
+export interface MfaContextDeps { store: DocumentStore, auth: AuthService, sessions: Sessions, limits: AttemptLimits, audit: AuditSink }
 
-export function createMfaServices (config: AuthConfig, { store, auth, limits, audit }: MfaContextDeps) {
+export function createMfaServices (config: AuthConfig, { store, auth, sessions, limits, audit }: MfaContextDeps) {
   const totp = new TotpFactors(store, config.TOTP_ISSUER)
   const recoveryCodes = new RecoveryCodes(store)
   const passkeys = new Passkeys(store, {
@@ -26,6 +27,8 @@ export function createMfaServices (config: AuthConfig, { store, auth, limits, au
   })
   const tickets = new MfaTickets(store, config.MFA_TICKET_TTL)
   const secondFactors = new SecondFactors({ auth, totp, recoveryCodes, passkeys, tickets, limits, audit })
-  const enrollment = new MfaEnrollment({ auth, totp, recoveryCodes, passkeys, secondFactors, limits, audit })
+  const enrollment = new MfaEnrollment({
+    auth, sessions, totp, recoveryCodes, passkeys, secondFactors, limits, audit, reauthWindowSeconds: config.MFA_REAUTH_WINDOW
+  })
   return { secondFactors, enrollment, passkeys }
 }

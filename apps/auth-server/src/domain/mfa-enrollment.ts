@@ -1,6 +1,9 @@
 // A signed-in user managing their own factors (TOTP with recovery codes, passkeys) and an admin resetting
 // another user's. Turning a factor off or minting new recovery codes needs proof beyond the access token (a
-// current code, or the password), so a stolen token alone cannot strip an account's second factor.
+// current code, or the password), so a stolen token alone cannot strip an account's second factor. Adding one
+// needs fresh proof too (a session opened within the re-authentication window, the password, or a current code):
+// otherwise a stolen access token could add the thief's authenticator or passkey, a second factor that outlives
+// the token and, on an account without one, locks its owner out.
 import { authError } from '../errors.js'
 import type { AttemptLimits } from './attempt-limits.js'
 import type { AuditSink } from './audit-log.js'
@@ -10,25 +13,34 @@ import type { Passkeys } from './passkeys.js'
 import type { ClientInfo, User } from './records.js'
 import type { RecoveryCodes } from './recovery-codes.js'
 import type { SecondFactors } from './second-factor.js'
+import type { Sessions } from './sessions.js'
 import type { TotpEnrollment, TotpFactors } from './totp-factors.js'
 
 export interface MfaEnrollmentDeps {
   auth: AuthService
+  sessions: Sessions
   totp: TotpFactors
   recoveryCodes: RecoveryCodes
   passkeys: Passkeys
   secondFactors: SecondFactors
   limits: AttemptLimits
   audit: AuditSink
+  /** How long after it opened a session may add a factor without the password (or a current code). */
+  reauthWindowSeconds: number
 }
 
 export interface Caller { userId: string, sessionId: string }
 
+/** What re-authenticates a session older than the window: the account's password, or a current TOTP code. */
+export interface FreshProof { password?: string | null, code?: string | null }
+
 export class MfaEnrollment {
   constructor (private readonly deps: MfaEnrollmentDeps) {}
 
-  async enrollTotp (who: Caller): Promise<TotpEnrollment> {
-    return await this.deps.totp.enroll(await this.user(who.userId))
+  async enrollTotp (who: Caller, proof: FreshProof, client: ClientInfo): Promise<TotpEnrollment> {
+    const user = await this.user(who.userId)
+    await this.requireFreshProof(user, who, proof, client, 'enrollTotp')
+    return await this.deps.totp.enroll(user)
   }
 
   /** Turns TOTP on with a first code from the app; resolves the ten recovery codes, shown this once. */
@@ -66,8 +78,11 @@ export class MfaEnrollment {
     return codes
   }
 
-  async passkeyRegistrationOptions (who: Caller) {
-    return await this.deps.passkeys.registrationOptions(await this.user(who.userId), who.sessionId)
+  async passkeyRegistrationOptions (who: Caller, proof: FreshProof, client: ClientInfo) {
+    const user = await this.user(who.userId)
+    await this.requireFreshProof(user, who, proof, client, 'passkeyRegistrationOptions')
+    // The challenge is bound to this session, so registerPasskey inherits the proof given here.
+    return await this.deps.passkeys.registrationOptions(user, who.sessionId)
   }
 
   async registerPasskey (who: Caller, response: unknown, name: string | null, client: ClientInfo): Promise<Passkey> {
@@ -94,6 +109,26 @@ export class MfaEnrollment {
     const passkeys = await this.deps.passkeys.removeAll(user.id)
     await this.deps.audit.record('mfa_disabled', { userId: user.id, client }, { factor: 'all', by: admin.userId, totp, recoveryCodes: codes, passkeys })
     return totp || codes > 0 || passkeys > 0
+  }
+
+  private async requireFreshProof (user: User, who: Caller, proof: FreshProof, client: ClientInfo, operation: string): Promise<void> {
+    if (proof.password !== undefined && proof.password !== null) {
+      if (user.passwordHash === null) throw authError('BAD_USER_INPUT', 'this account has no password; sign in again instead', { field: 'password' })
+      await this.deps.auth.confirmPassword(user, proof.password, client, operation)
+      return
+    }
+    if (proof.code !== undefined && proof.code !== null) {
+      if (!await this.deps.totp.enabled(user.id)) throw authError('BAD_USER_INPUT', 'TOTP is not enabled; give the password or sign in again', { field: 'code' })
+      await this.checkCode(user, proof.code, client, operation)
+      return
+    }
+    const session = await this.deps.sessions.active(who.sessionId)
+    const openedAt = session === undefined ? Number.NaN : Date.parse(session.createdAt)
+    if (Date.now() - openedAt <= this.deps.reauthWindowSeconds * 1000) return
+    throw authError(
+      'REAUTHENTICATION_REQUIRED',
+      `adding a second factor needs a session opened in the last ${this.deps.reauthWindowSeconds} s: give the password (or a current code), or sign in again`
+    )
   }
 
   private async checkCode (user: User, code: string, client: ClientInfo, operation: string, state: 'pending' | 'enabled' = 'enabled'): Promise<void> {

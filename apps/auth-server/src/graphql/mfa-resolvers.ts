@@ -41,7 +41,8 @@ export function createMfaResolvers ({ secondFactors, enrollment, passkeys, reque
       }
     },
     Mutation: {
-      enrollTotp: async (_: unknown, _args: unknown, { request }: Context) => await enrollment.enrollTotp(await caller(request)),
+      enrollTotp: async (_: unknown, args: { password?: string | null }, { request }: Context) =>
+        await enrollment.enrollTotp(await caller(request), args, client(request)),
       confirmTotp: async (_: unknown, args: { code: string }, { request }: Context) =>
         await enrollment.confirmTotp(await caller(request), args.code, client(request)),
       disableTotp: async (_: unknown, args: { code?: string | null, password?: string | null }, { request }: Context) =>
@@ -54,8 +55,8 @@ export function createMfaResolvers ({ secondFactors, enrollment, passkeys, reque
         { request, reply }: Context
       ) => respond(reply, await secondFactors.verify(args.ticket, args, client(request, args.deviceName))),
       passkeyMfaOptions: async (_: unknown, args: { ticket: string }) => await secondFactors.passkeyOptionsForTicket(args.ticket),
-      passkeyRegistrationOptions: async (_: unknown, _args: unknown, { request }: Context) =>
-        await enrollment.passkeyRegistrationOptions(await caller(request)),
+      passkeyRegistrationOptions: async (_: unknown, args: { password?: string | null, code?: string | null }, { request }: Context) =>
+        await enrollment.passkeyRegistrationOptions(await caller(request), args, client(request)),
       registerPasskey: async (_: unknown, args: { response: unknown, name?: string | null }, { request }: Context) =>
         passkeyView(await enrollment.registerPasskey(await caller(request), args.response, args.name ?? null, client(request))),
       passkeySignInOptions: async (_: unknown, _args: unknown, { request }: Context) => await secondFactors.passkeySignInOptions(client(request)),

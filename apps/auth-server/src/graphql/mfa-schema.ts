@@ -37,8 +37,9 @@ extend type Query {
 }
 
 extend type Mutation {
-  """a new TOTP secret (replaces an unconfirmed one); turned on by confirmTotp"""
-  enrollTotp: TotpEnrollment!
+  """a new TOTP secret (replaces an unconfirmed one); turned on by confirmTotp. A session opened more than
+  MFA_REAUTH_WINDOW seconds ago gives the password"""
+  enrollTotp(password: String): TotpEnrollment!
   """turns TOTP on with a first code; answers the 10 single-use recovery codes, shown this once"""
   confirmTotp(code: String!): [String!]!
   """turns TOTP off (and drops the recovery codes); needs a current code or the password"""
@@ -50,8 +51,9 @@ extend type Mutation {
   verifyMfa(ticket: String!, code: String, recoveryCode: String, passkey: JSON, deviceName: String): AuthPayload!
   """WebAuthn PublicKeyCredentialRequestOptionsJSON for the ticket's passkey step"""
   passkeyMfaOptions(ticket: String!): JSON!
-  """WebAuthn PublicKeyCredentialCreationOptionsJSON for a new passkey of the signed-in user"""
-  passkeyRegistrationOptions: JSON!
+  """WebAuthn PublicKeyCredentialCreationOptionsJSON for a new passkey of the signed-in user. A session opened more
+  than MFA_REAUTH_WINDOW seconds ago gives the password or a current TOTP code"""
+  passkeyRegistrationOptions(password: String, code: String): JSON!
   """the browser's RegistrationResponseJSON answering passkeyRegistrationOptions"""
   registerPasskey(response: JSON!, name: String): Passkey!
   """WebAuthn PublicKeyCredentialRequestOptionsJSON for signing in with a passkey alone (no e-mail)"""
