@@ -190,10 +190,10 @@ main() {
   image_sizes
   local init_log password
   init_log=$(compose logs --no-color init)
-  grep -q 'openmotion init: generated 9 secret(s)' <<<"$init_log" || die "docker-smoke: init did not generate the secrets:\n$init_log"
+  grep -q 'openmotion init: generated 10 secret(s)' <<<"$init_log" || die "docker-smoke: init did not generate the secrets:\n$init_log"
   password=$(sed -n 's/.*password: \([^ ]*\).*/\1/p' <<<"$init_log" | tail -n 1)
   [ -n "$password" ] || die "docker-smoke: init printed no operator password"
-  note "init generated 9 secrets and printed the operator sign-in"
+  note "init generated 10 secrets and printed the operator sign-in"
 
   step "operator, motion job and render on the worker"
   story operator "$password"

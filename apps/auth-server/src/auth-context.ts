@@ -93,7 +93,7 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
   const invitations = new Invitations({ store, auth, mailer, metrics, limits, audit, logger, settings: { appUrl: config.APP_URL, ttl: config.INVITATION_TTL } })
   const { outcome } = await admin.atStartup(invitations)
   if (outcome !== 'disabled') logger.info({ outcome }, 'ADMIN_EMAIL checked')
-  const mfa = createMfaServices(config, { store, auth, sessions, limits, audit })
+  const mfa = createMfaServices(config, { store, auth, sessions, limits, audit }, logger)
   return { keys, auth, sessions, recovery, invitations, audit, ...mfa }
 }
 

@@ -28,6 +28,10 @@ export const mfaEnv = {
     default: 600,
     description: 'Adding a second factor (enrollTotp, passkeyRegistrationOptions) needs a session opened within this many seconds, or the password'
   }),
+  MFA_ENCRYPTION_KEYS: Type.Optional(Type.String({
+    description: 'Comma-separated 32-byte keys (base64) sealing TOTP secrets at rest; the first seals, all open (rotation). ' +
+      'Required in production; otherwise a fixed development key is used'
+  })),
   TOTP_ISSUER: Type.String({ minLength: 1, maxLength: 64, default: 'OpenMotion', description: 'Issuer shown by authenticator apps in the otpauth:// URI' }),
   WEBAUTHN_RP_ID: Type.String({
     minLength: 1,

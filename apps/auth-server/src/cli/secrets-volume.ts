@@ -4,6 +4,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { newSecretKey } from '../domain/secret-box.js'
 import { generatePemPair } from '../domain/signing-keys.js'
 
 export interface SecretFile {
@@ -40,6 +41,11 @@ export function composeSecrets (): SecretFile[] {
       name: 'auth-previous-public-keys.pem',
       purpose: 'auth-server PREVIOUS_PUBLIC_KEYS_FILE: rotated-out public keys still served (empty at first)',
       generate: () => ''
+    },
+    {
+      name: 'auth-mfa-encryption-keys',
+      purpose: 'auth-server MFA_ENCRYPTION_KEYS_FILE: AES-256 key sealing TOTP secrets at rest',
+      generate: newSecretKey
     },
     { name: 'admin-password', purpose: 'auth-server ADMIN_PASSWORD_FILE: password of the ADMIN_EMAIL operator account', generate: () => token(18) },
     { name: 'relay-encryption-key.pem', purpose: 'webhook-relay ENCRYPTION_KEY_FILE: RSA-3072 key encrypting webhook data at rest', generate: rsaPrivateKey },

@@ -14,7 +14,7 @@ export const MFA_COLLECTIONS = {
 export interface TotpFactor extends Record<string, unknown> {
   id: string
   userId: string
-  /** Base32 (RFC 4648), as the otpauth:// URI carries it. */
+  /** The base32 (RFC 4648) secret the otpauth:// URI carries, sealed by secret-box.ts (plain in rows written before). */
   secret: string
   enabled: boolean
   /** The last 30-second step a code was accepted for: RFC 6238 §5.2, a verifier accepts each OTP once. */

@@ -1,13 +1,14 @@
 // TOTP (RFC 6238): SHA-1, six digits, 30-second steps, the defaults every authenticator app reads from an
 // otpauth:// URI. A code is accepted for the current step or one step either side (clock skew), and only for a
 // step later than the last one accepted (RFC 6238 §5.2: an OTP is used once), recorded by compare-and-set so two
-// concurrent requests with the same code cannot both pass.
+// concurrent requests with the same code cannot both pass. The secret is stored sealed (secret-box.ts).
 import QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
 import { authError } from '../errors.js'
 import { MFA_COLLECTIONS, type TotpFactor } from './mfa-records.js'
 import type { DocumentStore } from './ports.js'
 import type { User } from './records.js'
+import type { SecretBox } from './secret-box.js'
 
 const PERIOD = 30
 const DIGITS = 6
@@ -21,7 +22,7 @@ export interface TotpEnrollment { secret: string, uri: string, qrCode: string }
 export type CodeCheck = { ok: true } | { ok: false, reason: 'wrong_code' | 'replayed' }
 
 export class TotpFactors {
-  constructor (private readonly store: DocumentStore, private readonly issuer: string) {}
+  constructor (private readonly store: DocumentStore, private readonly issuer: string, private readonly box: SecretBox) {}
 
   async get (userId: string): Promise<TotpFactor | undefined> {
     return await this.store.get<TotpFactor>(MFA_COLLECTIONS.totp, userId)
@@ -37,7 +38,14 @@ export class TotpFactors {
     if (current?.enabled === true) throw authError('BAD_USER_INPUT', 'TOTP is already enabled; disableTotp first to enroll a new secret')
     const secret = new Secret({ size: 20 }).base32
     const factor: TotpFactor = {
-      id: user.id, userId: user.id, secret, enabled: false, lastStep: 0, createdAt: new Date().toISOString(), enabledAt: null, version: 1
+      id: user.id,
+      userId: user.id,
+      secret: this.box.seal(secret, user.id),
+      enabled: false,
+      lastStep: 0,
+      createdAt: new Date().toISOString(),
+      enabledAt: null,
+      version: 1
     }
     if (current === undefined) {
       if (!await this.store.insert(MFA_COLLECTIONS.totp, factor)) throw authError('BAD_USER_INPUT', 'an enrollment is in progress; retry')
@@ -58,11 +66,15 @@ export class TotpFactors {
     for (let i = 0; i < CAS_TRIES; i++) {
       const factor = await this.get(userId)
       if (factor === undefined || factor.enabled !== (state === 'enabled') || !CODE.test(token)) return { ok: false, reason: 'wrong_code' }
-      const delta = this.totp(factor.secret, userId).validate({ token, timestamp: now, window: SKEW_STEPS })
+      const secret = this.box.open(factor.secret, userId)
+      const delta = this.totp(secret, userId).validate({ token, timestamp: now, window: SKEW_STEPS })
       if (delta === null) return { ok: false, reason: 'wrong_code' }
       const step = TOTP.counter({ period: PERIOD, timestamp: now }) + delta
       if (step <= factor.lastStep) return { ok: false, reason: 'replayed' }
-      if (await this.store.replaceIf(MFA_COLLECTIONS.totp, { ...factor, lastStep: step, version: factor.version + 1 }, factor.version)) return { ok: true }
+      // The accepted step is written anyway: a secret stored plain, or under a retired key, is sealed anew with it.
+      const resealed = this.box.stale(factor.secret) ? this.box.seal(secret, userId) : factor.secret
+      const used = { ...factor, secret: resealed, lastStep: step, version: factor.version + 1 }
+      if (await this.store.replaceIf(MFA_COLLECTIONS.totp, used, factor.version)) return { ok: true }
     }
     return { ok: false, reason: 'replayed' }
   }
