@@ -24,7 +24,7 @@ const logger = createLogger({ name: 'bench', level: 'silent' })
 const loadScript = join(import.meta.dirname, 'load.mjs')
 
 interface Load { url: string, method?: string, headers?: Record<string, string>, body?: string, refresh?: string[] }
-interface Figure { rps: number, p50: number, p99: number, failures: number }
+interface Figure { rps: number, p50: number, p99: number, failures: number, requests: number }
 
 const warmup = Number(process.env.BENCH_WARMUP ?? 1)
 const run = promisify(execFile)

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { AppInstance } from '../../packages/common/src/index.js'
 import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
+import { perOperation, startCpuMeter } from './cpu-meter.js'
 
 export interface BenchTools {
   load: (job: {
@@ -17,8 +18,8 @@ export interface BenchTools {
     method?: string
     headers?: Record<string, string>
     body?: string
-  }) => Promise<{ rps: number, p50: number, p99: number, failures: number }>
-  report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number }) => void
+  }) => Promise<{ rps: number, p50: number, p99: number, failures: number, requests: number }>
+  report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number, requests: number }) => void
   measureBare: () => Promise<void>
   withPostgresDatabase: (url: string, run: (databaseUrl: string) => Promise<void>) => Promise<void>
 }
@@ -27,9 +28,9 @@ const ADMIN = 'bench-admin-key-0123456789'
 const encryptionKey = generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 const body = JSON.stringify({ event: 'job.completed', data: { jobId: 42, frames: 240, url: 'https://example.com/a.fbx' } })
 
-interface Receiver { url: string, count: () => Promise<number>, close: () => void }
+export interface Receiver { url: string, count: () => Promise<number>, close: () => void }
 
-async function startReceiver (): Promise<Receiver> {
+export async function startReceiver (): Promise<Receiver> {
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'receiver.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] })
   const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))
   return {
@@ -39,9 +40,9 @@ async function startReceiver (): Promise<Receiver> {
   }
 }
 
-interface RelayRun { app: AppInstance, url: string, key: string }
+export interface RelayRun { app: AppInstance, url: string, key: string }
 
-async function startRelay (env: Record<string, string>, options: { worker: boolean, receiverUrl?: string, key?: string }): Promise<RelayRun> {
+export async function startRelay (env: Record<string, string>, options: { worker: boolean, receiverUrl?: string, key?: string }): Promise<RelayRun> {
   const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN, ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey, ...env })
   const app = await buildApp(config, { worker: options.worker })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -69,15 +70,19 @@ async function startRelay (env: Record<string, string>, options: { worker: boole
 export async function benchIngest (tools: BenchTools, label: string, database: Record<string, string>, delivering: boolean): Promise<void> {
   const receiver = await startReceiver()
   const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url })
+  const meter = await startCpuMeter({ databaseUrl: database.DATABASE_URL, profile: `ingest-${label}-${delivering ? 'delivering' : 'no-worker'}` })
   const figure = await tools.load({
     url: `${relay.url}/webhook`,
     method: 'POST',
     headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' },
     body
   })
+  const spent = await meter.stop()
   const sent = await receiver.count()
   tools.report(`  POST /webhook, ${label}, ${delivering ? 'delivering' : 'no worker'}`, figure)
-  if (delivering) console.log(`${''.padEnd(47)}(${sent} delivered during the run)`)
+  const accepted = figure.requests - figure.failures
+  const each = delivering ? `; ${perOperation(spent, accepted + sent, 'message accepted or delivered')} (${sent} delivered during the run)` : ''
+  console.log(`${''.padEnd(47)}CPU: ${perOperation(spent, accepted, 'accepted webhook')}${each}`)
   await relay.app.close()
   receiver.close()
 }
@@ -101,15 +106,18 @@ async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promis
       if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    const meter = await startCpuMeter({ databaseUrl, children: worker.pid === undefined ? [] : [worker.pid] })
     const figure = await tools.load({
       url: `${api.url}/webhook`,
       method: 'POST',
       headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
       body
     })
+    const spent = await meter.stop()
     const sent = await receiver.count()
     tools.report('  POST /webhook, PostgreSQL, worker process', figure)
-    console.log(`${''.padEnd(47)}(${sent} delivered during the run; Redis queue)`)
+    const accepted = figure.requests - figure.failures
+    console.log(`${''.padEnd(47)}CPU: ${perOperation(spent, accepted + sent, 'message accepted or delivered')} (${sent} delivered during the run; Redis queue; both processes)`)
   } finally {
     worker.kill()
     await api.app.close()
@@ -147,40 +155,58 @@ export async function benchDeliveries (
   const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true })
   let first = 0
   let started = 0
+  let meter: Awaited<ReturnType<typeof startCpuMeter>> | undefined
   const deadline = Date.now() + 300_000
   for (;;) {
     const n = await receiver.count()
     if (n > 0 && started === 0) {
       started = performance.now()
       first = n
+      meter = await startCpuMeter({ databaseUrl: database.DATABASE_URL, profile: `deliveries-${backend}` })
     }
     if (n >= messages || Date.now() > deadline) break
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   const seconds = (performance.now() - started) / 1000
+  const spent = await meter?.stop()
   const delivered = await receiver.count()
   console.log(
     `  deliveries to one endpoint, ${backend} queue`.padEnd(45) +
       `${((delivered - first) / seconds).toFixed(0).padStart(7)} /s      ${delivered}/${messages} delivered (clock from the first)`
   )
+  if (spent !== undefined) console.log(`${''.padEnd(47)}CPU: ${perOperation(spent, delivered - first, 'delivery')}`)
   await worker.app.close()
   receiver.close()
+}
+
+/**
+ * BENCH_RELAY_CASES (comma-separated; all when unset) picks cases: pglite, postgres, split (worker process),
+ * memory, redis, kafka (deliveries per queue backend); the bare route runs whenever pglite or postgres does.
+ */
+function wanted (name: string): boolean {
+  const cases = process.env.BENCH_RELAY_CASES
+  return cases === undefined || cases === '' || cases.split(',').map((c) => c.trim()).includes(name)
 }
 
 export async function benchRelay (tools: BenchTools): Promise<void> {
   const messages = Number(process.env.BENCH_RELAY_MESSAGES ?? 10_000)
   console.log('webhook-relay (defaults: ENDPOINT_CONCURRENCY 10, WORKER_CONCURRENCY 100; RSA-3072 envelope encryption; receiver in its own process)')
-  await tools.measureBare()
-  for (const delivering of [false, true]) await benchIngest(tools, 'embedded PGlite', { DATA_DIR: join(tmpdir(), `relay-bench-${randomUUID()}`) }, delivering)
+  if (wanted('pglite') || wanted('postgres')) await tools.measureBare()
+  if (wanted('pglite')) {
+    for (const delivering of [false, true]) await benchIngest(tools, 'embedded PGlite', { DATA_DIR: join(tmpdir(), `relay-bench-${randomUUID()}`) }, delivering)
+  }
   const pg = process.env.TEST_DATABASE_URL
   if (pg === undefined || pg === '') {
     console.log('  (TEST_DATABASE_URL unset: PostgreSQL figures and queue backends skipped)')
     return
   }
   // Each case gets a database of its own, so no case starts with the previous one's rows.
-  for (const delivering of [false, true]) await tools.withPostgresDatabase(pg, (url) => benchIngest(tools, 'PostgreSQL', { DATABASE_URL: url }, delivering))
-  if (process.env.TEST_REDIS_URL !== undefined) await tools.withPostgresDatabase(pg, (url) => benchIngestSplit(tools, url))
+  if (wanted('postgres')) {
+    for (const delivering of [false, true]) await tools.withPostgresDatabase(pg, (url) => benchIngest(tools, 'PostgreSQL', { DATABASE_URL: url }, delivering))
+  }
+  if (process.env.TEST_REDIS_URL !== undefined && wanted('split')) await tools.withPostgresDatabase(pg, (url) => benchIngestSplit(tools, url))
   for (const backend of ['memory', 'redis', 'kafka']) {
+    if (!wanted(backend)) continue
     if (backend === 'redis' && process.env.TEST_REDIS_URL === undefined) continue
     if (backend === 'kafka' && process.env.TEST_KAFKA_BROKER === undefined) continue
     await tools.withPostgresDatabase(pg, (url) => benchDeliveries(backend, { DATABASE_URL: url }, messages))

@@ -83,6 +83,8 @@ export const CLAIM_ONE = `WITH c AS (
  * attempt rows, the new states, the transitions and each retry's job, committed together so a crash right after
  * cannot lose the retry. Rows are locked in id order, as the lease heartbeat locks them, so two batches never
  * deadlock. A delivery no longer delivering keeps its state; its attempt is still recorded, as it was made.
+ * Returns the ids of the deliveries it moved (only: the worker has the rest, and a whole row per delivery, five
+ * timestamps each, was a tenth of the driver's parsing).
  */
 export const FINISH_BATCH = `WITH f AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[])
@@ -100,7 +102,7 @@ export const FINISH_BATCH = `WITH f AS (
     SELECT * FROM unnest($7::text[], $1::text[], $8::text[], $9::text[], $3::int[], $10::timestamptz[], $5::int[], $11::int[], $12::text[], $13::text[], $14::text[])
   ), t AS (${logTransitions('u')}
   ), o AS (${queueJobs('u', 'attempts + 1', 'COALESCE(next_attempt_at, clock_timestamp())', 'NULL', "status = 'retrying'")})
-  SELECT * FROM u`
+  SELECT id FROM u`
 
 /**
  * One delivery's status change by an operator or the worker ($1 id, $2 to, $3 allowed from-statuses), with

@@ -138,9 +138,16 @@ export class MessageStore {
     return rows.map(toMessage)
   }
 
-  /** Deletes messages (with their deliveries and attempts) older than the cutoff, and stale idempotency keys. */
-  async deleteOlderThan (cutoff: Date, now: Date = new Date()): Promise<number> {
-    const { rowCount } = await this.db.query('DELETE FROM relay_messages WHERE created_at < $1', [cutoff])
+  /**
+   * Deletes messages (with their deliveries, transitions and attempts) older than the cutoff, at most `limit` of the
+   * oldest per call when a limit is given (retention.ts calls it batch by batch), and stale idempotency keys.
+   */
+  async deleteOlderThan (cutoff: Date, now: Date = new Date(), limit?: number): Promise<number> {
+    const { rowCount } = limit === undefined
+      ? await this.db.query('DELETE FROM relay_messages WHERE created_at < $1', [cutoff])
+      : await this.db.query(
+        'DELETE FROM relay_messages WHERE id IN (SELECT id FROM relay_messages WHERE created_at < $1 ORDER BY created_at LIMIT $2)',
+        [cutoff, limit])
     await this.db.query('DELETE FROM relay_idempotency WHERE created_at < $1', [new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)])
     return rowCount
   }

@@ -119,5 +119,12 @@ export const migrations: Migration[] = [
     // The queue generation each queue (kind and prefix) was last seen with: a new one means its jobs were lost.
     id: '022_table_relay_queue_generations',
     sql: 'CREATE TABLE relay_queue_generations (queue text PRIMARY KEY, generation text NOT NULL, seen_at timestamptz NOT NULL)'
+  },
+  {
+    // Deleting a delivery (retention, a tenant's deletion) cascades to its attempts by delivery_id: without this
+    // index each deleted delivery scanned the whole attempts table (2,000 messages took 34 s with 50,000 attempts
+    // stored, 0.17 s with it), so retention slowed quadratically as the relay's history grew.
+    id: '023_index_relay_attempts_delivery',
+    sql: 'CREATE INDEX relay_attempts_delivery ON relay_attempts (delivery_id)'
   }
 ]

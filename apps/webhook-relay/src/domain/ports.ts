@@ -37,8 +37,11 @@ export interface DeliveryRepository {
   renewLeases (ids: readonly string[], leaseUntil: Date): Promise<void>
   /** The fast path's claim of many jobs in one statement. */
   claimMany (jobs: readonly DeliveryJob[], leaseUntil: Date, now?: Date): Promise<Map<string, ClaimedDelivery>>
-  /** Records many attempts with their deliveries' new states (and each retry's outbox job) together. */
-  finishMany (items: readonly Finished[]): Promise<Map<string, Delivery>>
+  /**
+   * Records many attempts with their deliveries' new states (and each retry's outbox job) together; returns the
+   * ids of the deliveries it moved (one no longer delivering keeps its state).
+   */
+  finishMany (items: readonly Finished[]): Promise<Set<string>>
   /** Gives a claimed attempt back unmade. */
   unclaim (delivery: Delivery): Promise<void>
   /** Ends a delivery that cannot be attempted without an attempt. */

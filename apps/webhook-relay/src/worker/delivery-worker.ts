@@ -93,13 +93,13 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
       return jobs.map((job) => first.get(job.deliveryId) === job ? claimed.get(job.deliveryId) : undefined)
     }
   })
-  const finish = microBatch<Finished, Delivery | undefined>({
+  const finish = microBatch<Finished, boolean>({
     maxItems: FINISH_BATCH,
     maxWaitMs: FINISH_WAIT_MS,
     concurrency: 2,
     run: async (items) => {
       const moved = await deps.deliveries.finishMany(items)
-      return items.map((item) => moved.get(item.delivery.id))
+      return items.map((item) => moved.has(item.delivery.id))
     }
   })
   const run: Runner = { ...deps, now, finish, leases }
@@ -132,7 +132,7 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
 
 interface Runner extends WorkerDeps {
   now: () => Date
-  finish: (item: Finished) => Promise<Delivery | undefined>
+  finish: (item: Finished) => Promise<boolean>
   leases: ReturnType<typeof leaseKeeper>
 }
 type Admitted = Extract<Admission, { admitted: true }>

@@ -6,6 +6,7 @@
 import type { Logger } from '@openmotion/common'
 import type { RelayContext } from '../relay-context.js'
 import { requeueUnfinished } from './recovery.js'
+import { runRetention } from './retention.js'
 
 const RETENTION_EVERY_MS = 3_600_000
 
@@ -16,11 +17,7 @@ export interface MaintenanceOptions {
 
 export function startMaintenance ({ ctx, logger }: MaintenanceOptions) {
   const timers: NodeJS.Timeout[] = []
-  const retention = async () => {
-    const cutoff = new Date(Date.now() - ctx.config.RETENTION_DAYS * 86_400_000)
-    const n = await ctx.messages.deleteOlderThan(cutoff)
-    if (n > 0) logger.info({ messages: n }, 'deleted messages past retention')
-  }
+  const retention = () => runRetention(ctx.messages, ctx.config.RETENTION_DAYS, logger)
   return {
     async recoverAtStart () {
       if (ctx.queue.kind === 'memory') {
