@@ -258,17 +258,17 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       let taken: string[] = []
       let nextDue: number | undefined
       this.woken = false
-      if (free > 0) {
-        const now = Date.now()
-        try {
-          const [jobs, next] = await this.redis.eval(
-            TAKE, 4, this.due, this.inflight, this.index, this.dropped, now, free, now + this.options.visibilityTimeoutMs, this.maxAttempts
-          ) as [string[], string | null]
-          taken = jobs
-          if (next !== null) nextDue = Number(next)
-        } catch {
-          // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
-        }
+      // With no free slot the take still runs (at most once per idle wait): it returns the lapsed leases of dead
+      // consumers to the line, where other consumers and places in line see them.
+      const now = Date.now()
+      try {
+        const [jobs, next] = await this.redis.eval(
+          TAKE, 4, this.due, this.inflight, this.index, this.dropped, now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
+        ) as [string[], string | null]
+        taken = jobs
+        if (next !== null) nextDue = Number(next)
+      } catch {
+        // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
       }
       for (const member of taken) this.run(handler, member)
       if (taken.length === 0 || this.running >= concurrency) await this.idle(nextDue === undefined ? this.pollMs : Math.min(this.pollMs, nextDue - Date.now()))

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { KeyedJobQueue } from '../../src/job-queue.js'
-import { leaseTaker as takerOf, type LeaseTaker } from './lease-taker.js'
+import { leaseTaker as takerOf, type LeaseTaker } from '../../src/lease-taker.js'
 
 export interface KeyedContractOptions {
   /**

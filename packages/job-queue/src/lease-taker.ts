@@ -1,6 +1,7 @@
-// Takes jobs from a queue one by one, as a test needs them: each taken job stays held (its handler pending) until
-// the test ends it with `done` (the handler resolves) or `fail` (it throws).
-import type { CountedLease, KeyedJobQueue } from '../../src/job-queue.js'
+// Test support, exported as `@openmotion/job-queue/testing`: takes jobs from a queue one by one, as a test needs
+// them. Each taken job stays held (its handler pending) until the test ends it with `done` (the handler resolves)
+// or `fail` (it throws), as a worker would.
+import type { CountedLease, KeyedJobQueue } from './job-queue.js'
 
 export interface Taken<T> { job: T, lease: CountedLease, done: () => void, fail: () => void }
 
