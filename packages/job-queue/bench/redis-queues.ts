@@ -8,7 +8,7 @@
 // BENCH_BEFORE=<path of a module exporting RedisQueue> adds that implementation's relay workload as `lua before`
 // (e.g. a copy of an earlier src/redis-queue.ts), to compare a change of the queue in one session.
 // Prints jobs/s of each phase and the CPU spent per job by this process and by Redis (INFO cpu).
-// TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_ROUNDS)
+// TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_ROUNDS, BENCH_VARIANTS)
 import { randomUUID } from 'node:crypto'
 import { Queue, Worker, type Job } from 'bullmq'
 import { closeRedis, createRedis, type Redis } from '@openmotion/common'
@@ -139,7 +139,7 @@ async function measure (name: string, variant: Variant, probe: Redis): Promise<s
 }
 
 const probe = createRedis({ url, name: 'bench-probe' })
-const variants: Array<[string, Variant]> = [
+const all: Array<[string, Variant]> = [
   ['relay lua', luaQueue(RedisQueue)],
   ['relay bullmq', bullWorker],
   ['motion keyed lua', motionQueue],
@@ -147,8 +147,10 @@ const variants: Array<[string, Variant]> = [
 ]
 if (process.env.BENCH_BEFORE !== undefined) {
   const before = await import(process.env.BENCH_BEFORE) as { RedisQueue: QueueClass }
-  variants.splice(1, 0, ['relay lua before', luaQueue(before.RedisQueue)])
+  all.splice(1, 0, ['relay lua before', luaQueue(before.RedisQueue)])
 }
+// BENCH_VARIANTS=relay (or motion, or a full name): only the variants whose name starts with it.
+const variants = all.filter(([name]) => name.startsWith(process.env.BENCH_VARIANTS ?? ''))
 process.stdout.write(`${JOBS} jobs, concurrency ${CONCURRENCY} (motion ${MOTION_CONCURRENCY}), ${ROUNDS} rounds, ${new Date().toISOString()}\n`)
 for (let round = 1; round <= ROUNDS; round++) {
   // Alternated, and the order rotates each round, so neither runs always first on a warm or cold Redis.
