@@ -1,5 +1,5 @@
-// Submissions go through the outbox: with the queue refusing pushes, a submission is still accepted (its job,
-// credit hold and hand-over row commit together), and once the queue takes pushes again the publisher's tick
+// Submissions go through the outbox: with the queue refusing jobs, a submission is still accepted (its job,
+// credit hold and hand-over row commit together), and once the queue takes jobs again the publisher's tick
 // hands every waiting job over; each runs once and is charged once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance, type Database } from '@openmotion/common'
@@ -12,20 +12,29 @@ function switchableQueue (): { queue: JobQueue, pushes: string[], setDown: (down
   const inner = createMemoryJobQueue()
   const pushes: string[] = []
   let down = false
+  const refuse = (): void => { if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379') }
   return {
     pushes,
     setDown: (value) => { down = value },
     queue: {
-      ...inner,
-      async push (rid) {
-        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379')
-        pushes.push(rid)
-        await inner.push(rid)
+      kind: inner.kind,
+      start: async () => { await inner.start() },
+      async enqueue (rids, delayMs) {
+        refuse()
+        pushes.push(...rids)
+        await inner.enqueue(rids, delayMs)
       },
+      consume: async (handler, options) => { await inner.consume(handler, options) },
+      joining: () => inner.joining(),
+      stop: async () => { await inner.stop() },
+      close: async () => { await inner.close() },
+      ping: async () => { refuse() },
+      generation: async () => await inner.generation(),
       async positions (rids) {
-        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379')
+        refuse()
         return await inner.positions(rids)
-      }
+      },
+      withdraw: async (rid) => await inner.withdraw(rid)
     }
   }
 }

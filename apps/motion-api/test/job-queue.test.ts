@@ -3,5 +3,8 @@ import { createMemoryCancelBus, createMemoryJobQueue } from '../src/adapters/job
 import { jobQueueContract } from './contract/job-queue-contract.js'
 
 describe('memory job queue', () => {
-  jobQueueContract(async () => ({ queue: createMemoryJobQueue(), bus: createMemoryCancelBus(), cleanup: async () => {} }))
+  jobQueueContract(async () => {
+    const queue = createMemoryJobQueue()
+    return { queue, bus: createMemoryCancelBus(), cleanup: async () => { await queue.close() } }
+  })
 })

@@ -1,15 +1,23 @@
-// The measurement that chose the Redis queue: the same workload — enqueue N jobs in chunks, then consume them
-// with concurrency C and acknowledge each — through BullMQ (its Worker, and the manual pull motion-api used) and
-// through this package's Lua queue, on one Redis, rounds alternated in one process so both see the same machine.
+// The measurement that chose the Redis queue, on two workloads, through BullMQ and this package's Lua queue, on
+// one Redis, rounds alternated in one process so every variant sees the same machine:
+// - relay: enqueue N jobs in chunks of 500, then consume them with concurrency C (BENCH_CONCURRENCY) and
+//   acknowledge each: the Lua queue (unkeyed), BullMQ's Worker;
+// - motion: enqueue N job ids one call each (a submission's hand-over), then take and acknowledge them with
+//   motion-api's worker concurrency (BENCH_MOTION_CONCURRENCY): the keyed Lua queue as motion-api configures it,
+//   and BullMQ's manual pull (`getNextJob` + `moveToCompleted`, as motion-api took jobs before the shared queue).
+// BENCH_BEFORE=<path of a module exporting RedisQueue> adds that implementation's relay workload as `lua before`
+// (e.g. a copy of an earlier src/redis-queue.ts), to compare a change of the queue in one session.
 // Prints jobs/s of each phase and the CPU spent per job by this process and by Redis (INFO cpu).
-// TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_CONCURRENCY, BENCH_ROUNDS)
+// TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_ROUNDS, BENCH_VARIANTS)
 import { randomUUID } from 'node:crypto'
 import { Queue, Worker, type Job } from 'bullmq'
 import { closeRedis, createRedis, type Redis } from '@openmotion/common'
-import { RedisQueue } from '../src/redis-queue.js'
+import type { JobQueue } from '../src/job-queue.js'
+import { RedisQueue, type RedisQueueOptions } from '../src/redis-queue.js'
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const MOTION_CONCURRENCY = Number(process.env.BENCH_MOTION_CONCURRENCY ?? 4)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CHUNK = 500
 const url = process.env.TEST_REDIS_URL
@@ -26,8 +34,10 @@ async function until (check: () => boolean | Promise<boolean>): Promise<void> {
   while (!await check()) await new Promise((resolve) => setTimeout(resolve, 2))
 }
 
-const luaQueue: Variant = (prefix) => {
-  const queue = new RedisQueue<Payload>({ url, prefix, visibilityTimeoutMs: 30_000 })
+type QueueClass = new <T>(options: RedisQueueOptions<T>) => JobQueue<T> & { counts: () => Promise<{ inflight: number }> }
+
+const luaQueue = (Implementation: QueueClass): Variant => (prefix) => {
+  const queue = new Implementation<Payload>({ url, prefix, visibilityTimeoutMs: 30_000 })
   return {
     enqueue: async () => { for (const chunk of chunks(payloads())) await queue.enqueue(chunk) },
     consume: async () => {
@@ -35,6 +45,21 @@ const luaQueue: Variant = (prefix) => {
       await queue.consume(async () => { done++ }, { concurrency: CONCURRENCY })
       await until(() => done === JOBS)
       // Acknowledged, not only handled: the batched ZREMs have emptied the leases.
+      await until(async () => (await queue.counts()).inflight === 0)
+    },
+    close: async () => { await queue.close() }
+  }
+}
+
+const motionQueue: Variant = (prefix) => {
+  // As motion-api's redis-job-queue.ts builds it.
+  const queue = new RedisQueue<string>({ url, prefix, visibilityTimeoutMs: 30_000, pollMs: 1000, keyOf: (rid) => rid, maxAttempts: 2 })
+  return {
+    enqueue: async () => { for (const { id } of payloads()) await queue.enqueue([id]) },
+    consume: async () => {
+      let done = 0
+      await queue.consume(async () => { done++ }, { concurrency: MOTION_CONCURRENCY })
+      await until(() => done === JOBS)
       await until(async () => (await queue.counts()).inflight === 0)
     },
     close: async () => { await queue.close() }
@@ -62,7 +87,7 @@ const bullPull: Variant = (prefix) => {
   const queue = new Queue<Payload>('bench', { connection, prefix, defaultJobOptions: { removeOnComplete: true } })
   const takers: Worker[] = []
   return {
-    enqueue: async () => { for (const chunk of chunks(payloads())) await queue.addBulk(chunk.map((data) => ({ name: 'run', data, opts: { jobId: data.id } }))) },
+    enqueue: async () => { for (const data of payloads()) await queue.add('run', data, { jobId: data.id }) },
     consume: async () => {
       let done = 0
       // As motion-api took jobs: one getNextJob per job per loop, completed by token.
@@ -77,7 +102,7 @@ const bullPull: Variant = (prefix) => {
           done++
         }
       }
-      await Promise.all(Array.from({ length: CONCURRENCY }, loop))
+      await Promise.all(Array.from({ length: MOTION_CONCURRENCY }, loop))
     },
     close: async () => {
       await Promise.all(takers.map(async (t) => { await t.close(); await closeRedis(t.opts.connection as Redis) }))
@@ -114,8 +139,19 @@ async function measure (name: string, variant: Variant, probe: Redis): Promise<s
 }
 
 const probe = createRedis({ url, name: 'bench-probe' })
-const variants: Array<[string, Variant]> = [['lua queue', luaQueue], ['bullmq worker', bullWorker], ['bullmq pull', bullPull]]
-process.stdout.write(`${JOBS} jobs, concurrency ${CONCURRENCY}, ${ROUNDS} rounds, ${new Date().toISOString()}\n`)
+const all: Array<[string, Variant]> = [
+  ['relay lua', luaQueue(RedisQueue)],
+  ['relay bullmq', bullWorker],
+  ['motion keyed lua', motionQueue],
+  ['motion bullmq pull', bullPull]
+]
+if (process.env.BENCH_BEFORE !== undefined) {
+  const before = await import(process.env.BENCH_BEFORE) as { RedisQueue: QueueClass }
+  all.splice(1, 0, ['relay lua before', luaQueue(before.RedisQueue)])
+}
+// BENCH_VARIANTS=relay (or motion, or a full name): only the variants whose name starts with it.
+const variants = all.filter(([name]) => name.startsWith(process.env.BENCH_VARIANTS ?? ''))
+process.stdout.write(`${JOBS} jobs, concurrency ${CONCURRENCY} (motion ${MOTION_CONCURRENCY}), ${ROUNDS} rounds, ${new Date().toISOString()}\n`)
 for (let round = 1; round <= ROUNDS; round++) {
   // Alternated, and the order rotates each round, so neither runs always first on a warm or cold Redis.
   const order = variants.map((_, i) => variants[(i + round - 1) % variants.length] as [string, Variant])

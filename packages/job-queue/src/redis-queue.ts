@@ -4,14 +4,19 @@
 // docs/benchmarks.md) and kept: a take moves up to `concurrency` jobs in one script, acknowledgements of many
 // jobs share one ZREM and one heartbeat renews every lease a process holds, where BullMQ spends several commands
 // per job. A consumer renews its leases every third of the visibility timeout; one that dies stops renewing, and
-// the next take by any consumer moves the expired lease back to `due`, so a short timeout (seconds) returns a dead
-// consumer's jobs in seconds.
+// the next take by any consumer moves the expired lease back to the head of `due`, so a short timeout (seconds)
+// returns a dead consumer's jobs in seconds. Idle consumers wait for a wake-up published with each enqueue (or the
+// due time of the next delayed job), not a poll. A queue built with `keyOf` (KeyedJobQueue) also indexes its jobs
+// by key in a hash, for one entry per key, places in line and withdrawal; the relay's unkeyed path never touches it.
+// Longer than 300 lines: the scripts and the consumer share one set of keys and one member format.
 import { randomUUID } from 'node:crypto'
 import { closeRedis, createRedis, type Redis } from '@openmotion/common'
-import { DEFAULT_REDELIVERY_DELAY_MS, type ConsumeOptions, type JobHandler, type JobQueue } from './job-queue.js'
+import {
+  DEFAULT_REDELIVERY_DELAY_MS, missingKey, type ConsumeOptions, type CountedLease, type JobHandler, type KeyedJobQueue, type KeyedQueueOptions
+} from './job-queue.js'
 import { microBatch } from './micro-batch.js'
 
-export interface RedisQueueOptions {
+export interface RedisQueueOptions<T = unknown> extends KeyedQueueOptions<T> {
   url: string
   /** Key prefix: consumers sharing a prefix share the queue. Default `jobs`. */
   prefix?: string
@@ -20,34 +25,103 @@ export interface RedisQueueOptions {
   /** The name the connection shows in CLIENT LIST. */
   connectionName?: string
   redeliveryDelayMs?: number
-  /** Idle wait between polls when nothing is due. */
+  /**
+   * Longest idle wait: how soon an idle consumer notices a lapsed lease or a job whose wake-up it missed (Redis
+   * away). New jobs wake it at once. Default 1000.
+   */
   pollMs?: number
 }
 
-// KEYS: due, inflight. ARGV: now, max, leaseUntil. Expired leases return to `due` first, then due jobs move to
-// `inflight` under a lease — in one script, so two consumers can never take the same job. A job that comes back
-// gets a new identity (its jid gains a suffix), so the heartbeat of the consumer that lost it cannot renew the
-// lease of the one that takes it next, and its late acknowledgement removes nothing.
-const TAKE = `
+// A member is the JSON of { job, jid } (unkeyed: the jid makes it unique) or { n, key, job } (keyed: written by
+// ENQUEUE_KEYED, `n` a zero-padded sequence, so jobs due at the same millisecond come out in enqueue order), plus
+// `a`, the attempt, once the job came back. A member is one delivery: a job that comes back is re-encoded with the
+// next attempt, so the heartbeat or acknowledgement of the consumer that lost it finds nothing to renew or remove.
+
+// Returns a job that came back to `due` (and to the key index), or gives it up (ARGV maxAttempts; 0: never).
+const REQUEUE = `
+local function requeue (keys, member, score, now, maxAttempts)
+  local entry = cjson.decode(member)
+  local attempt = entry.a or 1
+  if maxAttempts > 0 and attempt >= maxAttempts then
+    redis.call('ZADD', keys.dropped, now, member)
+    redis.call('ZREMRANGEBYRANK', keys.dropped, 0, -1001)
+    if entry.key then redis.call('HDEL', keys.index, entry.key) end
+    return
+  end
+  entry.a = attempt + 1
+  local back = cjson.encode(entry)
+  redis.call('ZADD', keys.due, score, back)
+  if entry.key then redis.call('HSET', keys.index, entry.key, back) end
+end
+local keys = { due = KEYS[1], inflight = KEYS[2], index = KEYS[3], dropped = KEYS[4] }
+`
+
+// KEYS: due, inflight, index, dropped. ARGV: now, max, leaseUntil, maxAttempts. Expired leases go back to the head
+// of `due` first (they were taken before anything waiting), then due jobs move to `inflight` under a lease — in
+// one script, so two consumers can never take the same job. Returns the jobs and, when fewer than `max` were due,
+// the due time of the next one (the consumer sleeps until then at most).
+const TAKE = REQUEUE + `
 local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 1000)
 for _, member in ipairs(expired) do
   redis.call('ZREM', KEYS[2], member)
-  local entry = cjson.decode(member)
-  entry.jid = entry.jid .. '+'
-  redis.call('ZADD', KEYS[1], ARGV[1], cjson.encode(entry))
+  requeue(keys, member, 0, ARGV[1], tonumber(ARGV[4]))
 end
-local jobs = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local max = tonumber(ARGV[2])
+local jobs = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, max)
 for _, member in ipairs(jobs) do
   redis.call('ZREM', KEYS[1], member)
   redis.call('ZADD', KEYS[2], ARGV[3], member)
 end
-return jobs`
+local nextDue = false
+if #jobs < max then nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or false end
+return { jobs, nextDue }`
 
-// KEYS: due, inflight. ARGV: member, dueAt. Only a job this consumer still holds goes back (a lease that expired
-// and was re-taken elsewhere must not be duplicated).
-const NACK = `
-if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
+// KEYS: due, inflight, index, dropped. ARGV: member, dueAt, maxAttempts. Only a job this consumer still holds goes
+// back (a lease that expired and was re-taken elsewhere must not be duplicated).
+const NACK = REQUEUE + `
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then requeue(keys, ARGV[1], ARGV[2], ARGV[2], tonumber(ARGV[3])) end
 return 1`
+
+// KEYS: due, index, seq, wake. ARGV: dueAt, then key and job JSON pairs. A key already waiting or held adds nothing.
+const ENQUEUE_KEYED = `
+local added = 0
+for i = 2, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[2], ARGV[i]) == 0 then
+    local n = string.format('%015d', redis.call('INCR', KEYS[3]))
+    local member = '{"n":"' .. n .. '","key":' .. cjson.encode(ARGV[i]) .. ',"job":' .. ARGV[i + 1] .. '}'
+    redis.call('HSET', KEYS[2], ARGV[i], member)
+    redis.call('ZADD', KEYS[1], ARGV[1], member)
+    added = added + 1
+  end
+end
+if added > 0 then redis.call('PUBLISH', KEYS[4], '') end
+return added`
+
+// KEYS: inflight, index. ARGV: member and key pairs. A lost lease's member is gone, so it leaves the key alone.
+const ACK_KEYED = `
+for i = 1, #ARGV, 2 do
+  if redis.call('ZREM', KEYS[1], ARGV[i]) == 1 then redis.call('HDEL', KEYS[2], ARGV[i + 1]) end
+end
+return 1`
+
+// KEYS: due, index. ARGV: keys. 1-based rank in `due` of each key's member; 0 when it is not waiting.
+const POSITIONS = `
+local out = {}
+for i = 1, #ARGV do
+  local member = redis.call('HGET', KEYS[2], ARGV[i])
+  local rank = member and redis.call('ZRANK', KEYS[1], member)
+  out[i] = rank and rank + 1 or 0
+end
+return out`
+
+// KEYS: due, index. ARGV: key. Only a waiting job: a held one is in `inflight`.
+const WITHDRAW = `
+local member = redis.call('HGET', KEYS[2], ARGV[1])
+if member and redis.call('ZREM', KEYS[1], member) == 1 then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  return 1
+end
+return 0`
 
 // KEYS: generation. ARGV: a fresh name. The key lives with the queue's sorted sets, so whatever empties those
 // (FLUSHALL, a Redis restarted without its data) takes it too and the next call names a new generation.
@@ -66,43 +140,60 @@ for i = 2, #ARGV do
 end
 return lost`
 
-interface Member<T> { jid: string, job: T }
+interface Member<T> { job: T, a?: number, key?: string }
+interface Taken { member: string, key: string | undefined }
 
-export class RedisQueue<T> implements JobQueue<T> {
+export class RedisQueue<T> implements KeyedJobQueue<T> {
   readonly kind = 'redis'
   private readonly redis: Redis
+  private subscriber: Redis | undefined
   private readonly due: string
   private readonly inflight: string
+  private readonly index: string
+  private readonly dropped: string
+  private readonly seq: string
+  private readonly wakeChannel: string
   private readonly generationKey: string
   private readonly redeliveryDelayMs: number
   private readonly pollMs: number
+  private readonly maxAttempts: number
+  private readonly keyOf: ((job: T) => string) | undefined
   private running = 0
   private stopped = true
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
+  /** A wake-up arrived while the consumer was not waiting: its next wait returns at once. */
+  private woken = false
   private readonly handlers = new Set<Promise<void>>()
   /** Members this consumer runs, with the signal each handler is told a lost lease by: one heartbeat renews all. */
   private readonly held = new Map<string, AbortController>()
   private heartbeat: NodeJS.Timeout | undefined
   // Finished jobs leave `inflight` together: one ZREM for the jobs a batch of outcomes finished, not one each (a
   // command per job cost a socket write and a reply on both ends, on the cores Redis shares with its clients).
-  private readonly ack = microBatch<string, undefined>({
+  private readonly ack = microBatch<Taken, undefined>({
     maxItems: 500,
     maxWaitMs: 2,
-    run: async (members) => {
-      await this.redis.zrem(this.inflight, ...members)
-      return members.map(() => undefined)
+    run: async (taken) => {
+      if (this.keyOf === undefined) await this.redis.zrem(this.inflight, ...taken.map((t) => t.member))
+      else await this.redis.eval(ACK_KEYED, 2, this.inflight, this.index, ...taken.flatMap((t) => [t.member, t.key ?? '']))
+      return taken.map(() => undefined)
     }
   })
 
-  constructor (private readonly options: RedisQueueOptions) {
+  constructor (private readonly options: RedisQueueOptions<T>) {
     this.redis = createRedis({ url: options.url, name: options.connectionName ?? 'job-queue' })
     const prefix = options.prefix ?? 'jobs'
     this.due = `${prefix}:due`
     this.inflight = `${prefix}:inflight`
+    this.index = `${prefix}:index`
+    this.dropped = `${prefix}:dropped`
+    this.seq = `${prefix}:seq`
+    this.wakeChannel = `${prefix}:wake`
     this.generationKey = `${prefix}:generation`
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
-    this.pollMs = options.pollMs ?? 50
+    this.pollMs = options.pollMs ?? 1000
+    this.maxAttempts = options.maxAttempts ?? 0
+    this.keyOf = options.keyOf
   }
 
   async start (): Promise<void> {
@@ -112,42 +203,90 @@ export class RedisQueue<T> implements JobQueue<T> {
   async enqueue (jobs: readonly T[], delayMs = 0): Promise<void> {
     if (jobs.length === 0) return
     const dueAt = Date.now() + Math.max(0, delayMs)
+    if (this.keyOf !== undefined) {
+      const keyOf = this.keyOf
+      const args = jobs.flatMap((job) => [keyOf(job), JSON.stringify(job)])
+      await this.redis.eval(ENQUEUE_KEYED, 4, this.due, this.index, this.seq, this.wakeChannel, dueAt, ...args)
+      return
+    }
     const args: (string | number)[] = []
     // The job comes first in the member: jobs due at the same millisecond (a group commit's) are taken in member
     // order, so in the order of their ids (creation order) rather than in the random order of their jids.
-    for (const job of jobs) args.push(dueAt, JSON.stringify({ job, jid: randomUUID() } satisfies Member<T>))
-    await this.redis.zadd(this.due, ...args)
+    for (const job of jobs) args.push(dueAt, JSON.stringify({ job, jid: randomUUID() }))
+    const replies = await this.redis.pipeline().zadd(this.due, ...args).publish(this.wakeChannel, '').exec()
+    const error = replies?.find(([failure]) => failure !== null)?.[0]
+    if (error !== undefined && error !== null) throw error
   }
 
-  async consume (handler: JobHandler<T>, options: ConsumeOptions): Promise<void> {
+  async positions (keys: readonly string[]): Promise<Map<string, number>> {
+    if (this.keyOf === undefined) throw missingKey()
+    const out = new Map<string, number>()
+    if (keys.length === 0) return out
+    const ranks = await this.redis.eval(POSITIONS, 2, this.due, this.index, ...keys) as number[]
+    keys.forEach((key, i) => { if ((ranks[i] ?? 0) > 0) out.set(key, ranks[i] as number) })
+    return out
+  }
+
+  async withdraw (key: string): Promise<boolean> {
+    if (this.keyOf === undefined) throw missingKey()
+    return await this.redis.eval(WITHDRAW, 2, this.due, this.index, key) === 1
+  }
+
+  async consume (handler: JobHandler<T, CountedLease>, options: ConsumeOptions): Promise<void> {
     this.stopped = false
+    this.listen()
     this.loop = this.poll(handler, options.concurrency)
   }
 
-  private async poll (handler: JobHandler<T>, concurrency: number): Promise<void> {
+  /** Subscribes to the wake-up channel, in the background: a Redis that is down must not hold up the consumer. */
+  private listen (): void {
+    if (this.subscriber !== undefined) return
+    const subscriber = createRedis({ url: this.options.url, name: `${this.options.connectionName ?? 'job-queue'}-wake`, maxRetriesPerRequest: null })
+    subscriber.on('message', () => { this.signal() })
+    subscriber.subscribe(this.wakeChannel).catch(() => { /* ioredis subscribes again once it reconnects */ })
+    this.subscriber = subscriber
+  }
+
+  private signal (): void {
+    this.woken = true
+    this.wake?.()
+  }
+
+  private async poll (handler: JobHandler<T, CountedLease>, concurrency: number): Promise<void> {
     while (!this.stopped) {
       const free = concurrency - this.running
       let taken: string[] = []
-      if (free > 0) {
-        const now = Date.now()
-        try {
-          taken = await this.redis.eval(TAKE, 2, this.due, this.inflight, now, free, now + this.options.visibilityTimeoutMs) as string[]
-        } catch {
-          // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
-        }
+      let nextDue: number | undefined
+      this.woken = false
+      // With no free slot the take still runs (at most once per idle wait): it returns the lapsed leases of dead
+      // consumers to the line, where other consumers and places in line see them.
+      const now = Date.now()
+      try {
+        const [jobs, next] = await this.redis.eval(
+          TAKE, 4, this.due, this.inflight, this.index, this.dropped, now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
+        ) as [string[], string | null]
+        taken = jobs
+        if (next !== null) nextDue = Number(next)
+      } catch {
+        // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
       }
       for (const member of taken) this.run(handler, member)
-      if (taken.length === 0 || this.running >= concurrency) await this.idle()
+      if (taken.length === 0 || this.running >= concurrency) await this.idle(nextDue === undefined ? this.pollMs : Math.min(this.pollMs, nextDue - Date.now()))
     }
   }
 
-  private run (handler: JobHandler<T>, member: string): void {
+  private run (handler: JobHandler<T, CountedLease>, member: string): void {
     this.running++
-    const { job } = JSON.parse(member) as Member<T>
+    const { job, a, key } = JSON.parse(member) as Member<T>
     const lost = this.hold(member)
-    const task = handler(job, { lost }).finally(() => { this.held.delete(member) }).then(
-      () => this.ack(member),
-      () => this.redis.eval(NACK, 2, this.due, this.inflight, member, Date.now() + this.redeliveryDelayMs).then(() => undefined)
+    const task = handler(job, { lost, attempt: a ?? 1 }).finally(() => { this.held.delete(member) }).then(
+      async () => { await this.ack({ member, key }) },
+      async () => {
+        const dueAt = Date.now() + this.redeliveryDelayMs
+        await this.redis.eval(NACK, 4, this.due, this.inflight, this.index, this.dropped, member, dueAt, this.maxAttempts)
+        // This consumer knows when the job is due again; the others learn it at their next take.
+        setTimeout(() => { this.signal() }, this.redeliveryDelayMs).unref()
+      }
     ).catch(() => undefined).finally(() => {
       this.running--
       this.handlers.delete(task)
@@ -184,9 +323,10 @@ export class RedisQueue<T> implements JobQueue<T> {
     }).catch(() => undefined)
   }
 
-  private async idle (): Promise<void> {
+  private async idle (ms: number): Promise<void> {
+    if (this.woken || this.stopped) return
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.pollMs)
+      const timer = setTimeout(resolve, Math.max(1, ms))
       this.wake = () => { clearTimeout(timer); resolve() }
     })
     this.wake = undefined
@@ -203,6 +343,8 @@ export class RedisQueue<T> implements JobQueue<T> {
 
   async close (): Promise<void> {
     await this.stop()
+    if (this.subscriber !== undefined) await closeRedis(this.subscriber)
+    this.subscriber = undefined
     await closeRedis(this.redis)
   }
 

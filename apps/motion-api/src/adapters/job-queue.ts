@@ -1,55 +1,18 @@
-// Where submitted jobs wait for a worker. In memory by default (API and worker in one process); in Redis when
-// workers run as separate processes (`motion-api worker`). Cancellation of a running job is broadcast the same
-// way, so it reaches whichever process runs the job.
+// Where submitted jobs wait for a worker, in memory: API and worker in one process (the default). The queue is the
+// project's one (@openmotion/job-queue), keyed by rid; cancellation of a running job is broadcast on an emitter.
+// Redis (workers as separate processes): redis-job-queue.ts.
 import { EventEmitter } from 'node:events'
-import type { CancelBus, JobLease, JobQueue } from '../domain/ports.js'
+import { MemoryQueue } from '@openmotion/job-queue'
+import type { CancelBus, JobQueue } from '../domain/ports.js'
 
 export type { CancelBus, CancelMessage, JobLease, JobQueue } from '../domain/ports.js'
 
-const neverLost = new AbortController().signal
+/** Deliveries of one job: a job that comes back a second time is given up (see JobQueue). */
+export const JOB_MAX_ATTEMPTS = 2
 
-/** In one process a job cannot outlive its worker: the lease has nothing to renew, and a restart re-queues. */
-function memoryLease (rid: string): JobLease {
-  return { rid, attempt: 1, lost: neverLost, done: async () => {} }
-}
-
+/** In one process a job cannot outlive its worker: nothing takes a lease over, and a restart re-queues. */
 export function createMemoryJobQueue (): JobQueue {
-  const waiting: string[] = []
-  const takers: Array<(rid: string) => void> = []
-  return {
-    async push (rid) {
-      const taker = takers.shift()
-      if (taker !== undefined) taker(rid)
-      else waiting.push(rid)
-    },
-    async pop (signal) {
-      if (signal.aborted) return undefined
-      const next = waiting.shift()
-      if (next !== undefined) return memoryLease(next)
-      return await new Promise<JobLease | undefined>((resolve) => {
-        const taker = (rid: string): void => { signal.removeEventListener('abort', onAbort); resolve(memoryLease(rid)) }
-        const onAbort = (): void => {
-          const i = takers.indexOf(taker)
-          if (i >= 0) takers.splice(i, 1)
-          resolve(undefined)
-        }
-        takers.push(taker)
-        signal.addEventListener('abort', onAbort, { once: true })
-      })
-    },
-    async remove (rid) {
-      const i = waiting.indexOf(rid)
-      if (i < 0) return false
-      waiting.splice(i, 1)
-      return true
-    },
-    async positions (rids) {
-      const out = new Map<string, number>()
-      for (const rid of rids) { const i = waiting.indexOf(rid); if (i >= 0) out.set(rid, i + 1) }
-      return out
-    },
-    async close () { waiting.length = 0 }
-  }
+  return new MemoryQueue<string>({ keyOf: (rid) => rid, maxAttempts: JOB_MAX_ATTEMPTS })
 }
 
 export function createMemoryCancelBus (): CancelBus {

@@ -2,7 +2,7 @@
 // never imports an adapter, so a store, queue or renderer can be swapped without touching the rules.
 import type { Readable } from 'node:stream'
 import type { SqlExecutor } from '@openmotion/common'
-import type { OutboxStore } from '@openmotion/job-queue'
+import type { CountedLease, KeyedJobQueue, OutboxStore } from '@openmotion/job-queue'
 import type { LoopOptions, MotionClip, MotionOptions, Progress } from '@openmotion/motion-engine'
 import type { SceneOptions } from '@openmotion/motion-render'
 import type { CharacterFormat, CharacterInfo } from '@openmotion/motion-characters'
@@ -104,28 +104,16 @@ export interface UrlSigning {
   verify (url: string): boolean
 }
 
-/** A job handed to one worker; the queue keeps it from every other worker until `done` (or until `lost`). */
-export interface JobLease {
-  rid: string
-  /** 1 on first delivery; 2 when the job came back because the worker that had it died (or lost its lock). */
-  attempt: number
-  /** Aborted when the queue has given the job to another worker (this one stopped renewing in time). */
-  lost: AbortSignal
-  /** The job ended here (finished, failed, cancelled, or not claimable): the queue forgets it. A lease never ended
-   * (the process died or shut down mid-job) goes back to the line where the queue supports it (Redis). */
-  done: () => Promise<void>
-}
-
-export interface JobQueue {
-  push: (rid: string) => Promise<void>
-  /** The next waiting job; waits until one arrives, or resolves undefined once `signal` is aborted. */
-  pop: (signal: AbortSignal) => Promise<JobLease | undefined>
-  /** Takes a waiting job out; false when it was not waiting. */
-  remove: (rid: string) => Promise<boolean>
-  /** 1-based places of the given jobs among the waiting ones; jobs not waiting are absent. */
-  positions: (rids: string[]) => Promise<Map<string, number>>
-  close: () => Promise<void>
-}
+/**
+ * Where submitted jobs wait for a worker: the project's one queue (@openmotion/job-queue), keyed by rid, so a job
+ * is queued once however often it is enqueued (a recovering API process enqueues again), its place in line can be
+ * told and a waiting one withdrawn. A worker's handler holds a lease: `attempt` is 1 on first delivery and 2 when
+ * the job came back because its worker died, lost the lease or left it (shutdown); a job that comes back a second
+ * time is given up by the queue (the stuck-job sweep or a recovering API process settles it). The handler resolves
+ * when the job ended here (the queue forgets it) and throws when it is left for another delivery.
+ */
+export type JobQueue = KeyedJobQueue<string>
+export type JobLease = CountedLease
 
 /**
  * The transactional outbox of submissions: a row per committed job not yet handed to the queue, keyed by rid, as

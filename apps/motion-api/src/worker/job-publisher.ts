@@ -1,21 +1,21 @@
 // Submissions reach the queue through the outbox, with the project's one publisher (@openmotion/job-queue's
 // createOutboxPublisher). A submission commits its job, its credit hold and an outbox row leased to this process
-// in one transaction (`record`), then `publish` pushes the job and deletes the row. When the push fails (Redis
+// in one transaction (`record`), then `publish` enqueues the job and deletes the row. When that fails (Redis
 // away) the row is released for a retry and the client still gets its rid: the job waits, charged, until the
 // queue is back, and then runs. The publisher's tick takes rows whose lease lapsed — failed pushes, and rows of a
-// process that died between commit and push — so any API process publishes them. A crash between push and delete
-// pushes a job twice, which the queue (one entry per rid) and the worker's claim (one start per attempt) absorb.
+// process that died between commit and enqueue — so any API process publishes them. A crash between enqueue and
+// delete enqueues a job twice, which the queue (one entry per rid) and the worker's claim (one start per attempt) absorb.
 import { createOutboxPublisher } from '@openmotion/job-queue'
 import type { Logger, SqlExecutor } from '@openmotion/common'
 import type { JobHandOver, JobOutbox, JobQueue } from '../domain/ports.js'
 
 export interface JobPublisherOptions {
   outbox: JobOutbox
-  queue: Pick<JobQueue, 'push'>
+  queue: Pick<JobQueue, 'enqueue'>
   logger: Logger
   /** A row its process did not hand over within this long is taken by the tick (default 10 s). */
   leaseMs?: number
-  /** After a failed push the row is tried again this much later (default 1 s). */
+  /** After a failed enqueue the row is tried again this much later (default 1 s). */
   retryMs?: number
   /** How often rows with a lapsed lease are looked for (default 1 s). */
   pollMs?: number
@@ -35,8 +35,8 @@ export function createJobPublisher (options: JobPublisherOptions): JobPublisher 
   const leaseMs = options.leaseMs ?? 10_000
   const publisher = createOutboxPublisher<string>({
     outbox,
-    // Submissions are due at once; pushed in commit order, one entry per rid.
-    queue: { enqueue: async (rids) => { for (const rid of rids) await queue.push(rid) } },
+    // Submissions are due at once; enqueued in commit order, one entry per rid.
+    queue: { enqueue: async (rids) => { await queue.enqueue(rids) } },
     logger: options.logger,
     leaseMs,
     retryMs: options.retryMs ?? 1000,

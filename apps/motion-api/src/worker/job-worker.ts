@@ -1,13 +1,14 @@
-// Job runner: WORKER_CONCURRENCY loops take job leases from the job queue (in memory, or Redis when workers are
-// separate processes), each job with an AbortController for cancel, timeout (599), stuck (1101), shutdown and a
-// lost lease. A lease is ended once the job has an outcome in the database; one left open (shutdown, a crash)
-// brings the job back to another worker, whose claim (attempt 2) takes it over.
+// Job runner: the job queue (in memory, or Redis when workers are separate processes) hands up to
+// WORKER_CONCURRENCY jobs at once to this worker, each run with an AbortController for cancel, timeout (599), stuck
+// (1101), shutdown and a lost lease. The handler resolves once the job has an outcome in the database (the queue
+// forgets it); it throws when the job is left for another delivery (shutdown, a lost lease), and a job left or
+// held by a worker that crashed comes back to another worker, whose claim (attempt 2) takes it over.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
 import { settlementOf, type JobOutcome, type JobOutput } from '../domain/job-outcomes.js'
-import { noJobEvents, type CancelBus, type JobEvents, type JobLease, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
+import { noJobEvents, type CancelBus, type JobEvents, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
 import type { Job } from '../domain/records.js'
 
 export type { JobFailure } from '../domain/job-failures.js'
@@ -37,10 +38,16 @@ interface RunningJob { controller: AbortController, reason?: JobFailure, done: P
 /** How a run ended: `over` when the job reached its end here, `left` when it is for another delivery to finish. */
 type RunEnd = 'over' | 'left'
 
+/** One delivery of a job: its lease, with the rid it is for. */
+interface Delivery { rid: string, attempt: number, lost: AbortSignal }
+
+/** Thrown to the queue for a job left for another delivery: the queue hands it out again (as the next attempt). */
+class JobLeft extends Error {
+  constructor (rid: string) { super(`job ${rid} left for another delivery`) }
+}
+
 export class JobWorker {
   private readonly running = new Map<string, RunningJob>()
-  private readonly loops: Array<Promise<void>> = []
-  private readonly stopTaking = new AbortController()
   private stopped = false
   private positionsFailing = false
   private subscribed: Promise<void> = Promise.resolve()
@@ -55,7 +62,7 @@ export class JobWorker {
 
   private get events (): JobEvents { return this.options.events ?? noJobEvents }
 
-  /** Listens for cancellations and, when consuming, starts WORKER_CONCURRENCY loops taking jobs. */
+  /** Listens for cancellations and, when consuming, takes up to WORKER_CONCURRENCY jobs at once from the queue. */
   async start (): Promise<void> {
     // Joined in the background: a Redis that is down at start-up must not keep the process from serving (it answers
     // /readyz 503 meanwhile); the subscription waits for Redis, and cancellations reach this process from then on.
@@ -63,27 +70,28 @@ export class JobWorker {
       this.options.logger.error({ err: error }, 'could not join the cancel channel')
     })
     if (!this.options.consume) return
-    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.takeJobs())
+    await this.options.queue.consume(async (rid, lease) => { await this.handle({ rid, attempt: lease.attempt, lost: lease.lost }) }, {
+      concurrency: this.options.concurrency
+    })
   }
 
   /**
    * Queues jobs still PROGRESS at start-up. `restart` (one process owns every job): jobs it had started are run
-   * again from the beginning. `requeue` (shared queue): only jobs never started and not already waiting; a job a
-   * dead worker had started is still in the queue, which hands it to another worker once its lock lapses (attempt
-   * 2); one that dies twice is failed by the stuck-job sweep (1101).
+   * again from the beginning. `requeue` (shared queue): jobs never started (the queue keeps one entry per rid, so
+   * one already waiting or taken stays as it is); a job a dead worker had started is still in the queue, which
+   * hands it to another worker once its lease lapses (attempt 2); one that dies twice is failed by the stuck-job
+   * sweep (1101).
    */
   async recover (mode: 'restart' | 'requeue'): Promise<void> {
     if (mode === 'restart') {
       for (const rid of await this.jobs.resetStarted()) await this.enqueue(rid)
       return
     }
-    const unstarted = await this.jobs.unstarted()
-    const waiting = await this.options.queue.positions(unstarted)
-    for (const rid of unstarted) if (!waiting.has(rid)) await this.enqueue(rid)
+    await this.options.queue.enqueue(await this.jobs.unstarted())
   }
 
   async enqueue (rid: string): Promise<void> {
-    await this.options.queue.push(rid)
+    await this.options.queue.enqueue([rid])
   }
 
   /**
@@ -121,16 +129,15 @@ export class JobWorker {
   async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
     // A job running here is not waiting in the queue: stopping it needs no Redis.
     if (this.abortLocal(rid, reason)) return
-    if (await this.options.queue.remove(rid)) return
+    if (await this.options.queue.withdraw(rid)) return
     await this.options.cancels.publish({ rid, ...reason })
   }
 
   /** Stops taking jobs and waits for running ones (aborted ones stay PROGRESS and are recovered next start). */
   async close (): Promise<void> {
     this.stopped = true
-    this.stopTaking.abort()
-    await Promise.allSettled([...this.loops, this.subscribed])
-    await Promise.allSettled([...this.running.values()].map((r) => r.done))
+    if (this.options.consume) await this.options.queue.stop()
+    await Promise.allSettled([this.subscribed, ...[...this.running.values()].map((r) => r.done)])
     await this.events.flush()
   }
 
@@ -142,37 +149,31 @@ export class JobWorker {
     return true
   }
 
-  private async takeJobs (): Promise<void> {
-    while (!this.stopped) {
-      let lease: JobLease | undefined
-      try {
-        lease = await this.options.queue.pop(this.stopTaking.signal)
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'job queue unavailable; retrying')
-        await new Promise((resolve) => setTimeout(resolve, 1000))
-        continue
-      }
-      if (lease === undefined) return
-      const { rid } = lease
-      const entry: RunningJob = { controller: new AbortController(), done: Promise.resolve() }
-      this.running.set(rid, entry)
-      entry.done = this.runLeased(lease, entry).finally(() => { this.running.delete(rid) })
-      await entry.done
+  /** Runs a delivered job; throws when it is left for another delivery, so the queue hands it out again. */
+  private async handle (delivery: Delivery): Promise<void> {
+    const { rid } = delivery
+    const entry: RunningJob = { controller: new AbortController(), done: Promise.resolve() }
+    this.running.set(rid, entry)
+    const run = this.runLeased(delivery, entry)
+    entry.done = run.then(() => undefined, () => undefined)
+    try {
+      if (await run === 'left') throw new JobLeft(rid)
+    } finally {
+      this.running.delete(rid)
     }
   }
 
-  /** Runs a taken job and tells the queue it ended, unless it is left for another delivery (shutdown, lost lock). */
-  private async runLeased (lease: JobLease, entry: RunningJob): Promise<void> {
-    // The queue gave the job to another worker (this one missed its lock renewals): stop without a verdict.
+  private async runLeased (delivery: Delivery, entry: RunningJob): Promise<RunEnd> {
+    // The queue gave the job to another worker (this one missed its lease renewals): stop without a verdict.
     const onLost = (): void => { entry.controller.abort() }
-    lease.lost.addEventListener('abort', onLost, { once: true })
+    delivery.lost.addEventListener('abort', onLost, { once: true })
     try {
-      const end = await this.run(lease, entry)
-      if (end === 'over') await lease.done()
+      return await this.run(delivery, entry)
     } catch (error) {
-      this.options.logger.error({ rid: lease.rid, err: error }, 'job queue acknowledgement failed')
+      this.options.logger.error({ rid: delivery.rid, err: error }, 'job run failed; the queue hands it out again')
+      throw error
     } finally {
-      lease.lost.removeEventListener('abort', onLost)
+      delivery.lost.removeEventListener('abort', onLost)
     }
   }
 
@@ -181,7 +182,7 @@ export class JobWorker {
    * whole run it interrupted, is made again once the database answers, as the next attempt (a run it cut short may
    * have committed part of its work, and a claim whose reply was lost may have been committed).
    */
-  private async run (lease: JobLease, entry: { controller: AbortController, reason?: JobFailure }, attempt = lease.attempt): Promise<RunEnd> {
+  private async run (lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, attempt = lease.attempt): Promise<RunEnd> {
     // The claim is atomic: a job queued twice, cancelled, or claimed by the same or a later delivery is skipped
     // here; a redelivery (attempt 2, its first worker died) takes over from the first.
     const { rid } = lease
@@ -235,7 +236,7 @@ export class JobWorker {
   }
 
   /** Waits until the database answers again; false when the worker stops or loses the lease first. */
-  private async databaseBack (lease: JobLease): Promise<boolean> {
+  private async databaseBack (lease: Delivery): Promise<boolean> {
     while (!this.stopped && !lease.lost.aborted) {
       try {
         await this.db.ping()
@@ -248,7 +249,7 @@ export class JobWorker {
   }
 
   /** Runs `write` (a job's verdict), again once the database answers if it was unavailable. */
-  private async whenDatabaseAnswers (lease: JobLease, write: () => Promise<unknown>): Promise<void> {
+  private async whenDatabaseAnswers (lease: Delivery, write: () => Promise<unknown>): Promise<void> {
     try {
       await write()
     } catch (error) {

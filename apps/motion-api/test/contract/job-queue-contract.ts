@@ -1,70 +1,89 @@
-// One behaviour for every job queue: FIFO, one taker per job, withdrawal, places in line, waiting takers, leases
-// that end, and cancellations reaching subscribers. Run against memory (unit) and Redis (integration).
+// One behaviour for motion-api's job queue as the worker uses it, whatever the backend: FIFO, one taker per job,
+// one entry per rid, withdrawal, places in line, idle workers woken by a new job, leases that end, and
+// cancellations reaching subscribers. Run against memory (unit) and Redis (integration).
 import { expect, it } from 'vitest'
+import { leaseTaker, type LeaseTaker } from '@openmotion/job-queue/testing'
 import type { CancelBus, CancelMessage, JobQueue } from '../../src/adapters/job-queue.js'
 
 export function jobQueueContract (make: () => Promise<{ queue: JobQueue, bus: CancelBus, cleanup: () => Promise<void> }>): void {
-  const withQueue = async (fn: (queue: JobQueue, bus: CancelBus) => Promise<void>): Promise<void> => {
+  type Worker = (concurrency?: number) => Promise<LeaseTaker<string>>
+  const withQueue = async (fn: (queue: JobQueue, bus: CancelBus, worker: Worker) => Promise<void>): Promise<void> => {
     const { queue, bus, cleanup } = await make()
-    try { await fn(queue, bus) } finally { await cleanup() }
+    const takers: Array<LeaseTaker<string>> = []
+    const worker = async (concurrency = 1): Promise<LeaseTaker<string>> => {
+      const taker = await leaseTaker(queue, concurrency)
+      takers.push(taker)
+      return taker
+    }
+    try {
+      await fn(queue, bus, worker)
+    } finally {
+      for (const taker of takers) taker.releaseAll()
+      await cleanup()
+    }
   }
-  const never = new AbortController().signal
   /** Takes the next job, ends its lease at once and returns its rid. */
-  const take = async (queue: JobQueue, signal = never): Promise<string | undefined> => {
-    const lease = await queue.pop(signal)
-    await lease?.done()
-    return lease?.rid
+  const take = async (taker: LeaseTaker<string>, timeoutMs?: number): Promise<string | undefined> => {
+    const taken = await taker.next(timeoutMs)
+    taken?.done()
+    return taken?.job
   }
 
   it('hands jobs out first in, first out, each to one taker', async () => {
-    await withQueue(async (queue) => {
-      for (const rid of ['a', 'b', 'c']) await queue.push(rid)
-      const taken = await Promise.all([take(queue), take(queue), take(queue)])
-      expect(taken.sort()).toEqual(['a', 'b', 'c'])
-      await queue.push('d')
-      expect(await take(queue)).toBe('d')
+    await withQueue(async (queue, _bus, worker) => {
+      for (const rid of ['a', 'b', 'c']) await queue.enqueue([rid])
+      const taker = await worker(3)
+      const held = await Promise.all([taker.next(), taker.next(), taker.next()])
+      expect(held.map((h) => h?.job)).toEqual(['a', 'b', 'c'])
+      for (const h of held) h?.done()
+      await queue.enqueue(['d'])
+      expect(await take(taker)).toBe('d')
+      expect(await taker.next(300)).toBeUndefined()
     })
   })
 
-  it('reports places in line and withdraws a waiting job', async () => {
-    await withQueue(async (queue) => {
-      for (const rid of ['a', 'b', 'c']) await queue.push(rid)
+  it('reports places in line, keeps one entry per rid and withdraws a waiting job', async () => {
+    await withQueue(async (queue, _bus, worker) => {
+      for (const rid of ['a', 'b', 'c', 'a']) await queue.enqueue([rid])
       expect(await queue.positions(['c', 'a', 'zz'])).toEqual(new Map([['c', 3], ['a', 1]]))
-      expect(await queue.remove('b')).toBe(true)
-      expect(await queue.remove('b')).toBe(false)
+      expect(await queue.withdraw('b')).toBe(true)
+      expect(await queue.withdraw('b')).toBe(false)
       expect(await queue.positions(['c'])).toEqual(new Map([['c', 2]]))
-      expect(await take(queue)).toBe('a')
-      expect(await take(queue)).toBe('c')
+      const taker = await worker()
+      expect(await take(taker)).toBe('a')
+      expect(await take(taker)).toBe('c')
+      expect(await taker.next(300)).toBeUndefined()
     })
   })
 
-  it('leases a taken job to its worker alone: first delivery, not waiting, not withdrawable, until done', async () => {
-    await withQueue(async (queue) => {
-      for (const rid of ['a', 'b']) await queue.push(rid)
-      const lease = await queue.pop(never)
-      expect(lease).toMatchObject({ rid: 'a', attempt: 1 })
-      expect(lease!.lost.aborted).toBe(false)
+  it('leases a taken job to its worker alone: first delivery, not waiting, not withdrawable, not queued twice, until done', async () => {
+    await withQueue(async (queue, _bus, worker) => {
+      await queue.enqueue(['a', 'b'])
+      const taker = await worker()
+      const lease = await taker.next()
+      expect(lease).toMatchObject({ job: 'a', lease: { attempt: 1 } })
+      expect(lease!.lease.lost.aborted).toBe(false)
       expect(await queue.positions(['a', 'b'])).toEqual(new Map([['b', 1]]))
-      expect(await queue.remove('a')).toBe(false)
-      await lease!.done()
-      expect(await queue.remove('a')).toBe(false)
-      expect(await take(queue)).toBe('b')
+      expect(await queue.withdraw('a')).toBe(false)
+      await queue.enqueue(['a']) // a recovering API process queues it again: nothing added
+      expect(await queue.positions(['a', 'b'])).toEqual(new Map([['b', 1]]))
+      lease!.done()
+      expect(await queue.withdraw('a')).toBe(false)
+      expect(await take(taker)).toBe('b')
+      expect(await taker.next(300)).toBeUndefined()
     })
   })
 
-  it('wakes a waiting taker when a job arrives, and lets an aborted wait return nothing', async () => {
-    await withQueue(async (queue) => {
-      const waiting = take(queue)
+  it('wakes an idle worker when a job arrives, and a stopped worker takes nothing', async () => {
+    await withQueue(async (queue, _bus, worker) => {
+      const taker = await worker()
       await new Promise((resolve) => setTimeout(resolve, 50))
-      await queue.push('late')
-      expect(await waiting).toBe('late')
-      const controller = new AbortController()
-      const idle = queue.pop(controller.signal)
-      controller.abort()
-      expect(await idle).toBeUndefined()
-      await queue.push('kept')
-      expect(await queue.positions(['kept'])).toEqual(new Map([['kept', 1]]))
-      expect(await take(queue)).toBe('kept') // the aborted wait took nothing
+      await queue.enqueue(['late'])
+      expect(await take(taker)).toBe('late')
+      await queue.stop()
+      await queue.enqueue(['kept'])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await queue.positions(['kept'])).toEqual(new Map([['kept', 1]])) // the stopped worker took nothing
     })
   })
 

@@ -9,7 +9,7 @@ import { freshDatabase } from './fresh-database.js'
 
 function redisQueue (redisUrl: string): RaceSetup {
   const prefix = `motion-cancel-${randomUUID()}`
-  const queue = createRedisJobQueue({ url: redisUrl, prefix, pollSeconds: 0.2 })
+  const queue = createRedisJobQueue({ url: redisUrl, prefix, pollMs: 200 })
   const cancels = createRedisCancelBus({ url: redisUrl, prefix })
   return { overrides: { queue: { queue, cancels } }, cleanup: async () => { await queue.close(); await cancels.close() } }
 }

@@ -1,4 +1,4 @@
-// A job whose worker lost it (its Redis lock lapsed) is run again and finishes exactly once: the first run is
+// A job whose worker lost it (its Redis lease lapsed) is run again and finishes exactly once: the first run is
 // stopped without a verdict, the redelivery (attempt 2) takes the database claim over, and the client is charged
 // once with no refund. API and worker apps share a database of their own and a queue prefix of their own.
 import { mkdtempSync } from 'node:fs'
@@ -19,7 +19,7 @@ describeWithService('redis', (redisUrl) => {
     const db = await freshDatabase(databaseUrl!, 'motion_redelivery')
     const prefix = `motion-redelivery-${randomUUID()}`
     const queues = [0, 1].map(() => ({
-      queue: createRedisJobQueue({ url: redisUrl, prefix, pollSeconds: 0.2, lockMs: 3000, stalledCheckMs: 200 }),
+      queue: createRedisJobQueue({ url: redisUrl, prefix, pollMs: 200, lockMs: 3000 }),
       cancels: createRedisCancelBus({ url: redisUrl, prefix })
     }))
     const redis = createRedis({ url: redisUrl, name: 'test-lock-thief' })
@@ -68,7 +68,15 @@ describeWithService('redis', (redisUrl) => {
         })
       ).json().rid as string
       await firstTaken
-      await redis.del(`${prefix}:${QUEUE_NAME}:${rid}:lock`) // as if the worker had stalled past its lock
+      // As if the worker had stalled past its lease: it lapses, and the other worker's next look at the line takes
+      // the job back (the first worker's heartbeat may renew it first, so lapse it until it was taken over).
+      const index = `${prefix}:${QUEUE_NAME}:index`
+      const inflight = `${prefix}:${QUEUE_NAME}:inflight`
+      const firstLease = await redis.hget(index, rid)
+      while (await redis.hget(index, rid) === firstLease) {
+        await redis.zadd(inflight, 'XX', 0, firstLease!)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
 
       expect(await waitForJob(api, cookie, rid)).toMatchObject({ status: 'SUCCESS' })
       expect(generations).toEqual(['aborted', 'finished'])

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RedisQueue } from '../../src/redis-queue.js'
 import { killConsumerMidJob } from '../contract/crash.js'
+import { keyedQueueContract } from '../contract/keyed-queue-contract.js'
+import { leaseTaker, type LeaseTaker } from '../../src/lease-taker.js'
 import { queueContract, type TestJob } from '../contract/queue-contract.js'
 import { closeRedis, createRedis } from '@openmotion/common'
 import { describeWithService } from '@openmotion/test-services'
@@ -11,11 +13,17 @@ type Q = RedisQueue<TestJob>
 describeWithService('redis', (url) => {
   queueContract('redis', {
     make: async (namespace) => new RedisQueue<TestJob>({
-      url, prefix: `test:${namespace}`, visibilityTimeoutMs: 1000, redeliveryDelayMs: 50, pollMs: 20
+      url, prefix: `test:${namespace}`, visibilityTimeoutMs: 1000, redeliveryDelayMs: 50
     }),
     shared: true,
     settleMs: 3000,
     crash: (namespace, job) => killConsumerMidJob('redis', url, `test:${namespace}`, job)
+  })
+
+  keyedQueueContract('redis', {
+    make: async (namespace) => new RedisQueue<string>({
+      url, prefix: `test:${namespace}`, visibilityTimeoutMs: 1000, redeliveryDelayMs: 50, pollMs: 600_000, keyOf: (rid) => rid, maxAttempts: 2
+    })
   })
 
   describe('redis leases', () => {
@@ -82,6 +90,43 @@ describeWithService('redis', (url) => {
         expect(seenByB).toEqual(['dlv_stalled'])
       } finally {
         await closeRedis(redis)
+      }
+    }, 30_000)
+
+    it('puts a lapsed lease back at the head of the line as the next attempt, and the loser cannot end the new lease', async () => {
+      const prefix = `test:${randomUUID()}`
+      // A heartbeat every second: the lease set to lapse below is not renewed before b's first take.
+      const options = { url, prefix, visibilityTimeoutMs: 3000, pollMs: 20, keyOf: (rid: string) => rid, maxAttempts: 2 }
+      const [a, b] = [0, 1].map(() => new RedisQueue<string>(options))
+      const redis = createRedis({ url, name: 'test-lease-thief' })
+      const takers: Array<LeaseTaker<string>> = []
+      try {
+        await a!.enqueue(['stalled', 'next'])
+        const first = await leaseTaker(a!)
+        takers.push(first)
+        const lost = await first.next()
+        expect(lost).toMatchObject({ job: 'stalled', lease: { attempt: 1 } })
+        const [member] = await redis.zrange(`${prefix}:inflight`, 0, -1)
+        await redis.zadd(`${prefix}:inflight`, 'XX', 0, member as string) // lapsed, as if a's heartbeats had stopped
+        const second = await leaseTaker(b!)
+        takers.push(second)
+        const again = await second.next() // ahead of 'next', which waited all along
+        expect(again).toMatchObject({ job: 'stalled', lease: { attempt: 2 } })
+        while (!lost!.lease.lost.aborted) await new Promise((resolve) => setTimeout(resolve, 20))
+        lost!.done() // the loser's acknowledgement
+        const next = await first.next() // a is free again; b still holds 'stalled'
+        expect(next?.job).toBe('next')
+        const held = await redis.hget(`${prefix}:index`, 'stalled')
+        expect(await redis.zscore(`${prefix}:inflight`, held!)).not.toBeNull() // b's lease survived a's acknowledgement
+        again!.done()
+        next!.done()
+        while ((await b!.counts()).inflight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(await redis.hlen(`${prefix}:index`)).toBe(0)
+        expect(await second.next(300)).toBeUndefined()
+      } finally {
+        for (const taker of takers) taker.releaseAll()
+        await closeRedis(redis)
+        await Promise.all([a!.close(), b!.close()])
       }
     }, 30_000)
   })
