@@ -3,7 +3,9 @@
 // on a fresh DATA_DIR and a restart on the same one, each timed from spawn to the first /healthz 200 and the first
 // /readyz 200; after the first start, resident memory once idle for BENCH_IDLE seconds (10), then the peak during
 // BENCH_SECONDS (5) of load on its readiness route, which queries the database, from autocannon in a child process
-// (load.mjs) with BENCH_CONNECTIONS (10). `pnpm bench:startup` (`--startup`) times the starts only.
+// (load.mjs) with BENCH_CONNECTIONS (10); after the restart, idle memory again (a restart has no database to create
+// and no stock thumbnails to draw, so it shows what the app itself holds). `pnpm bench:startup` (`--startup`) times
+// the starts only.
 // BENCH_NICE runs the apps under `nice -n <value>` (a negative value needs root) to measure past other work on
 // the machine; the load average is printed with the figures. Linux only (reads /proc/<pid>/status).
 import { spawn, execFile } from 'node:child_process'
@@ -81,9 +83,13 @@ async function timedStart (app, dataDir, whileUp) {
   }
 }
 
-async function memory (child, port) {
+async function idleMemory (child) {
   await sleep(idleSeconds * 1000)
-  const idle = residentMb(child.pid)
+  return { idle: residentMb(child.pid) }
+}
+
+async function memory (child, port) {
+  const { idle } = await idleMemory(child)
   let peak = idle
   const sampler = setInterval(() => { peak = Math.max(peak, residentMb(child.pid)) }, 200)
   const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/load.mjs'), JSON.stringify({ url: `http://127.0.0.1:${port}/readyz`, connections, seconds: loadSeconds })])
@@ -96,7 +102,7 @@ async function measure (app) {
   const dataDir = mkdtempSync(join(tmpdir(), `${app.name}-bench-`))
   const loadBefore = load()
   const first = await timedStart(app, dataDir, startupOnly ? undefined : memory)
-  const restart = await timedStart(app, dataDir)
+  const restart = await timedStart(app, dataDir, startupOnly ? undefined : idleMemory)
   return { name: app.name, first, restart, load: `${loadBefore} → ${load()}` }
 }
 
@@ -110,7 +116,7 @@ for (const r of rows) {
 }
 if (!startupOnly) {
   for (const r of rows) {
-    console.log(`${r.name.padEnd(14)} idle ${String(r.first.idle).padStart(4)} MB   under load ${String(r.first.peak).padStart(4)} MB   (${Math.round(r.first.rps)} req/s on /readyz)`)
+    console.log(`${r.name.padEnd(14)} idle ${String(r.first.idle).padStart(4)} MB   under load ${String(r.first.peak).padStart(4)} MB   (${Math.round(r.first.rps)} req/s on /readyz)   idle after a restart ${String(r.restart.idle).padStart(4)} MB`)
   }
   console.log(`${'together'.padEnd(14)} idle ${String(rows.reduce((sum, r) => sum + r.first.idle, 0)).padStart(4)} MB   under load ${String(rows.reduce((sum, r) => sum + r.first.peak, 0)).padStart(4)} MB`)
 }
