@@ -24,13 +24,19 @@ const logger = createLogger({ name: 'bench', level: 'silent' })
 const loadScript = join(import.meta.dirname, 'load.mjs')
 
 interface Load { url: string, method?: string, headers?: Record<string, string>, body?: string, refresh?: string[] }
-interface Figure { rps: number, p50: number, p99: number, failures: number, requests: number }
+interface Figure { rps: number, requests: number, p50: number, p99: number, failures: number, cpuMicros?: number }
 
 const warmup = Number(process.env.BENCH_WARMUP ?? 1)
 const run = promisify(execFile)
+// The servers are this process and the load is another, so this process's CPU time (all its threads) over the run,
+// divided by the requests answered, is what a request costs the server: steadier than req/s when other work shares
+// the cores.
 async function loadFor (job: Load, duration: number): Promise<Figure> {
+  const before = process.cpuUsage()
   const { stdout } = await run(process.execPath, [loadScript, JSON.stringify({ connections, seconds: duration, ...job })], { encoding: 'utf8' })
-  return JSON.parse(stdout) as Figure
+  const cpu = process.cpuUsage(before)
+  const figure = JSON.parse(stdout) as Figure
+  return { ...figure, cpuMicros: (cpu.user + cpu.system) / Math.max(1, figure.requests) }
 }
 // Each case is measured warm: the first case after an app's setup otherwise paid for compiling the request path and
 // collecting the setup's garbage (in the server's background threads, which share the 2 cores with the load): the
@@ -49,8 +55,9 @@ let bareRps = 0
 function report (name: string, figure: Figure): void {
   const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare` : ''
   const failed = figure.failures > 0 ? `   ${figure.failures} FAILED` : ''
+  const cpu = figure.cpuMicros === undefined ? '' : `   ${figure.cpuMicros.toFixed(0).padStart(4)} µs CPU/req`
   console.log(
-    `${name.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(5)} ms${ratio}${failed}`
+    `${name.padEnd(44)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(5)} ms${cpu}${ratio}${failed}`
   )
 }
 

@@ -1,23 +1,32 @@
-// `pnpm bench:memory`: resident memory of each app of the quick start on its embedded defaults (PGlite under a fresh
-// DATA_DIR, in-memory queues), from its built dist/ as `./run start` runs it: once ready and idle for BENCH_IDLE
-// seconds (10), then the peak during BENCH_SECONDS (5) of load on its readiness route, which queries the database,
-// from autocannon in a child process (load.mjs) with BENCH_CONNECTIONS (10). Linux only (reads /proc/<pid>/status).
+// `pnpm bench:memory`: start-up time and resident memory of each app of the quick start on its embedded defaults
+// (PGlite under DATA_DIR, in-memory queues), from its built dist/ as `./run start` runs it. Per app: a first start
+// on a fresh DATA_DIR and a restart on the same one, each timed from spawn to the first /healthz 200 and the first
+// /readyz 200; after the first start, resident memory once idle for BENCH_IDLE seconds (10), then the peak during
+// BENCH_SECONDS (5) of load on its readiness route, which queries the database, from autocannon in a child process
+// (load.mjs) with BENCH_CONNECTIONS (10); after the restart, idle memory again (a restart has no database to create
+// and no stock thumbnails to draw, so it shows what the app itself holds). `pnpm bench:startup` (`--startup`) times
+// the starts only.
+// BENCH_NICE runs the apps under `nice -n <value>` (a negative value needs root) to measure past other work on
+// the machine; the load average is printed with the figures. Linux only (reads /proc/<pid>/status).
 import { spawn, execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+const startupOnly = process.argv.includes('--startup')
 const idleSeconds = Number(process.env.BENCH_IDLE ?? 10)
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const niceness = process.env.BENCH_NICE
 const apps = [{ name: 'motion-api', port: 'MOTION_PORT' }, { name: 'auth-server', port: 'AUTH_PORT' }, { name: 'webhook-relay', port: 'WEBHOOK_PORT' }]
 const NOT_DEFAULT = new Set(['DATABASE_URL', 'STORAGE_TYPE', 'REDIS_URL', 'KAFKA_BROKER', 'RELAY_ROLE', 'MOTION_ROLE', 'NODE_OPTIONS'])
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_DEFAULT.has(name)))
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 function residentMb (pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
@@ -32,49 +41,82 @@ async function freePort () {
   return port
 }
 
-function start ({ name, port }, listenPort) {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+function start ({ name, port }, listenPort, dataDir) {
+  const command = niceness === undefined ? [process.execPath] : ['nice', '-n', niceness, process.execPath]
+  const child = spawn(command[0], [...command.slice(1), 'dist/main.js'], {
     cwd: join(root, 'apps', name),
-    env: { ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), `${name}-memory-`)) },
+    env: { ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit']
   })
-  const exited = new Promise((_resolve, reject) => child.once('exit', (code) => reject(new Error(`${name} exited (${code})`))))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   return { child, exited }
 }
 
-async function waitReady (port) {
+/** Seconds from `started` until `path` first answers 200, polled every 20 ms. */
+async function secondsUntilOk (port, path, started, exited) {
+  let gone = false
+  exited.then(() => { gone = true })
   for (;;) {
-    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0)
-    if (status === 200) return
-    await sleep(250)
+    if (gone) throw new Error(`the app exited before ${path} answered 200`)
+    const status = await fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.status, () => 0)
+    if (status === 200) return Number(process.hrtime.bigint() - started) / 1e9
+    await sleep(20)
   }
+}
+
+async function stop ({ child, exited }) {
+  child.kill('SIGTERM')
+  await exited
+}
+
+/** One start: seconds to /healthz and to /readyz, then `whileUp(child, port)` before it stops. */
+async function timedStart (app, dataDir, whileUp) {
+  const port = await freePort()
+  const started = process.hrtime.bigint()
+  const running = start(app, port, dataDir)
+  try {
+    const healthz = await secondsUntilOk(port, '/healthz', started, running.exited)
+    const readyz = await secondsUntilOk(port, '/readyz', started, running.exited)
+    return { healthz, readyz, ...(await whileUp?.(running.child, port)) }
+  } finally {
+    await stop(running)
+  }
+}
+
+async function idleMemory (child) {
+  await sleep(idleSeconds * 1000)
+  return { idle: residentMb(child.pid) }
+}
+
+async function memory (child, port) {
+  const { idle } = await idleMemory(child)
+  let peak = idle
+  const sampler = setInterval(() => { peak = Math.max(peak, residentMb(child.pid)) }, 200)
+  const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/load.mjs'), JSON.stringify({ url: `http://127.0.0.1:${port}/readyz`, connections, seconds: loadSeconds })])
+  clearInterval(sampler)
+  peak = Math.max(peak, residentMb(child.pid))
+  return { idle, peak, rps: JSON.parse(stdout).rps }
 }
 
 async function measure (app) {
-  const started = Date.now()
-  const port = await freePort()
-  const { child, exited } = start(app, port)
-  exited.catch(() => {})
-  try {
-    await Promise.race([waitReady(port), exited])
-    const readySeconds = (Date.now() - started) / 1000
-    await sleep(idleSeconds * 1000)
-    const idle = residentMb(child.pid)
-    let peak = idle
-    const sampler = setInterval(() => { peak = Math.max(peak, residentMb(child.pid)) }, 200)
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/load.mjs'), JSON.stringify({ url: `http://127.0.0.1:${port}/readyz`, connections, seconds: loadSeconds })])
-    clearInterval(sampler)
-    peak = Math.max(peak, residentMb(child.pid))
-    return { name: app.name, readySeconds, idle, peak, rps: JSON.parse(stdout).rps }
-  } finally {
-    child.kill('SIGTERM')
-  }
+  const dataDir = mkdtempSync(join(tmpdir(), `${app.name}-bench-`))
+  const loadBefore = load()
+  const first = await timedStart(app, dataDir, startupOnly ? undefined : memory)
+  const restart = await timedStart(app, dataDir, startupOnly ? undefined : idleMemory)
+  return { name: app.name, first, restart, load: `${loadBefore} → ${load()}` }
 }
 
-// One app at a time: each start creates its database (initdb), which would otherwise compete for the cores.
+// One app at a time: each first start creates its database (initdb), which would otherwise compete for the cores.
+console.log(`${cpus().length} cores, load average ${load()}${niceness === undefined ? '' : `, apps under nice -n ${niceness}`}`)
 const rows = []
 for (const app of apps) rows.push(await measure(app))
+const s = (seconds) => `${seconds.toFixed(2).padStart(5)} s`
 for (const r of rows) {
-  console.log(`${r.name.padEnd(14)} idle ${String(r.idle).padStart(4)} MB   under load ${String(r.peak).padStart(4)} MB   (ready after ${r.readySeconds.toFixed(1)} s, ${Math.round(r.rps)} req/s on /readyz)`)
+  console.log(`${r.name.padEnd(14)} first start: /healthz ${s(r.first.healthz)}, /readyz ${s(r.first.readyz)}   restart: /healthz ${s(r.restart.healthz)}, /readyz ${s(r.restart.readyz)}   (load average ${r.load})`)
 }
-console.log(`${'together'.padEnd(14)} idle ${String(rows.reduce((s, r) => s + r.idle, 0)).padStart(4)} MB   under load ${String(rows.reduce((s, r) => s + r.peak, 0)).padStart(4)} MB`)
+if (!startupOnly) {
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(14)} idle ${String(r.first.idle).padStart(4)} MB   under load ${String(r.first.peak).padStart(4)} MB   (${Math.round(r.first.rps)} req/s on /readyz)   idle after a restart ${String(r.restart.idle).padStart(4)} MB`)
+  }
+  console.log(`${'together'.padEnd(14)} idle ${String(rows.reduce((sum, r) => sum + r.first.idle, 0)).padStart(4)} MB   under load ${String(rows.reduce((sum, r) => sum + r.first.peak, 0)).padStart(4)} MB`)
+}

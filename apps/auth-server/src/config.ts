@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common/startup'
 import { checkWebauthnConfig, mfaEnv } from './mfa-config.js'
 
 const HOUR = 3600

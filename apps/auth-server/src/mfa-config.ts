@@ -2,7 +2,7 @@
 // rule tying the WebAuthn ones together sit in one place. WebAuthn binds every credential to the relying-party id
 // (a registrable domain) and checks the page origin a browser reports, so a mistake here makes every passkey
 // ceremony fail: the rule below refuses such a configuration at start-up instead.
-import { ConfigError, Type } from '@openmotion/common'
+import { ConfigError, Type } from '@openmotion/common/startup'
 
 export const mfaEnv = {
   REQUIRE_MFA_FOR_ADMINS: Type.Boolean({

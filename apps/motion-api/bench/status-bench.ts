@@ -1,10 +1,14 @@
-// Status-poll and list throughput over HTTP (autocannon) beside a bare fastify route in the same run, so the
-// figures say how much the session check, the database read and the JSON shaping cost on top of fastify itself.
+// Status-poll and list throughput over HTTP beside a bare fastify route in the same run, so the figures say how
+// much the session check, the database read and the JSON shaping cost on top of fastify itself. autocannon runs in
+// a child process (the root's scripts/bench/load.mjs: in this process it would share the server's event loop), after
+// BENCH_WARMUP (1) s of unreported load per case; each case prints this process's CPU time per request (the
+// servers' cost, all threads), which moves far less with the machine's load than req/s.
 // Usage: pnpm --filter @openmotion/motion-api bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_JOBS override)
+import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
+import { promisify } from 'node:util'
 import fastify from 'fastify'
 import { createLogger } from '@openmotion/common'
 import { buildApp, motionConfig } from '../src/app.js'
@@ -12,6 +16,8 @@ import { buildApp, motionConfig } from '../src/app.js'
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const jobCount = Number(process.env.BENCH_JOBS ?? 20)
+const warmup = Number(process.env.BENCH_WARMUP ?? 1)
+const loadScript = join(import.meta.dirname, '../../../scripts/bench/load.mjs')
 
 const app = await buildApp(
   motionConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-bench-')), RENDER_ENABLED: 'false', DEV_PLAN_CREDITS: '100000' }),
@@ -45,15 +51,29 @@ bare.get('/status', async () => ({ count: 1, status: [{ rid: rids[0], status: 'S
 await bare.listen({ port: 0, host: '127.0.0.1' })
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/status`
 
-async function run (name: string, url: string): Promise<void> {
-  const result = await autocannon({ url, headers: { cookie }, connections, duration: seconds })
-  const failures = result.non2xx + result.errors
-  console.log(
-    `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures > 0 ? `   ${failures} failed` : ''}`
-  )
+interface Figure { rps: number, requests: number, p50: number, p99: number, failures: number }
+
+async function load (url: string, duration: number): Promise<Figure> {
+  const { stdout } = await promisify(execFile)(process.execPath, [loadScript, JSON.stringify({ url, headers: { cookie }, connections, seconds: duration })])
+  return JSON.parse(stdout) as Figure
 }
 
-console.log(`${seconds} s per case, ${connections} connections, ${jobCount} finished jobs on embedded PGlite`)
+let bareRps = 0
+async function run (name: string, url: string): Promise<void> {
+  if (warmup > 0) await load(url, warmup)
+  const before = process.cpuUsage()
+  const figure = await load(url, seconds)
+  const cpu = process.cpuUsage(before)
+  const cpuMicros = (cpu.user + cpu.system) / Math.max(1, figure.requests)
+  const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare` : ''
+  console.log(
+    `${name.padEnd(34)} ${figure.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(4)} ms` +
+    `   ${cpuMicros.toFixed(0).padStart(4)} µs CPU/req${ratio}${figure.failures > 0 ? `   ${figure.failures} failed` : ''}`
+  )
+  if (bareRps === 0) bareRps = figure.rps
+}
+
+console.log(`${seconds} s per case after ${warmup} s of warm-up, ${connections} connections, ${jobCount} finished jobs on embedded PGlite, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 await run('bare fastify route', bareUrl)
 await run('GET /job/v1/status/<rid>', `${base}/job/v1/status/${rids[0]}`)
 const many = `${base}/job/v1/status/${rids.slice(0, 10).join(',')}`

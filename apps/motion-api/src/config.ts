@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, requireThat, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, isSet, operatorAuthEnv, requireThat, type Static } from '@openmotion/common/startup'
 
 const motionSchema = Type.Object({
   ...commonEnv,

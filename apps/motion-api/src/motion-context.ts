@@ -19,7 +19,6 @@ import { createMotionPipeline } from './adapters/motion-pipeline.js'
 import { PromptStore } from './adapters/prompt-store.js'
 import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 import { UploadStore } from './adapters/upload-store.js'
-import { createFfmpegVideoRenderer } from './adapters/video-renderer.js'
 import type { MotionConfig } from './config.js'
 import type { CharacterDeps } from './domain/custom-characters.js'
 import type { Processor } from './domain/job-submission.js'
@@ -49,7 +48,7 @@ export type MotionContext = Awaited<ReturnType<typeof createMotionContext>>
 export async function createMotionContext (app: AppInstance, config: MotionConfig, logger: Logger, overrides: AppOverrides) {
   // Only processes that run jobs need ffmpeg; an API-only process accepts render jobs when RENDER_ENABLED is set.
   const consume = config.MOTION_ROLE !== 'api'
-  const renderer = consume ? videoRenderer(config, overrides) : undefined
+  const renderer = consume ? await videoRenderer(config, overrides) : undefined
   if (config.URL_SIGNING_SECRET === undefined) logger.warn('URL_SIGNING_SECRET is unset: signed URLs use a random key and stop working after a restart')
 
   const db = await openAppDatabase(app, {
@@ -127,9 +126,11 @@ function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus 
   return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
 }
 
-function videoRenderer (config: MotionConfig, overrides: AppOverrides): VideoRenderer | undefined {
+// The ffmpeg renderer (and @openmotion/motion-render behind it) loads only in a process that renders.
+async function videoRenderer (config: MotionConfig, overrides: AppOverrides): Promise<VideoRenderer | undefined> {
   if (overrides.renderer !== undefined) return overrides.renderer
   if (!config.RENDER_ENABLED) return undefined
+  const { createFfmpegVideoRenderer } = await import('./adapters/video-renderer.js')
   try {
     return createFfmpegVideoRenderer({
       ffmpegPath: config.FFMPEG_PATH,

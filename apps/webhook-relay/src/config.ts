@@ -1,4 +1,4 @@
-import { EnvEnum, Type, commonEnv, defineConfig, operatorAuthEnv, requireThat, type ConfigDefinition, type Static } from '@openmotion/common'
+import { EnvEnum, Type, commonEnv, defineConfig, operatorAuthEnv, requireThat, type ConfigDefinition, type Static } from '@openmotion/common/startup'
 import { FormatRegistry } from '@sinclair/typebox'
 
 import { DURATION, DURATION_LIST } from './domain/duration.js'

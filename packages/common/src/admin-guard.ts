@@ -4,7 +4,6 @@
 // cache has not seen makes jose fetch the set again (at most once per cooldown), so a rotation at the auth-server is
 // picked up without restarting this service.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
-import { Type } from '@sinclair/typebox'
 import { bearerToken, secretsEqual } from './secret-compare.js'
 
 export interface AdminJwksOptions {
@@ -77,16 +76,6 @@ export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
       return { ok: true, subject: payload.sub ?? '' }
     }
   }
-}
-
-/** The operator-identity variables motion-api and the relay both declare (spread into their config schemas). */
-export const operatorAuthEnv = {
-  AUTH_JWKS_URL: Type.Optional(Type.String({
-    format: 'uri',
-    description: "The auth-server's /.well-known/jwks.json: its ES512 access tokens with role admin are accepted on the admin API, besides ADMIN_API_KEY"
-  })),
-  AUTH_ISSUER: Type.String({ default: 'openmotion-auth', description: 'iss an auth-server token must carry (the auth-server ISSUER)' }),
-  AUTH_AUDIENCE: Type.String({ default: 'openmotion', description: 'aud an auth-server token must carry (the auth-server AUDIENCE)' })
 }
 
 /** The guard an app's admin API uses, from its ADMIN_API_KEY and operatorAuthEnv variables. */

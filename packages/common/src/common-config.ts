@@ -16,3 +16,13 @@ export const commonEnv = {
     description: 'Deadline for draining in-flight requests and work on SIGTERM before the process exits anyway'
   })
 }
+
+/** The operator-identity variables motion-api and the relay both declare (spread into their config schemas). */
+export const operatorAuthEnv = {
+  AUTH_JWKS_URL: Type.Optional(Type.String({
+    format: 'uri',
+    description: "The auth-server's /.well-known/jwks.json: its ES512 access tokens with role admin are accepted on the admin API, besides ADMIN_API_KEY"
+  })),
+  AUTH_ISSUER: Type.String({ default: 'openmotion-auth', description: 'iss an auth-server token must carry (the auth-server ISSUER)' }),
+  AUTH_AUDIENCE: Type.String({ default: 'openmotion', description: 'aud an auth-server token must carry (the auth-server AUDIENCE)' })
+}

@@ -2,7 +2,7 @@ export {
   ConfigError, EnvEnum, defineConfig, isSet, requireThat,
   type ConfigDefinition, type ConfigOptions, type ConfigRule, type Env, type LoadOptions, type VariableDoc
 } from './config.js'
-export { commonEnv } from './common-config.js'
+export { commonEnv, operatorAuthEnv } from './common-config.js'
 export { REDACTED_FIELDS, createLogger, type Logger, type LoggerConfig } from './logging.js'
 export { AppError, defineErrors, type ErrorBody, type ErrorCode, type ErrorDetails, type ErrorFactory, type ErrorSpec } from './errors.js'
 export { defaultErrorCodes, errorBody, type ErrorCodeMap } from './error-handler.js'
@@ -23,7 +23,6 @@ export { bearerMatches, bearerToken, hashSecret, randomToken, secretsEqual, sha2
 export {
   adminGuardFromConfig,
   createAdminGuard,
-  operatorAuthEnv,
   type AdminCheck,
   type AdminGuard,
   type AdminGuardOptions,

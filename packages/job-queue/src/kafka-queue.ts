@@ -9,7 +9,9 @@
 // rebalance protocol (no cooperative-sticky assignor), so a rebalance pauses the group briefly; the short session
 // keeps that pause to seconds.
 import { randomUUID } from 'node:crypto'
-import { Kafka, Partitioners, logLevel, type Consumer, type EachBatchPayload, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs'
+import { createRequire } from 'node:module'
+import type * as KafkaJs from 'kafkajs'
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, LogEntry, Producer } from 'kafkajs'
 import type { Logger } from '@openmotion/common'
 import { DEFAULT_REDELIVERY_DELAY_MS, heldForGood, type ConsumeOptions, type JobHandler, type JobQueue } from './job-queue.js'
 
@@ -27,9 +29,16 @@ export interface KafkaQueueOptions<T> {
   logger?: Logger
 }
 
+// kafkajs (a few hundred milliseconds and MB to load) is required when a Kafka queue is made, not when the package
+// is imported: the embedded defaults and Redis deployments never load it.
+const require = createRequire(import.meta.url)
+let kafkajs: typeof KafkaJs | undefined
+const loadKafkajs = (): typeof KafkaJs => (kafkajs ??= require('kafkajs') as typeof KafkaJs)
+
 /** kafkajs's log entries as pino lines of the process's logger, at the matching level. */
 export function kafkaLogCreator (logger: Logger) {
   const child = logger.child({ component: 'kafkajs' })
+  const { logLevel } = loadKafkajs()
   return () => ({ level, log }: LogEntry): void => {
     const { message, ...fields } = log
     if (level === logLevel.ERROR) child.error(fields, message)
@@ -68,6 +77,7 @@ export class KafkaQueue<T> implements JobQueue<T> {
     this.prefix = options.prefix ?? 'jobs'
     this.topic = `${this.prefix}.deliveries`
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
+    const { Kafka, Partitioners, logLevel } = loadKafkajs()
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'job-queue',
       brokers: options.brokers,

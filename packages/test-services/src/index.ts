@@ -23,3 +23,4 @@ export {
   errorCodeOf, runFaultDrill, timedFetch, uncleanOutcomes,
   type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type PrivateService
 } from './fault-drill.js'
+export { describeEmbeddedMemory, residentMb, type EmbeddedMemorySuite } from './embedded-memory.js'

@@ -1,7 +1,8 @@
 // The worker's port onto the animation engine and the file exporters. The shipped implementation is
 // @openmotion/motion-engine (builtin or http model server) + @openmotion/motion-formats; tests may pass another.
+// @openmotion/motion-characters (its glTF extensions and mesh decoders) loads at the first export onto a custom
+// character.
 import { createEngine, fitDuration, inpaint, makeLoop, merge, refine, trim, understandPrompt, type MotionEngine } from '@openmotion/motion-engine'
-import { animateCharacter } from '@openmotion/motion-characters'
 import { writeBvh, writeFbx, writeGlb } from '@openmotion/motion-formats'
 import type { ExportedFile, MotionPipeline } from '../domain/ports.js'
 
@@ -43,7 +44,10 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
       }
       return files
     },
-    exportOnCharacter: async (clip, characterGlb, options) => await animateCharacter(characterGlb, 'glb', clip, options)
+    async exportOnCharacter (clip, characterGlb, options) {
+      const { animateCharacter } = await import('@openmotion/motion-characters')
+      return await animateCharacter(characterGlb, 'glb', clip, options)
+    }
   }
 }
 

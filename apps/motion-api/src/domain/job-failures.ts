@@ -2,9 +2,9 @@
 // codes, and storeModel answers with an API error. Engine, renderer and character errors carry their packages'
 // own codes; they are translated here, at the boundary, through the one table in errors.ts.
 import { AppError, type ErrorFactory } from '@openmotion/common'
-import { CHARACTER_ERROR, CharacterError } from '@openmotion/motion-characters'
+import { CHARACTER_ERROR, CharacterError } from '@openmotion/motion-characters/errors'
 import { ENGINE_ERROR, EngineError } from '@openmotion/motion-engine'
-import { RENDER_ERROR, RenderError } from '@openmotion/motion-render'
+import { RENDER_ERROR, RenderError } from '@openmotion/motion-render/errors'
 import { codeOf, errors } from '../errors.js'
 
 export interface JobFailure { code: number, type: string, message: string }

@@ -3,7 +3,6 @@
 // picks the character its exported files carry.
 import { createHumanoidSkeleton, restPoseClip } from '@openmotion/motion-engine'
 import { STOCK_CHARACTERS, writeGlb, type StockCharacterId } from '@openmotion/motion-formats'
-import { renderThumbnail } from '@openmotion/motion-render'
 import type { BlobStore, ModelRepository } from './ports.js'
 
 export const OPERATOR_PLATFORM = 'openmotion'
@@ -23,7 +22,11 @@ export async function installStockModels (models: ModelRepository, blobs: BlobSt
     if ((await blobs.stat(glbKey)) === undefined) {
       await blobs.put(glbKey, await writeGlb(restPoseClip(createHumanoidSkeleton()), { name: character.name, character: character.id }))
     }
-    if (await blobs.stat(thumbKey) === undefined) await blobs.put(thumbKey, await renderThumbnail(await blobs.readAll(glbKey), { width: 256, height: 256 }))
+    if (await blobs.stat(thumbKey) === undefined) {
+      // The renderer loads only on the start that has thumbnails to draw (the first).
+      const { renderThumbnail } = await import('@openmotion/motion-render')
+      await blobs.put(thumbKey, await renderThumbnail(await blobs.readAll(glbKey), { width: 256, height: 256 }))
+    }
     await models.upsert({
       id,
       clientId: null,

@@ -1,7 +1,7 @@
 // Runs a render job: the chosen text2motion variant's GLB (the character the motion was made for, with its
 // animation) is drawn with the job's scene parameters into an MP4 plus a poster PNG and stored; its price is the
 // one held at submission.
-import { RenderError, RENDER_ERROR } from '@openmotion/motion-render'
+import { RenderError, RENDER_ERROR } from '@openmotion/motion-render/errors'
 import { storedRender } from '../domain/stored-requests.js'
 import type { JobProcessor } from './job-worker.js'
 import type { BlobStore, JobRepository, VideoRenderer } from '../domain/ports.js'

@@ -8,7 +8,7 @@ import { modeOf, primarySource, type StoredText2Motion } from '../domain/modes/s
 import { storedText2Motion } from '../domain/stored-requests.js'
 import type { JobProcessor } from './job-worker.js'
 import { stockCharacterOf } from '../domain/stock-models.js'
-import { CharacterError, CHARACTER_ERROR } from '@openmotion/motion-characters'
+import { CharacterError, CHARACTER_ERROR } from '@openmotion/motion-characters/errors'
 import type { BlobStore, ModelRepository, MotionPipeline } from '../domain/ports.js'
 import type { VariantOutput } from '../domain/records.js'
 import { serializeClip } from '../domain/modes/clip-bytes.js'

@@ -1,10 +1,21 @@
 // Turns a prompt into words (with the NLP library's lemma, part of speech and negation), numbers and clause marks.
 // Multi-word names of one movement ("jumping jacks", "play the guitar", "lose balance") are joined first into the
 // single word the vocabulary knows; everything else about the words comes from the library (nlp-reader.ts).
-import lemmatizer from 'wink-lemmatizer'
+import { createRequire } from 'node:module'
+import type lemmatizer from 'wink-lemmatizer'
 import { readWithWink } from './nlp-reader.js'
 import type { NlpReader, PartOfSpeech } from './nlp-reader.js'
 import { SEQUENCE_WORDS, SIMULTANEOUS_WORDS } from './vocabulary.js'
+
+// The lemmatizer's tables (about 50 MB resident, half a second to load) are required at the first prompt, not when
+// the engine is imported.
+const require = createRequire(import.meta.url)
+let verbLemmatizer: typeof lemmatizer.lemmatizeVerb | undefined
+
+function lemmatizeVerb (word: string): string {
+  verbLemmatizer ??= (require('wink-lemmatizer') as typeof lemmatizer).lemmatizeVerb
+  return verbLemmatizer(word)
+}
 
 export type ClauseMode = 'sequence' | 'simultaneous' | 'after'
 
@@ -102,7 +113,7 @@ export function lex (prompt: string, reader: NlpReader = readWithWink): Token[] 
     // A tagger can take an action word for a noun or adjective ("is sweeping the floor", "stumbles"): its verb lemma
     // is tried after the tagged one.
     // An adjective keeps its irregular form ("a drunk man" is not "drink").
-    const verbLemma = w.pos === 'adj' && !word.endsWith('ing') ? word : lemmatizer.lemmatizeVerb(word)
+    const verbLemma = w.pos === 'adj' && !word.endsWith('ing') ? word : lemmatizeVerb(word)
     const bases = [...new Set([word, lemma, verbLemma])]
     tokens.push({ type: 'word', text: word, lemma, bases, pos: w.pos, negated: w.negated })
   }

@@ -1,8 +1,13 @@
 // English grammar from an NLP library: each word's lemma ("walked", "is picking", "lays" → walk, pick, lie), its part
 // of speech, and whether a negation governs it ("did not jump"). The engine reads with wink-nlp; the measured
 // alternative, compromise, lives with the bench that compared them (bench/compromise-reader.ts).
-import winkNLP from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import { createRequire } from 'node:module'
+import type winkNLP from 'wink-nlp'
+import type model from 'wink-eng-lite-web-model'
+
+// The library and its model (about 30 MB resident and a quarter of a second to load) are required at the first
+// prompt read, not when the engine is imported: a process that only validates options or answers HTTP never pays.
+const require = createRequire(import.meta.url)
 
 export type PartOfSpeech = 'verb' | 'aux' | 'noun' | 'adj' | 'adv' | 'num' | 'adp' | 'punct' | 'other'
 
@@ -36,7 +41,7 @@ let wink: ReturnType<typeof winkNLP> | undefined
 
 /** wink-nlp with its light English model: tokens, lemmas, universal parts of speech and negation flags. */
 export const readWithWink: NlpReader = (text) => {
-  wink ??= winkNLP(model)
+  wink ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model') as typeof model)
   const its = wink.its
   const tokens = wink.readDoc(text).tokens()
   const words = tokens.out(its.normal)

@@ -1,0 +1,6 @@
+// The quick start's memory ceiling (issue 33) for motion-api: at most 300 MB resident once ready and idle on the
+// embedded defaults (see describeEmbeddedMemory in @openmotion/test-services).
+import { join } from 'node:path'
+import { describeEmbeddedMemory } from '@openmotion/test-services'
+
+describeEmbeddedMemory('motion-api on its embedded defaults', { appDir: join(import.meta.dirname, '..'), portVariable: 'MOTION_PORT', ceilingMb: 300 })
