@@ -31,3 +31,7 @@ export {
 } from './admin-guard.js'
 export { ReadCache, type ReadCacheOptions } from './read-cache.js'
 export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'
+export {
+  BackgroundTasks, retryUntilDone, startPeriodicTask,
+  type BackgroundFailure, type PeriodicTask, type PeriodicTaskOptions
+} from './background-work.js'
