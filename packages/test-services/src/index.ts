@@ -6,7 +6,7 @@ export { chromiumLaunchOptions, type ChromiumLaunchOptions } from './chromium-la
 export { openBrowserPage, type BrowserPage, type BrowserPageOptions } from './browser-page.js'
 export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
 export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'
-export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'
+export { bearer, startFakeAuthServer, withOperatorAuth, type FakeAuthServer, type OperatorAuthSuite, type OperatorAuthVariables } from './fake-auth-server.js'
 export { openapiGaps, operationsOf, type OpenapiDocument, type OpenapiGapOptions } from './openapi-gaps.js'
 export { runSchemathesis, type SchemathesisOptions, type SchemathesisResult } from './schemathesis-run.js'
 export { freePort } from './free-port.js'
