@@ -20,6 +20,6 @@ export {
 export { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.js'
 export { kafkaToolDir, privateKafkaAvailable, startPrivateKafka, type PrivateKafka } from './private-kafka.js'
 export {
-  errorCodeOf, runFaultDrill, timedFetch, uncleanOutcomes,
-  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type PrivateService
+  errorCodeOf, faultSuite, runFaultDrill, timedFetch, uncleanOutcomes,
+  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type FaultSuite, type PrivateService
 } from './fault-drill.js'
