@@ -1,8 +1,8 @@
 // Bearer authentication: tenant API keys (looked up by hash) for /webhook and /v1/endpoints|messages, and the
 // operator identity for /v1/tenants: ADMIN_API_KEY or an auth-server admin token (AUTH_JWKS_URL). Each route declares which one it needs with a preHandler.
 import type { FastifyRequest } from 'fastify'
-import { bearerToken, type AdminGuard } from '@openmotion/common'
-import type { TenantStore } from './adapters/tenant-store.js'
+import { bearerToken, type AdminGuard, type adminGuardFromConfig } from '@openmotion/common'
+import type { TenantRepository } from './domain/ports.js'
 import { errors } from './errors.js'
 
 declare module 'fastify' {
@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export function tenantAuth (tenants: TenantStore) {
+export function tenantAuth (tenants: Pick<TenantRepository, 'tenantIdForKey'>) {
   return async (request: FastifyRequest): Promise<void> => {
     const key = bearerToken(request.headers.authorization)
     const tenantId = key === undefined ? undefined : await tenants.tenantIdForKey(key)
@@ -25,6 +25,9 @@ export function requireTenant (request: FastifyRequest): string {
   if (request.tenantId === undefined) throw errors.RELAY_UNAUTHORIZED()
   return request.tenantId
 }
+
+/** What the operator identity is configured from (ADMIN_API_KEY, AUTH_JWKS_URL…). */
+export type OperatorAuthConfig = Parameters<typeof adminGuardFromConfig>[0]
 
 export function adminAuth (guard: AdminGuard) {
   return async (request: FastifyRequest): Promise<void> => {

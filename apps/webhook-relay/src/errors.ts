@@ -1,9 +1,9 @@
 // Every error a client of the relay can meet: one table, codes never reused (README lists them all).
-import { SERVICE_UNAVAILABLE_MESSAGE, defineErrors } from '@openmotion/common'
+import { SERVICE_UNAVAILABLE_MESSAGE, defineErrors, frameworkCodes } from '@openmotion/common'
 
 export const errors = defineErrors({
-  RELAY_VALIDATION: { status: 400, message: 'Invalid request' },
-  RELAY_BAD_REQUEST: { status: 400, message: 'Malformed request' },
+  RELAY_VALIDATION: { status: 400, message: 'Invalid request', answers: ['validation'] },
+  RELAY_BAD_REQUEST: { status: 400, message: 'Malformed request', answers: ['badRequest'] },
   RELAY_INVALID_JSON: { status: 400, message: 'Body is not valid JSON' },
   RELAY_UNAUTHORIZED: { status: 401, message: 'Missing or unknown API key' },
   RELAY_ADMIN_DISABLED: { status: 403, message: 'The admin API is disabled: set ADMIN_API_KEY or AUTH_JWKS_URL' },
@@ -16,21 +16,13 @@ export const errors = defineErrors({
   RELAY_INVALID_URL: { status: 422, message: 'Endpoint URL must be an absolute http(s) URL' },
   RELAY_INVALID_CURSOR: { status: 400, message: 'Invalid pagination cursor' },
   RELAY_IDEMPOTENCY_CONFLICT: { status: 409, message: 'Idempotency-Key reused with a different request body' },
-  RELAY_PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload exceeds MAX_PAYLOAD_BYTES' },
-  RELAY_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
-  RELAY_NOT_FOUND_ROUTE: { status: 404, message: 'Route not found' },
+  RELAY_PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload exceeds MAX_PAYLOAD_BYTES', answers: ['payloadTooLarge'] },
+  RELAY_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json', answers: ['unsupportedMediaType'] },
+  RELAY_NOT_FOUND_ROUTE: { status: 404, message: 'Route not found', answers: ['notFound'] },
   // The database or the delivery queue cannot be reached (a restart, a network cut): retry after Retry-After seconds.
-  RELAY_UNAVAILABLE: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE },
-  RELAY_INTERNAL: { status: 500, message: 'Internal server error' }
+  RELAY_UNAVAILABLE: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE, answers: ['unavailable'] },
+  RELAY_INTERNAL: { status: 500, message: 'Internal server error', answers: ['internal'] }
 })
 
-/** Maps framework errors (schema validation, body limit, JSON parse) onto relay codes. */
-export const frameworkErrorCodes = {
-  validation: errors.RELAY_VALIDATION.code,
-  badRequest: errors.RELAY_BAD_REQUEST.code,
-  notFound: errors.RELAY_NOT_FOUND_ROUTE.code,
-  payloadTooLarge: errors.RELAY_PAYLOAD_TOO_LARGE.code,
-  unsupportedMediaType: errors.RELAY_UNSUPPORTED_MEDIA_TYPE.code,
-  unavailable: errors.RELAY_UNAVAILABLE.code,
-  internal: errors.RELAY_INTERNAL.code
-}
+/** The codes of failures fastify itself detects (schema validation, bad JSON, unknown routes, body limits). */
+export const frameworkErrorCodes = frameworkCodes(errors)

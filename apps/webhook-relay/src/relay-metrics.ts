@@ -2,7 +2,7 @@
 // read from the database at scrape time, so they mean the same thing whichever queue backend runs.
 import { Counter, Gauge, Histogram } from 'prom-client'
 import type { Metrics } from '@openmotion/common'
-import type { DeliveryStore } from './adapters/delivery-store.js'
+import type { DeliveryBacklog } from './domain/ports.js'
 
 export interface RelayMetrics {
   /** Queue depth, oldest pending age and dead-letter count, filled from the database at scrape time. */
@@ -26,7 +26,7 @@ export function statusClass (statusCode: number | null): string {
   return statusCode === null ? 'none' : `${Math.floor(statusCode / 100)}xx`
 }
 
-export function createRelayMetrics (metrics: Metrics, deliveries: () => DeliveryStore | undefined): RelayMetrics {
+export function createRelayMetrics (metrics: Metrics, deliveries: () => DeliveryBacklog | undefined): RelayMetrics {
   const registers = [metrics.registry]
   const backlog = async () => (await deliveries()?.backlog()) ?? { pending: 0, retrying: 0, delivering: 0, dead: 0, oldestDueAgeSeconds: 0 }
   // One database read per scrape feeds all three gauges.

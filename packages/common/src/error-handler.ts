@@ -2,19 +2,11 @@
 // message that says what to fix; a database, queue or broker that cannot be reached is a 503 the client may retry
 // (with Retry-After); anything else is a 500 whose internals stay in the log, tied to the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, type ErrorBody, type ErrorCode, type ErrorDetails } from './errors.js'
+import { AppError, type ErrorBody, type ErrorCode, type ErrorDetails, type FrameworkFailure } from './errors.js'
 import { SERVICE_UNAVAILABLE_MESSAGE, isServiceUnavailable } from './service-unavailable.js'
 
-export interface ErrorCodeMap {
-  validation: ErrorCode
-  badRequest: ErrorCode
-  notFound: ErrorCode
-  payloadTooLarge: ErrorCode
-  unsupportedMediaType: ErrorCode
-  /** A dependency (database, queue, broker) is unreachable: 503. */
-  unavailable: ErrorCode
-  internal: ErrorCode
-}
+/** The code each framework failure is answered with (`unavailable`: a database, queue or broker is unreachable). */
+export type ErrorCodeMap = Record<FrameworkFailure, ErrorCode>
 
 export const defaultErrorCodes: ErrorCodeMap = {
   validation: 'VALIDATION_ERROR',

@@ -20,14 +20,23 @@ export class AppError extends Error {
   }
 }
 
+/** Failures fastify itself detects, outside any route's code: each app names the code it answers them with. */
+export type FrameworkFailure = 'validation' | 'badRequest' | 'notFound' | 'payloadTooLarge' | 'unsupportedMediaType' | 'unavailable' | 'internal'
+
 export interface ErrorSpec {
   status: number
   message: string
   /** The code clients see; defaults to the table key. Numeric codes (e.g. 1102) are allowed. */
   code?: ErrorCode
+  /** The framework failures answered with this code (`frameworkCodes` collects them for the error handler). */
+  answers?: readonly FrameworkFailure[]
 }
 
-export type ErrorFactory = ((message?: string, details?: ErrorDetails) => AppError) & { code: ErrorCode, status: number }
+export type ErrorFactory = ((message?: string, details?: ErrorDetails) => AppError) & {
+  code: ErrorCode
+  status: number
+  answers: readonly FrameworkFailure[]
+}
 
 /** Turns `{ NOT_FOUND: { status: 404, message: 'Not found' } }` into `errors.NOT_FOUND(message?, details?)`. */
 export function defineErrors<K extends string> (table: Record<K, ErrorSpec>): Record<K, ErrorFactory> {
@@ -40,9 +49,21 @@ export function defineErrors<K extends string> (table: Record<K, ErrorSpec>): Re
     seen.add(code)
     const factory = (message?: string, details?: ErrorDetails) =>
       new AppError(code, message ?? spec.message, spec.status, details === undefined ? {} : { details })
-    factories[key] = Object.assign(factory, { code, status: spec.status })
+    factories[key] = Object.assign(factory, { code, status: spec.status, answers: spec.answers ?? [] })
   }
   return factories
+}
+
+/** The code each framework failure is answered with, as the table's `answers` fields declare it. */
+export function frameworkCodes (factories: Record<string, ErrorFactory>): Partial<Record<FrameworkFailure, ErrorCode>> {
+  const codes: Partial<Record<FrameworkFailure, ErrorCode>> = {}
+  for (const factory of Object.values(factories)) {
+    for (const failure of factory.answers) {
+      if (codes[failure] !== undefined) throw new Error(`the framework failure ${failure} is answered by two codes`)
+      codes[failure] = factory.code
+    }
+  }
+  return codes
 }
 
 /** The one JSON error body every service returns. */

@@ -4,7 +4,10 @@ export {
 } from './config.js'
 export { commonEnv, operatorAuthEnv } from './common-config.js'
 export { REDACTED_FIELDS, createLogger, type Logger, type LoggerConfig } from './logging.js'
-export { AppError, defineErrors, type ErrorBody, type ErrorCode, type ErrorDetails, type ErrorFactory, type ErrorSpec } from './errors.js'
+export {
+  AppError, defineErrors, frameworkCodes,
+  type ErrorBody, type ErrorCode, type ErrorDetails, type ErrorFactory, type ErrorSpec, type FrameworkFailure
+} from './errors.js'
 export { defaultErrorCodes, errorBody, type ErrorCodeMap } from './error-handler.js'
 export { SERVICE_UNAVAILABLE_MESSAGE, isServiceUnavailable } from './service-unavailable.js'
 export { ErrorResponse, errorResponses } from './error-schema.js'
@@ -30,3 +33,7 @@ export {
 } from './admin-guard.js'
 export { ReadCache, type ReadCacheOptions } from './read-cache.js'
 export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'
+export {
+  BackgroundTasks, retryUntilDone, startPeriodicTask,
+  type BackgroundFailure, type PeriodicTask, type PeriodicTaskOptions
+} from './background-work.js'

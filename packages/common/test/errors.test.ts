@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, defineErrors } from '../src/index.js'
+import { AppError, defineErrors, frameworkCodes } from '../src/index.js'
 
 describe('defineErrors', () => {
   it('builds factories carrying the code, status and default message', () => {
@@ -20,5 +20,24 @@ describe('defineErrors', () => {
   it('refuses a code declared twice', () => {
     expect(() => defineErrors({ A: { status: 400, message: 'a', code: 1 }, B: { status: 400, message: 'b', code: 1 } }))
       .toThrow('error code 1 is declared twice')
+  })
+})
+
+describe('frameworkCodes', () => {
+  it('answers each framework failure with the code whose row declares it', () => {
+    const errors = defineErrors({
+      BAD_INPUT: { status: 400, message: 'bad', code: 4000, answers: ['validation', 'badRequest'] },
+      GONE: { status: 404, message: 'gone', answers: ['notFound'] },
+      OTHER: { status: 409, message: 'other' }
+    })
+    expect(frameworkCodes(errors)).toEqual({ validation: 4000, badRequest: 4000, notFound: 'GONE' })
+  })
+
+  it('refuses a failure answered by two codes', () => {
+    const errors = defineErrors({
+      A: { status: 400, message: 'a', answers: ['validation'] },
+      B: { status: 400, message: 'b', answers: ['validation'] }
+    })
+    expect(() => frameworkCodes(errors)).toThrow('the framework failure validation is answered by two codes')
   })
 })

@@ -1,6 +1,7 @@
 // A stand-in for the auth-server's token side: serves a JWKS and issues ES512 access tokens like it does (sub, iss,
 // aud, exp, role), and rotates its key on demand, so apps' admin guards are tested without the whole auth-server.
 import { createServer } from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { createHash, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto'
@@ -53,3 +54,38 @@ export async function startFakeAuthServer (options: { issuer?: string, audience?
     close: async () => { server.closeAllConnections(); await new Promise<void>((resolve) => server.close(() => resolve())) }
   }
 }
+
+/** The variables that make an app take the fake auth-server's tokens as its operator identity. */
+export type OperatorAuthVariables = { AUTH_JWKS_URL: string, AUTH_ISSUER: string, AUTH_AUDIENCE: string }
+
+export interface OperatorAuthSuite<A> {
+  /** The fake auth-server, once the suite has started. */
+  auth: () => FakeAuthServer
+  /** The app under test, built with the fake auth-server's variables. */
+  app: () => A
+}
+
+/**
+ * An admin-identity suite's set-up: starts a fake auth-server before the suite, builds the app with it as the
+ * operator identity, and closes both after it (the app first).
+ */
+export function withOperatorAuth<A extends { close: () => Promise<unknown> }> (build: (variables: OperatorAuthVariables) => Promise<A>): OperatorAuthSuite<A> {
+  let auth: FakeAuthServer | undefined
+  let app: A | undefined
+  beforeAll(async () => {
+    auth = await startFakeAuthServer()
+    app = await build({ AUTH_JWKS_URL: auth.jwksUrl, AUTH_ISSUER: auth.issuer, AUTH_AUDIENCE: auth.audience })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await auth?.close()
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the operator-auth suite has not started')
+    return value
+  }
+  return { auth: () => started(auth), app: () => started(app) }
+}
+
+/** An Authorization header carrying `token`. */
+export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` })

@@ -1,6 +1,7 @@
 // The shape of every fault drill (a service an app depends on goes away for a few seconds under load): load runs
 // before, during and after the outage; /readyz is sampled during it and timed back after it. The drill only
 // measures and records; each test asserts what its app promises (clean 503s, nothing lost, the process alive).
+import { afterAll } from 'vitest'
 
 export type DrillPhase = 'before' | 'outage' | 'after'
 
@@ -147,4 +148,39 @@ export function uncleanOutcomes (outcomes: readonly DrillOutcome[], allowed: rea
     else if (/\n\s+at /.test(o.body)) problems.push(`stack trace: ${where}`)
   }
   return problems
+}
+
+type OwnedService = Fault & { close: () => Promise<void> }
+type OwnedProcess = { stop: () => Promise<unknown> }
+
+/** What a fault suite started, handed over as the test starts each piece; each returns what it is given. */
+export interface FaultSuite {
+  /** The private instance the drill stops and starts. */
+  service: <S extends OwnedService>(service: S) => S
+  /** The app under test, run as its own process. */
+  process: <P extends OwnedProcess>(process: P) => P
+  /** The fresh database the process used, dropped last. */
+  database: <D extends { drop: () => Promise<void> }>(database: D) => D
+}
+
+/**
+ * Registers a fault suite's teardown, in the one order that cannot hang: the service is started again first (the
+ * process closes its connections to it on SIGTERM), then the process is stopped, the service removed and the
+ * database dropped.
+ */
+export function faultSuite (): FaultSuite {
+  let service: OwnedService | undefined
+  let process: OwnedProcess | undefined
+  let database: { drop: () => Promise<void> } | undefined
+  afterAll(async () => {
+    await service?.start()
+    await process?.stop()
+    await service?.close()
+    await database?.drop()
+  })
+  return {
+    service: (started) => { service = started; return started },
+    process: (started) => { process = started; return started },
+    database: (made) => { database = made; return made }
+  }
 }

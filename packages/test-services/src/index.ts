@@ -6,7 +6,7 @@ export { chromiumLaunchOptions, type ChromiumLaunchOptions } from './chromium-la
 export { openBrowserPage, type BrowserPage, type BrowserPageOptions } from './browser-page.js'
 export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
 export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'
-export { startFakeAuthServer, type FakeAuthServer } from './fake-auth-server.js'
+export { bearer, startFakeAuthServer, withOperatorAuth, type FakeAuthServer, type OperatorAuthSuite, type OperatorAuthVariables } from './fake-auth-server.js'
 export { openapiGaps, operationsOf, type OpenapiDocument, type OpenapiGapOptions } from './openapi-gaps.js'
 export { runSchemathesis, type SchemathesisOptions, type SchemathesisResult } from './schemathesis-run.js'
 export { freePort } from './free-port.js'
@@ -20,7 +20,7 @@ export {
 export { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.js'
 export { kafkaToolDir, privateKafkaAvailable, startPrivateKafka, type PrivateKafka } from './private-kafka.js'
 export {
-  errorCodeOf, runFaultDrill, timedFetch, uncleanOutcomes,
-  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type PrivateService
+  errorCodeOf, faultSuite, runFaultDrill, timedFetch, uncleanOutcomes,
+  type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type FaultSuite, type PrivateService
 } from './fault-drill.js'
 export { describeEmbeddedMemory, residentMb, type EmbeddedMemorySuite } from './embedded-memory.js'

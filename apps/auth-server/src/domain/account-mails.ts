@@ -1,7 +1,7 @@
 // Every mail the account flows send. Work that depends on whether an address has an account (issuing a code,
 // talking to the SMTP server) runs off the request path, so the answer to signUp, resendVerificationCode and
 // requestPasswordReset takes the same time whether or not a mail goes out (no enumeration by timing).
-import type { Logger } from '@openmotion/common'
+import { BackgroundTasks, type Logger } from '@openmotion/common'
 import type { AuthMetrics } from './auth-metrics.js'
 import { passwordChangedMail, passwordResetMail, signUpAttemptMail, verificationMail } from './mail-templates.js'
 import type { OneTimeCodes } from './one-time-codes.js'
@@ -17,13 +17,15 @@ export interface AccountMailDeps {
 }
 
 export class AccountMails {
-  private readonly pending = new Set<Promise<void>>()
+  private readonly sending: BackgroundTasks
 
-  constructor (private readonly deps: AccountMailDeps) {}
+  constructor (private readonly deps: AccountMailDeps) {
+    this.sending = new BackgroundTasks(deps.logger)
+  }
 
   /** Resolves once every mail queued so far has been handed to the mailer (or failed and been logged). */
   async idle (): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending)
+    await this.sending.idle()
   }
 
   verification (user: User): void {
@@ -50,16 +52,14 @@ export class AccountMails {
   }
 
   private later (kind: string, compose: () => Promise<Mail>): void {
-    const work = (async () => {
+    this.sending.run(async () => {
       try {
         await this.deps.mailer.send(await compose())
-        this.deps.metrics.mails.inc({ kind, outcome: 'sent' })
       } catch (error) {
         this.deps.metrics.mails.inc({ kind, outcome: 'failed' })
-        this.deps.logger.error({ err: error, kind }, 'sending mail failed')
+        throw error
       }
-    })()
-    this.pending.add(work)
-    work.then(() => { this.pending.delete(work) }, () => {})
+      this.deps.metrics.mails.inc({ kind, outcome: 'sent' })
+    }, { message: 'sending mail failed', fields: { kind } })
   }
 }

@@ -3,23 +3,17 @@
 // PostgreSQL (the shared one serves other suites). During the outage /readyz answers 503 and a mutation that needs
 // the database gets HTTP 503 with `extensions.code` SERVICE_UNAVAILABLE (never INTERNAL, a stack or a hang). After
 // it, /readyz is back within 15 s, every session the load opened still refreshes, and the process never exits.
-import { afterAll, describe, it } from 'vitest'
-import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '@openmotion/test-services'
-import { startAuthDrill, type AuthDrill } from './fault-drill-auth.js'
+import { describe, it } from 'vitest'
+import { faultSuite, privatePostgresAvailable, startPrivatePostgres } from '@openmotion/test-services'
+import { startAuthDrill } from './fault-drill-auth.js'
 
 describe.runIf(privatePostgresAvailable())('auth-server through a PostgreSQL restart', () => {
-  let postgres: PrivatePostgres | undefined
-  let drill: AuthDrill | undefined
-  afterAll(async () => {
-    await postgres?.start()
-    await drill?.stop()
-    await postgres?.close()
-  })
+  const suite = faultSuite()
 
   it('answers 503 while PostgreSQL restarts under signIn and refresh load, is ready again within 15 s, and loses no session', async () => {
-    postgres = await startPrivatePostgres()
+    const postgres = suite.service(await startPrivatePostgres())
     const databaseUrl = await postgres.createDatabase('auth')
-    drill = await startAuthDrill({ DOCUMENT_STORE: 'sql', DATABASE_URL: databaseUrl })
+    const drill = suite.process(await startAuthDrill({ DOCUMENT_STORE: 'sql', DATABASE_URL: databaseUrl }))
     await drill.run(postgres, 'PostgreSQL restart')
   }, 300_000)
 })

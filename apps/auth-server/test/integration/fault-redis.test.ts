@@ -4,22 +4,16 @@
 // cannot be kept, a rate-limited mutation (signIn) gets HTTP 503 SERVICE_UNAVAILABLE and /readyz answers 503 (never
 // INTERNAL, a stack or a hang). After it, /readyz is back within 15 s, every session the load opened still
 // refreshes, and the process never exits.
-import { afterAll, describe, it } from 'vitest'
-import { privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '@openmotion/test-services'
-import { startAuthDrill, type AuthDrill } from './fault-drill-auth.js'
+import { describe, it } from 'vitest'
+import { faultSuite, privateRedisAvailable, startPrivateRedis } from '@openmotion/test-services'
+import { startAuthDrill } from './fault-drill-auth.js'
 
 describe.runIf(privateRedisAvailable())('auth-server through a Redis restart', () => {
-  let redis: PrivateRedis | undefined
-  let drill: AuthDrill | undefined
-  afterAll(async () => {
-    await redis?.start()
-    await drill?.stop()
-    await redis?.close()
-  })
+  const suite = faultSuite()
 
   it('answers 503 while the rate-limit Redis restarts under signIn and refresh load, is ready again within 15 s, and loses no session', async () => {
-    redis = await startPrivateRedis()
-    drill = await startAuthDrill({ REDIS_URL: redis.url })
+    const redis = suite.service(await startPrivateRedis())
+    const drill = suite.process(await startAuthDrill({ REDIS_URL: redis.url }))
     await drill.run(redis, 'Redis restart')
   }, 300_000)
 })

@@ -3,7 +3,7 @@
 // jobs older than RETENTION_DAYS (failed ones: FAILED_RETENTION_DAYS) are deleted with their files (the
 // spec allows removing old and failed jobs); uploads untouched for UPLOAD_RETENTION_HOURS are deleted (storeModel
 // copies what it keeps, so an upload is only a staging file); prompt optimization answers follow RETENTION_DAYS.
-import type { Logger } from '@openmotion/common'
+import { startPeriodicTask, type Logger } from '@openmotion/common'
 import { jobFailure } from '../domain/job-failures.js'
 import { errors } from '../errors.js'
 import type { JobWorker } from './job-worker.js'
@@ -28,7 +28,7 @@ export interface MaintenanceOptions {
 export interface SweepResult { stuck: string[], deleted: string[], uploads: string[] }
 
 export interface Maintenance {
-  /** One sweep now; returns what it did. */
+  /** One sweep now (after the one in flight); returns what it did. */
   sweep: () => Promise<SweepResult>
   stop: () => Promise<void>
 }
@@ -37,7 +37,6 @@ const DAY_MS = 86_400_000
 
 export function startMaintenance (options: MaintenanceOptions): Maintenance {
   const now = options.now ?? Date.now
-  let running: Promise<unknown> = Promise.resolve()
 
   const cutoff = (days: number): Date => new Date(now() - days * DAY_MS)
 
@@ -72,20 +71,6 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
     return { stuck, deleted, uploads }
   }
 
-  const timer = setInterval(() => {
-    running = running.then(sweep).catch((error: unknown) => { options.logger.error({ err: error }, 'job maintenance failed') })
-  }, options.intervalMs)
-  timer.unref()
-
-  return {
-    sweep: async () => {
-      const result = running.then(sweep)
-      running = result.catch(() => undefined)
-      return await result
-    },
-    async stop () {
-      clearInterval(timer)
-      await running
-    }
-  }
+  const task = startPeriodicTask({ name: 'job maintenance', everyMs: options.intervalMs, run: sweep, logger: options.logger })
+  return { sweep: task.runNow, stop: task.stop }
 }

@@ -5,9 +5,9 @@
 // wait in the outbox), polls answer from the database and cancels succeed; nothing answers 500 or hangs. After it,
 // /readyz is back within 15 s, every accepted job runs exactly once and is charged once (a cancelled one is refunded
 // and never runs), and the process never exits.
-import { afterAll, expect, it } from 'vitest'
-import { describeWithService, privateRedisAvailable, runFaultDrill, startPrivateRedis, timedFetch, type PrivateRedis } from '@openmotion/test-services'
-import { netCharge, startMotionProcess, type MotionProcess } from './fault-drill-app.js'
+import { expect, it } from 'vitest'
+import { describeWithService, faultSuite, privateRedisAvailable, runFaultDrill, startPrivateRedis, timedFetch } from '@openmotion/test-services'
+import { netCharge, startMotionProcess } from './fault-drill-app.js'
 import { freshDatabase } from './fresh-database.js'
 
 const RECOVERY_LIMIT_MS = 15_000
@@ -15,23 +15,13 @@ const sleep = async (ms: number): Promise<void> => { await new Promise((resolve)
 
 describeWithService('postgres', (serverUrl) => {
   const redisInstalled = privateRedisAvailable()
-  let redis: PrivateRedis | undefined
-  let api: MotionProcess | undefined
-  let dropDatabase: (() => Promise<void>) | undefined
-  afterAll(async () => {
-    // Redis first: the process closes its queue connections on SIGTERM.
-    await redis?.start()
-    await api?.stop()
-    await redis?.close()
-    await dropDatabase?.()
-  })
+  const suite = faultSuite()
 
   it.runIf(redisInstalled)('starts while Redis is down, then keeps accepting and answering through a Redis restart under load, and loses nothing', async () => {
-    const db = await freshDatabase(serverUrl, 'motion_fault_redis')
-    dropDatabase = db.drop
-    redis = await startPrivateRedis()
+    const db = suite.database(await freshDatabase(serverUrl, 'motion_fault_redis'))
+    const redis = suite.service(await startPrivateRedis())
     await redis.stop()
-    api = await startMotionProcess({ DATABASE_URL: db.url, STORAGE_TYPE: 'redis', REDIS_URL: redis.url })
+    const api = suite.process(await startMotionProcess({ DATABASE_URL: db.url, STORAGE_TYPE: 'redis', REDIS_URL: redis.url }))
 
     // Built and serving, the database ready, only the queue failing: the process waits for Redis instead of exiting.
     let checks: Record<string, string> = {}

@@ -105,6 +105,15 @@ export const FINISH_BATCH = `WITH f AS (
   SELECT id FROM u`
 
 /**
+ * Replay of pending deliveries ($1 ids, $2 due): a job for each one still waiting for its attempt with none in the
+ * outbox (its queue entry may be gone). Retrying deliveries keep their backoff; a surviving queue entry makes a
+ * duplicate the worker's attempt check drops.
+ */
+export const QUEUE_PENDING = `${queueJobs('relay_deliveries d', 'attempts + 1', '$2', 'NULL',
+  "d.id = ANY($1::text[]) AND d.status = 'pending' AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id)")}
+  RETURNING delivery_id`
+
+/**
  * One delivery's status change by an operator or the worker ($1 id, $2 to, $3 allowed from-statuses), with
  * `set` (more assignments, parameters from $4 on) and, for a replay, its new job.
  */

@@ -6,7 +6,7 @@ import type { Attempt, Delivery, DeliveryStatus, Transition } from '../domain/ty
 import type { DeliveryJob } from '../domain/delivery-queue.js'
 import { DELIVERY_TRANSITIONS, type DeliveryEvent } from '../domain/delivery-states.js'
 import { newId } from '../domain/ids.js'
-import type { Claim, ClaimedDelivery, DeliveryRepository, Finished } from '../domain/ports.js'
+import type { Claim, ClaimedDelivery, DeliveryBacklog, DeliveryHistory, DeliveryRepository, Finished } from '../domain/ports.js'
 import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, moveOne } from './delivery-sql.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 
@@ -18,7 +18,7 @@ type ClaimRow = DeliveryRow & {
   endpoint: Record<string, unknown> | null
 }
 
-export class DeliveryStore implements DeliveryRepository {
+export class DeliveryStore implements DeliveryRepository, DeliveryHistory, DeliveryBacklog {
   constructor (private readonly db: Database) {}
 
   /** One delivery's change by `event` to `to`, with `set` (more assignments, parameters from $4 on). */

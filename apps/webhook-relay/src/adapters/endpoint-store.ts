@@ -2,9 +2,9 @@
 // failure bookkeeping that disables an endpoint after ENDPOINT_DISABLE_AFTER of continuous failure.
 import { ReadCache, type SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
-import type { DeliveryTarget, EndpointDirectory, FailureRecord } from '../domain/ports.js'
+import type { DeliveryTarget, EndpointRepository, FailureRecord } from '../domain/ports.js'
 import { generateSecret } from '../domain/signing.js'
-import type { Endpoint, EndpointSecrets } from '../domain/types.js'
+import type { Endpoint, EndpointInput, EndpointSecrets } from '../domain/types.js'
 import { plaintextCipher, type DataCipher } from '../domain/envelope-encryption.js'
 
 export const SECRET_GRACE_MS = 24 * 3600 * 1000
@@ -29,17 +29,6 @@ interface EndpointRow {
   secret: string
   previous_secret: string | null
   previous_secret_expires_at: Date | null
-}
-
-export interface EndpointInput {
-  url: string
-  description?: string | undefined
-  eventTypes?: string[] | null | undefined
-  disabled?: boolean | undefined
-  rateLimitPerSecond?: number | null | undefined
-  headers?: Record<string, string> | undefined
-  /** Durations such as ["1m", "10m", "1h"]; null means the relay's RETRY_SCHEDULE. */
-  retrySchedule?: string[] | null | undefined
 }
 
 const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint => ({
@@ -67,7 +56,7 @@ const toEndpoint = (row: EndpointRow, headers: Record<string, string>): Endpoint
 export const ENDPOINT_CACHE_MS = 1000
 const ENDPOINT_CACHE_SIZE = 10_000
 
-export class EndpointStore implements EndpointDirectory {
+export class EndpointStore implements EndpointRepository {
   private readonly active = new ReadCache<Endpoint[]>({ ttlMs: ENDPOINT_CACHE_MS, maxEntries: ENDPOINT_CACHE_SIZE })
   private readonly rates = new ReadCache<number | null>({ ttlMs: ENDPOINT_CACHE_MS, maxEntries: ENDPOINT_CACHE_SIZE })
   private readonly targets = new WeakMap<object, { target: DeliveryTarget, until: number }>()

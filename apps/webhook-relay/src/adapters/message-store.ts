@@ -9,8 +9,9 @@
 import type { Database, SqlExecutor } from '@openmotion/common'
 import { newId } from '../domain/ids.js'
 import { microBatch } from '@openmotion/job-queue'
-import type { AcceptResult, DeliveryStatus, NewMessage, StoredMessage } from '../domain/types.js'
+import type { AcceptResult, MessageFilter, NewMessage, StoredMessage } from '../domain/types.js'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
+import type { MessageRepository } from '../domain/ports.js'
 import { ACCEPT_MESSAGES } from './delivery-sql.js'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
@@ -21,18 +22,12 @@ const toMessage = (row: MessageRow): StoredMessage => ({
   id: row.id, tenantId: row.tenant_id, event: row.event, data: row.data, keyId: row.key_id, createdAt: row.created_at
 })
 
-export interface MessageFilter {
-  event?: string | undefined
-  since?: Date | undefined
-  status?: DeliveryStatus | undefined
-}
-
 export const INGEST_BATCH_WAIT_MS = 2
 export const INGEST_BATCH_SIZE = 200
 
 interface Intake { input: NewMessage, messageId: string, deliveryIds: string[], now: Date }
 
-export class MessageStore {
+export class MessageStore implements MessageRepository {
   private readonly groupCommit = microBatch<Intake, AcceptResult>({
     maxItems: INGEST_BATCH_SIZE,
     maxWaitMs: INGEST_BATCH_WAIT_MS,

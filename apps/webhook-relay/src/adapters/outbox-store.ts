@@ -5,6 +5,7 @@
 import type { SqlExecutor } from '@openmotion/common'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
 import type { OutboxRepository } from '../domain/ports.js'
+import { QUEUE_PENDING } from './delivery-sql.js'
 
 interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
 
@@ -32,21 +33,10 @@ export class OutboxStore implements OutboxRepository {
     if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
   }
 
-  /**
-   * A job due at `now` for each of these deliveries still waiting for their attempt (pending) with none in the
-   * outbox: replay's answer to a delivery whose queue entry may be gone. Returns the deliveries given a job; a
-   * surviving entry makes a duplicate the worker's attempt check drops. Retrying deliveries keep their backoff.
-   */
+  /** A job due at `now` for each of these pending deliveries with none in the outbox (delivery-sql.ts, QUEUE_PENDING). */
   async requeuePending (deliveryIds: readonly string[], now: Date = new Date()): Promise<string[]> {
     if (deliveryIds.length === 0) return []
-    const { rows } = await this.db.query<{ delivery_id: string }>(
-      `INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at)
-       SELECT d.id, d.endpoint_id, d.attempts + 1, $2 FROM relay_deliveries d
-       WHERE d.id = ANY($1::text[]) AND d.status = 'pending'
-         AND NOT EXISTS (SELECT 1 FROM relay_outbox o WHERE o.delivery_id = d.id)
-       RETURNING delivery_id`,
-      [deliveryIds, now]
-    )
+    const { rows } = await this.db.query<{ delivery_id: string }>(QUEUE_PENDING, [deliveryIds, now])
     return rows.map((r) => r.delivery_id)
   }
 }

@@ -2,6 +2,7 @@
 import type { SqlExecutor } from '@openmotion/common'
 import { generateApiKey, hashApiKey, keyPrefix } from '../domain/api-keys.js'
 import { newId } from '../domain/ids.js'
+import type { TenantRepository } from '../domain/ports.js'
 import type { ApiKeyInfo, Tenant } from '../domain/types.js'
 
 interface TenantRow { id: string, name: string, created_at: Date }
@@ -15,7 +16,7 @@ const toKey = (row: KeyRow): ApiKeyInfo => ({ id: row.id, tenantId: row.tenant_i
 const KEY_CACHE_MS = 5000
 const KEY_CACHE_SIZE = 10_000
 
-export class TenantStore {
+export class TenantStore implements TenantRepository {
   private readonly keyCache = new Map<string, { tenantId: string, until: number }>()
 
   constructor (private readonly db: SqlExecutor) {}

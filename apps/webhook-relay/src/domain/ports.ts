@@ -1,10 +1,13 @@
-// The outside world as the relay's workers see it. Adapters (src/adapters/) implement these and the context
-// (relay-context.ts) injects them; the domain and the workers never import an adapter, so a store or the sender
-// can be swapped (or faked in a test) without touching the delivery rules.
+// The outside world as the relay's routes and workers see it. Adapters (src/adapters/) implement these and the
+// context (relay-context.ts) injects them; the domain, the routes and the workers never import an adapter, so a
+// store or the sender can be swapped (or faked in a test) without touching the delivery rules.
 import type { IncomingHttpHeaders } from 'node:http'
 import type { OutboxStore } from '@openmotion/job-queue'
 import type { DeliveryJob, OutboxEntry } from './delivery-queue.js'
-import type { Attempt, Delivery, Endpoint, StoredMessage } from './types.js'
+import type { MessageIntake, SubscribedEndpoints } from './accept-webhook.js'
+import type {
+  ApiKeyInfo, Attempt, Delivery, Endpoint, EndpointInput, EndpointSecrets, MessageFilter, StoredMessage, Tenant, Transition
+} from './types.js'
 
 /** One attempt as the worker reports it; the store adds the ids. */
 export type AttemptRecord = Omit<Attempt, 'id' | 'deliveryId' | 'messageId' | 'endpointId'>
@@ -50,6 +53,35 @@ export interface DeliveryRepository {
   unfinishedWithoutJob (limit: number, afterId?: string): Promise<Delivery[]>
 }
 
+/** What the tenant API reads of deliveries, and replay (succeeded or dead → pending, with its outbox job). */
+export interface DeliveryHistory {
+  listForMessage (messageId: string): Promise<Delivery[]>
+  transitions (deliveryId: string): Promise<Transition[]>
+  attempts (messageId: string, limit: number, afterId?: string): Promise<Attempt[]>
+  /** Moves these finished deliveries back to pending with a fresh retry budget; returns those moved. */
+  replay (ids: readonly string[], now?: Date): Promise<Delivery[]>
+  /** Ids of an endpoint's dead deliveries (created since `since`, if given). */
+  deadForEndpoint (endpointId: string, since: Date | undefined): Promise<string[]>
+}
+
+export interface BacklogFigures { pending: number, retrying: number, delivering: number, dead: number, oldestDueAgeSeconds: number }
+
+/** Backend-independent queue figures for the metrics, read from the database at scrape time. */
+export interface DeliveryBacklog {
+  backlog (now?: Date): Promise<BacklogFigures>
+}
+
+export interface TenantRepository {
+  create (name: string): Promise<Tenant>
+  list (limit: number, afterId?: string): Promise<Tenant[]>
+  get (id: string): Promise<Tenant | undefined>
+  /** Returns the key in clear exactly once; only its hash is kept. */
+  createKey (tenantId: string): Promise<{ key: string, info: ApiKeyInfo }>
+  listKeys (tenantId: string): Promise<ApiKeyInfo[]>
+  deleteKey (tenantId: string, keyId: string): Promise<boolean>
+  tenantIdForKey (key: string): Promise<string | undefined>
+}
+
 export interface DeliveryTarget { endpoint: Endpoint, secrets: string[] }
 
 export interface FailureRecord {
@@ -72,11 +104,27 @@ export interface EndpointDirectory {
   disable (id: string, reason: string): Promise<void>
 }
 
+/** A tenant's endpoints as the tenant API manages them, besides what deliveries and acceptance read. */
+export interface EndpointRepository extends EndpointDirectory, SubscribedEndpoints {
+  create (tenantId: string, input: EndpointInput): Promise<{ endpoint: Endpoint, secret: string }>
+  get (tenantId: string, id: string): Promise<Endpoint | undefined>
+  list (tenantId: string, limit: number, afterId?: string): Promise<Endpoint[]>
+  update (tenantId: string, id: string, patch: Partial<EndpointInput>): Promise<Endpoint | undefined>
+  delete (tenantId: string, id: string): Promise<boolean>
+  secrets (tenantId: string, id: string): Promise<EndpointSecrets | undefined>
+  rotateSecret (tenantId: string, id: string): Promise<EndpointSecrets | undefined>
+}
+
 export interface MessageReader {
   getById (id: string): Promise<StoredMessage | undefined>
 }
 
-/** Outbox rows are leased, not locked, while their jobs are handed to the queue. */
+export interface MessageRepository extends MessageReader, MessageIntake {
+  get (tenantId: string, id: string): Promise<StoredMessage | undefined>
+  list (tenantId: string, filter: MessageFilter, limit: number, afterId?: string): Promise<StoredMessage[]>
+  deleteOlderThan (cutoff: Date): Promise<number>
+}
+
 /** The relay's outbox table, as the shared publisher (@openmotion/job-queue) drives it, plus replay's re-queue. */
 export interface OutboxRepository extends OutboxStore<DeliveryJob> {
   /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */

@@ -119,3 +119,20 @@ export type AcceptResult =
   }
   | { kind: 'repeat', messageId: string, deliveries: number }
   | { kind: 'conflict' }
+
+export interface EndpointInput {
+  url: string
+  description?: string | undefined
+  eventTypes?: string[] | null | undefined
+  disabled?: boolean | undefined
+  rateLimitPerSecond?: number | null | undefined
+  headers?: Record<string, string> | undefined
+  /** Durations such as ["1m", "10m", "1h"]; null means the relay's RETRY_SCHEDULE. */
+  retrySchedule?: string[] | null | undefined
+}
+
+export interface MessageFilter {
+  event?: string | undefined
+  since?: Date | undefined
+  status?: DeliveryStatus | undefined
+}

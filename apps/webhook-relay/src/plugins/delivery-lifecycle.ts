@@ -11,7 +11,7 @@ import { EndpointLimiter } from '../domain/endpoint-limiter.js'
 import { reportQueueInReadiness } from '../queue-readiness.js'
 import type { RelayContext } from '../relay-context.js'
 import { createDeliveryWorker } from '../worker/delivery-worker.js'
-import { startMaintenance } from '../worker/maintenance.js'
+import { startMaintenance, type Maintenance } from '../worker/maintenance.js'
 import type { OutboxPublisher } from '@openmotion/job-queue'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
 import { connectQueue, type QueueConnection } from '../worker/queue-connection.js'
@@ -48,12 +48,12 @@ function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, s
 export const deliveryLifecycle = fp<DeliveryLifecycleOptions>(async (app, { ctx, publisher, logger, deliver, send }) => {
   const { config, queue } = ctx
   const worker = deliver ? createWorker(ctx, config, logger, send) : undefined
-  const maintenance = worker === undefined ? undefined : startMaintenance({ ctx, logger })
+  let maintenance: Maintenance | undefined
   let connection: QueueConnection | undefined
   let reconcile: QueueReconcile | undefined
   reportQueueInReadiness(app.readiness, queue, { state: () => connection?.state() ?? 'connecting', stop: () => undefined })
   app.addHook('onReady', async () => {
-    await maintenance?.recoverAtStart()
+    if (worker !== undefined) maintenance = await startMaintenance({ ctx, logger })
     connection = connectQueue({
       queue,
       logger,
@@ -76,8 +76,8 @@ export const deliveryLifecycle = fp<DeliveryLifecycleOptions>(async (app, { ctx,
   // onClose runs after the server stopped accepting: deliveries in flight finish (queue.stop waits for them).
   app.addHook('onClose', async () => {
     connection?.stop()
-    reconcile?.stop()
-    maintenance?.stop()
+    await reconcile?.stop()
+    await maintenance?.stop()
     await publisher.stop()
     await queue.stop()
   })

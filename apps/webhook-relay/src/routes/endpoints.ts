@@ -3,7 +3,8 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { checkEndpointUrl, checkEventTypes, checkHeaders, checkRetrySchedule } from '../domain/endpoint-rules.js'
 import { errors } from '../errors.js'
-import type { RelayContext } from '../relay-context.js'
+import type { DeliveryHistory, EndpointRepository, TenantRepository } from '../domain/ports.js'
+import { replayEndpoint } from '../domain/replay.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentEndpoint } from './presenters.js'
@@ -16,7 +17,15 @@ const SecretBody = Type.Object({
   previousSecretExpiresAt: Type.Union([Type.String(), Type.Null()])
 })
 
-export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+export interface EndpointRouteDeps {
+  tenants: Pick<TenantRepository, 'tenantIdForKey'>
+  endpoints: EndpointRepository
+  deliveries: DeliveryHistory
+  notifyOutbox: () => void
+  config: { ALLOW_PRIVATE_DESTINATIONS: boolean }
+}
+
+export async function endpointRoutes (app: AppInstance, ctx: EndpointRouteDeps): Promise<void> {
   app.decorateRequest('tenantId', undefined)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
   const allowPrivate = ctx.config.ALLOW_PRIVATE_DESTINATIONS
@@ -141,9 +150,7 @@ export async function endpointRoutes (app: AppInstance, ctx: RelayContext): Prom
     const endpoint = await ctx.endpoints.get(requireTenant(request), request.params.id)
     if (endpoint === undefined) throw errors.RELAY_ENDPOINT_NOT_FOUND()
     const since = dateParam(request.query.since, 'querystring/since')
-    const replayed = await ctx.deliveries.replay(await ctx.deliveries.deadForEndpoint(endpoint.id, since))
-    ctx.notifyOutbox()
-    return reply.status(202).send({ deliveries: replayed.length })
+    return reply.status(202).send({ deliveries: await replayEndpoint(ctx, endpoint.id, since) })
   })
 }
 

@@ -3,7 +3,9 @@ import { Type, type AppInstance } from '@openmotion/common'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { DELIVERY_STATUSES } from '../domain/types.js'
 import { errors } from '../errors.js'
-import type { RelayContext } from '../relay-context.js'
+import type { DataCipher } from '../domain/envelope-encryption.js'
+import type { DeliveryHistory, MessageRepository, TenantRepository } from '../domain/ports.js'
+import { replayMessage, type ReplayDeps } from '../domain/replay.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentAttempt, presentDelivery, presentMessage } from './presenters.js'
@@ -12,7 +14,14 @@ import { AttemptBody, CLOSED, DeliveryBody, IdParams, MessageBody, PageQuery, te
 const common = { tags: ['messages'], security: [{ tenantKey: [] }] }
 const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages with at least one delivery in this status' })
 
-export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+export interface MessageRouteDeps extends ReplayDeps {
+  tenants: Pick<TenantRepository, 'tenantIdForKey'>
+  messages: MessageRepository
+  deliveries: DeliveryHistory
+  cipher: DataCipher
+}
+
+export async function messageRoutes (app: AppInstance, ctx: MessageRouteDeps): Promise<void> {
   app.decorateRequest('tenantId', undefined)
   app.addHook('preHandler', tenantAuth(ctx.tenants))
 
@@ -101,14 +110,7 @@ export async function messageRoutes (app: AppInstance, ctx: RelayContext): Promi
     },
     async (request, reply) => {
       const message = await ownMessage(requireTenant(request), request.params.id)
-      const deliveries = await ctx.deliveries.listForMessage(message.id)
-      const finished = deliveries.filter((d) => d.status === 'succeeded' || d.status === 'dead')
-      const replayed = await ctx.deliveries.replay(finished.map((d) => d.id))
-      // A waiting delivery's queue entry may be gone (a queue that lost its data): the database says it is due.
-      const pending = deliveries.filter((d) => d.status === 'pending')
-      const requeued = await ctx.outbox.requeuePending(pending.map((d) => d.id))
-      ctx.notifyOutbox()
-      return reply.status(202).send({ deliveries: replayed.length + requeued.length })
+      return reply.status(202).send({ deliveries: await replayMessage(ctx, message.id) })
     }
   )
 }

@@ -1,5 +1,5 @@
 // Response and parameter schemas shared by the route files; they also shape /openapi.json.
-import { Type, errorResponses, type Static } from '@openmotion/common'
+import { Type, errorResponses } from '@openmotion/common'
 import { DURATION } from '../domain/duration.js'
 
 /** The error statuses of a tenant route (bad input, unknown API key) plus `more`, all in the shared error shape. */
@@ -108,5 +108,3 @@ export const AttemptBody = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   outcome: Type.String()
 })
-
-export type EndpointInputBody = Static<ReturnType<typeof Type.Object<typeof EndpointInputFields>>>

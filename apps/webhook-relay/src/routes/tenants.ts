@@ -2,7 +2,8 @@
 import { Type, adminGuardFromConfig, type AppInstance } from '@openmotion/common'
 import { adminAuth } from '../auth.js'
 import { errors } from '../errors.js'
-import type { RelayContext } from '../relay-context.js'
+import type { OperatorAuthConfig } from '../auth.js'
+import type { TenantRepository } from '../domain/ports.js'
 import { cursorId, page } from './pagination.js'
 import { BODY_ERRORS, CLOSED, PageQuery, adminErrors } from './schemas.js'
 
@@ -11,7 +12,7 @@ const KeyInfo = Type.Object({ id: Type.String(), prefix: Type.String(), createdA
 const present = (t: { id: string, name: string, createdAt: Date }) => ({ id: t.id, name: t.name, createdAt: t.createdAt.toISOString() })
 const common = { tags: ['admin'], security: [{ adminKey: [] }] }
 
-export async function tenantRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+export async function tenantRoutes (app: AppInstance, ctx: { tenants: TenantRepository, config: OperatorAuthConfig }): Promise<void> {
   app.addHook('preHandler', adminAuth(adminGuardFromConfig(ctx.config)))
 
   app.post(

@@ -5,11 +5,12 @@
 import { Type, type AppInstance } from '@openmotion/common'
 import type { FastifyRequest } from 'fastify'
 import { tenantAuth } from '../auth.js'
-import { acceptWebhook } from '../domain/accept-webhook.js'
+import { acceptWebhook, type AcceptDeps } from '../domain/accept-webhook.js'
 import { checkWebhookPayload, MAX_DATA_DEPTH, MAX_DATA_KEYS, MAX_EVENT_LENGTH } from '../domain/webhook-payload.js'
 import { errors } from '../errors.js'
-import type { RelayContext } from '../relay-context.js'
-import { eventLabel } from '../relay-metrics.js'
+import type { RelayConfig } from '../config.js'
+import type { TenantRepository } from '../domain/ports.js'
+import { eventLabel, type RelayMetrics } from '../relay-metrics.js'
 import { BODY_ERRORS, tenantErrors } from './schemas.js'
 
 declare module 'fastify' {
@@ -25,7 +26,13 @@ const WebhookPayload = Type.Object({
   })
 })
 
-export async function webhookRoutes (app: AppInstance, ctx: RelayContext): Promise<void> {
+export interface WebhookRouteDeps extends AcceptDeps {
+  tenants: Pick<TenantRepository, 'tenantIdForKey'>
+  metrics: Pick<RelayMetrics, 'requests' | 'processing'>
+  config: Pick<RelayConfig, 'MAX_PAYLOAD_BYTES'>
+}
+
+export async function webhookRoutes (app: AppInstance, ctx: WebhookRouteDeps): Promise<void> {
   app.decorateRequest('rawBody', undefined)
   app.decorateRequest('tenantId', undefined)
   app.removeAllContentTypeParsers()

@@ -6,7 +6,7 @@
 // (due ones at once, retries at their time). A duplicate of a job that did survive is dropped by the attempt check.
 // Comparing generations rather than due times keeps a delivery that waits overdue behind a backlog from being
 // queued twice. The memory queue is recovered at start instead (maintenance.ts): it cannot lose jobs while it runs.
-import type { Logger } from '@openmotion/common'
+import { startPeriodicTask, type Logger } from '@openmotion/common'
 import type { DeliveryQueue } from '../domain/delivery-queue.js'
 import type { DeliveryRepository, QueueGenerationRepository } from '../domain/ports.js'
 import { requeueUnfinished } from './recovery.js'
@@ -22,17 +22,14 @@ export interface QueueReconcileOptions {
 }
 
 export interface QueueReconcile {
-  /** Checks the generation now; resolves to the number of deliveries re-published. */
-  run (): Promise<number>
-  stop (): void
+  /** Checks the generation now (after a check in flight); resolves to the number of deliveries re-published. */
+  run: () => Promise<number>
+  /** Resolves once a check in flight has ended. */
+  stop: () => Promise<void>
 }
 
 export function startQueueReconcile (options: QueueReconcileOptions): QueueReconcile {
   const { queue, name, deliveries, generations, logger } = options
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let stopped = false
-
   const check = async (): Promise<number> => {
     const generation = await queue.generation()
     const previous = await generations.seen(name)
@@ -47,23 +44,6 @@ export function startQueueReconcile (options: QueueReconcileOptions): QueueRecon
     }
     return n
   }
-  const run = async (): Promise<number> => {
-    running ??= check().finally(() => { running = undefined })
-    return running
-  }
-  const schedule = (): void => {
-    if (stopped) return
-    timer = setTimeout(() => {
-      run().catch((error: unknown) => { logger.warn({ err: error, queue: name }, 'queue reconcile failed: tried again next interval') }).finally(schedule)
-    }, options.everyMs)
-    timer.unref()
-  }
-  schedule()
-  return {
-    run,
-    stop () {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }
+  const task = startPeriodicTask({ name: 'queue reconcile', everyMs: options.everyMs, run: check, logger })
+  return { run: task.runNow, stop: task.stop }
 }

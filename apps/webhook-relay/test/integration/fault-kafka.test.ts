@@ -4,9 +4,9 @@
 // outbox), so /readyz stays 200 and reports the queue in `checks.queue`; nothing answers 500 or hangs. After it,
 // `checks.queue` is ok again within 15 s, every accepted message reaches the receiver (at least once: a batch whose
 // offsets were not committed before the broker went is delivered again), and the process never exits.
-import { afterAll, expect, it } from 'vitest'
-import { describeWithService, privateKafkaAvailable, startPrivateKafka, type Answer, type PrivateKafka } from '@openmotion/test-services'
-import { startRelayDrill, type RelayDrill } from './fault-drill-relay.js'
+import { expect, it } from 'vitest'
+import { describeWithService, faultSuite, privateKafkaAvailable, startPrivateKafka, type Answer } from '@openmotion/test-services'
+import { startRelayDrill } from './fault-drill-relay.js'
 import { freshDatabase } from './relay-process.js'
 
 /** Ready to accept, and the queue connected with its consumer groups joined. */
@@ -14,21 +14,12 @@ const queueReady = (answer: Answer): boolean => answer.status === 200 && /"queue
 
 describeWithService('postgres', (serverUrl) => {
   const kafkaInstalled = privateKafkaAvailable()
-  let kafka: PrivateKafka | undefined
-  let drill: RelayDrill | undefined
-  let dropDatabase: (() => Promise<void>) | undefined
-  afterAll(async () => {
-    await kafka?.start()
-    await drill?.stop()
-    await kafka?.close()
-    await dropDatabase?.()
-  })
+  const suite = faultSuite()
 
   it.runIf(kafkaInstalled)('keeps accepting through a Kafka broker restart under load, reports the queue in /readyz, and delivers every accepted message', async () => {
-    const database = await freshDatabase(serverUrl)
-    dropDatabase = database.drop
-    kafka = await startPrivateKafka()
-    drill = await startRelayDrill({ DATABASE_URL: database.url, STORAGE_TYPE: 'kafka', KAFKA_BROKER: kafka.broker, KAFKA_PARTITIONS: '2' })
+    const database = suite.database(await freshDatabase(serverUrl))
+    const kafka = suite.service(await startPrivateKafka())
+    const drill = suite.process(await startRelayDrill({ DATABASE_URL: database.url, STORAGE_TYPE: 'kafka', KAFKA_BROKER: kafka.broker, KAFKA_PARTITIONS: '2' }))
     const result = await drill.run(kafka, 'Kafka broker restart', queueReady)
     expect(result.outageReadiness.every((status) => status === 200)).toBe(true)
     expect(result.outageReady).toContain(false)

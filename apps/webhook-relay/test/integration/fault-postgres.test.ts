@@ -4,24 +4,18 @@
 // the outage /readyz answers 503 and an ingest gets a clean 503 RELAY_UNAVAILABLE (never a 500, a stack or a hang).
 // After it, /readyz is back within 15 s, every accepted message reaches the receiver (at least once), and the
 // process never exits.
-import { afterAll, expect, it } from 'vitest'
-import { describeWithService, privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '@openmotion/test-services'
-import { startRelayDrill, type RelayDrill } from './fault-drill-relay.js'
+import { expect, it } from 'vitest'
+import { describeWithService, faultSuite, privatePostgresAvailable, startPrivatePostgres } from '@openmotion/test-services'
+import { startRelayDrill } from './fault-drill-relay.js'
 
 describeWithService('redis', (redisUrl) => {
   const postgresInstalled = privatePostgresAvailable()
-  let postgres: PrivatePostgres | undefined
-  let drill: RelayDrill | undefined
-  afterAll(async () => {
-    await postgres?.start()
-    await drill?.stop()
-    await postgres?.close()
-  })
+  const suite = faultSuite()
 
   it.runIf(postgresInstalled)('answers 503 while PostgreSQL restarts under ingest load, is ready again within 15 s, and delivers every accepted message', async () => {
-    postgres = await startPrivatePostgres()
+    const postgres = suite.service(await startPrivatePostgres())
     const databaseUrl = await postgres.createDatabase('relay')
-    drill = await startRelayDrill({ DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: redisUrl })
+    const drill = suite.process(await startRelayDrill({ DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: redisUrl }))
     const result = await drill.run(postgres, 'PostgreSQL restart')
     expect(result.outageReadiness).toContain(503)
     expect(result.recoveryMs).toBeDefined()

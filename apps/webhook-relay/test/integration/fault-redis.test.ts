@@ -4,9 +4,9 @@
 // outbox), so /readyz stays 200 and reports the queue in `checks.queue` (README, "Start-up never waits on the
 // queue"); nothing answers 500 or hangs. After it, `checks.queue` is ok again within 15 s, every accepted message
 // reaches the receiver (at least once), and the process never exits.
-import { afterAll, expect, it } from 'vitest'
-import { describeWithService, privateRedisAvailable, startPrivateRedis, type Answer, type PrivateRedis } from '@openmotion/test-services'
-import { startRelayDrill, type RelayDrill } from './fault-drill-relay.js'
+import { expect, it } from 'vitest'
+import { describeWithService, faultSuite, privateRedisAvailable, startPrivateRedis, type Answer } from '@openmotion/test-services'
+import { startRelayDrill } from './fault-drill-relay.js'
 import { freshDatabase } from './relay-process.js'
 
 /** Ready to accept and the queue connected. */
@@ -14,21 +14,12 @@ const queueReady = (answer: Answer): boolean => answer.status === 200 && /"queue
 
 describeWithService('postgres', (serverUrl) => {
   const redisInstalled = privateRedisAvailable()
-  let redis: PrivateRedis | undefined
-  let drill: RelayDrill | undefined
-  let dropDatabase: (() => Promise<void>) | undefined
-  afterAll(async () => {
-    await redis?.start()
-    await drill?.stop()
-    await redis?.close()
-    await dropDatabase?.()
-  })
+  const suite = faultSuite()
 
   it.runIf(redisInstalled)('keeps accepting through a Redis restart under load, reports the queue in /readyz, and delivers every accepted message', async () => {
-    const database = await freshDatabase(serverUrl)
-    dropDatabase = database.drop
-    redis = await startPrivateRedis()
-    drill = await startRelayDrill({ DATABASE_URL: database.url, STORAGE_TYPE: 'redis', REDIS_URL: redis.url })
+    const database = suite.database(await freshDatabase(serverUrl))
+    const redis = suite.service(await startPrivateRedis())
+    const drill = suite.process(await startRelayDrill({ DATABASE_URL: database.url, STORAGE_TYPE: 'redis', REDIS_URL: redis.url }))
     const result = await drill.run(redis, 'Redis restart', queueReady)
     expect(result.outageReadiness.every((status) => status === 200)).toBe(true)
     expect(result.outageReady).toContain(false)

@@ -1,7 +1,7 @@
 // Inpainting (inPaintingRequest): frame intervals of an earlier variant, trimmed by editRequest, made again from
 // a prompt.
 import { integer, invalid, json, numericField, text } from '../param-values.js'
-import { editRequest, loadVariantClip, noDuration, sourceParam, type Derived, type EditRequest, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
+import { editRequest, loadVariantClip, noDuration, sourceJob, sourceParam, type Derived, type EditRequest, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
 
 export type InpaintRequest = Derived & {
   processor: 'text2motion'
@@ -38,7 +38,7 @@ export const inpaintMode: MotionMode<InpaintRequest> = {
       ...overrides
     }
   },
-  sources: (request) => [{ ref: request.source, parameter: 't2m_rid' }],
+  sources: (request) => sourceJob(request.source),
   needsSource: true,
   prompt: (request) => request.inpaint.prompt,
   withPrompt: (request, prompt) => ({ ...request, inpaint: { ...request.inpaint, prompt } }),

@@ -2,7 +2,7 @@
 // repeated; requestedAnimationDuration fits one repetition. Numbers may be floats or numeric strings; integers
 // among them are rounded like every other parameter.
 import { flag, integer, invalid, json, number, numericField, text } from '../param-values.js'
-import { checkKeys, fitted, loadVariantClip, sourceParam, type Derived, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
+import { checkKeys, fitted, loadVariantClip, sourceJob, sourceParam, type Derived, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
 
 export type FixRootMode = 'INTERPOLATION' | 'LOCKED'
 
@@ -82,7 +82,7 @@ export const loopMode: MotionMode<LoopRequest> = {
     }
     return { processor: 'text2motion', mode: 'loop', source: undefined, prompt: prompt ?? text('prompt', values.get('prompt')), loop, settings }
   },
-  sources: (request) => request.source === undefined ? [] : [{ ref: request.source, parameter: 't2m_rid' }],
+  sources: (request) => sourceJob(request.source),
   needsSource: false,
   prompt: (request) => request.prompt,
   withPrompt: (request, prompt) => request.source === undefined ? { ...request, prompt } : request,

@@ -1,6 +1,6 @@
 // Merging (mergingRequest): an earlier variant and a second one, each trimmed, joined by a generated transition.
 import { integer, invalid, json, text } from '../param-values.js'
-import { editRequest, loadVariantClip, noDuration, sourceParam, type Derived, type EditRequest, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
+import { editRequest, loadVariantClip, noDuration, sourceJob, sourceParam, type Derived, type EditRequest, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
 
 export type MergeRequest = Derived & {
   processor: 'text2motion'
@@ -38,7 +38,7 @@ export const mergeMode: MotionMode<MergeRequest> = {
       ...overrides
     }
   },
-  sources: (request) => [{ ref: request.source, parameter: 't2m_rid' }, { ref: request.merge.source, parameter: 'mergingRequest' }],
+  sources: (request) => [...sourceJob(request.source), { ref: request.merge.source, parameter: 'mergingRequest' }],
   needsSource: true,
   prompt: (request) => request.merge.prompt,
   withPrompt: (request, prompt) => ({ ...request, merge: { ...request.merge, prompt } }),

@@ -69,6 +69,11 @@ export function sourceParam (values: Map<string, string>, ridName = 't2m_rid', v
   return { rid, variantId: String(integer(variantName, variantId, 1, 1000)) }
 }
 
+/** The `sources` entry of the job a request was made from (named by t2m_rid and variant_id); none without one. */
+export function sourceJob (ref: SourceRef | undefined): Array<{ ref: SourceRef, parameter: string }> {
+  return ref === undefined ? [] : [{ ref, parameter: 't2m_rid' }]
+}
+
 export function editRequest (name: string, value: unknown): EditRequest {
   if (value === undefined) return { numTrimLeft: 0, numTrimRight: 0 }
   const edit = typeof value === 'string' ? json(name, value) : value as Record<string, unknown>

@@ -1,7 +1,7 @@
 // A refinement (refineRequest): a variation near an earlier variant, steered by a prompt (the earlier job's when
 // none is given, resolved at submission); requestedAnimationDuration fits the refined clip.
 import { json, number, numericField, text } from '../param-values.js'
-import { checkKeys, fitted, loadVariantClip, sourceParam, type Derived, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
+import { checkKeys, fitted, loadVariantClip, sourceJob, sourceParam, type Derived, type MotionMode, type MotionSettings, type SourceRef } from './motion-mode.js'
 
 export interface RefineSpec {
   /** Steers the change; the source job's prompt when absent (resolved at submission). */
@@ -39,7 +39,7 @@ export const refineMode: MotionMode<RefineRequest> = {
       ...overrides
     }
   },
-  sources: (request) => [{ ref: request.source, parameter: 't2m_rid' }],
+  sources: (request) => sourceJob(request.source),
   needsSource: true,
   prompt: (request) => request.refine.prompt,
   withPrompt: (request, prompt) => ({ ...request, refine: { ...request.refine, prompt } }),
