@@ -3,13 +3,8 @@ import { relayConfig } from './config.js'
 
 // `node dist/main.js worker` runs a delivery worker process (health and metrics over HTTP, no API routes).
 if (process.argv[2] === 'worker') process.env.RELAY_ROLE = 'worker'
-// The app's modules (fastify, the database driver, everything its routes use) load after the port listens, so
-// /healthz answers within a fraction of a second of start and /readyz says what is still starting.
 await runService({
   config: relayConfig,
-  build: async (config) => {
-    const { buildApp } = await import('./app.js')
-    return await buildApp(config)
-  },
+  app: async () => await import('./app.js'),
   listen: (config) => ({ port: config.WEBHOOK_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS })
 })

@@ -24,7 +24,12 @@ function exitOnConfigError (error: unknown): never {
 
 export interface ServiceDefinition<T extends TObject> {
   config: ConfigDefinition<T>
-  build: (config: Readonly<Static<T>>) => Promise<FastifyInstance>
+  /**
+   * Imports the app's module (`() => import('./app.js')`). It is called once the port listens: the app's imports
+   * (fastify, the database driver, everything its routes use) are most of a start's time, and meanwhile /healthz
+   * answers and /readyz says what is still starting.
+   */
+  app: () => Promise<{ buildApp: (config: Readonly<Static<T>>) => Promise<FastifyInstance> }>
   listen: (config: Readonly<Static<T>>) => StartOptions
 }
 
@@ -43,7 +48,7 @@ export async function runService<T extends TObject> (service: ServiceDefinition<
   })
   let app: FastifyInstance
   try {
-    app = await starting.track(() => service.build(config))
+    app = await starting.track(async () => await (await service.app()).buildApp(config))
   } catch (error) {
     await starting.close()
     exitOnConfigError(error)
