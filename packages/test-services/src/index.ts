@@ -4,6 +4,7 @@ export { START_HINT, serviceNames, serviceVariables } from './service-variables.
 export type { ServiceName, ServiceVariable } from './service-variables.js'
 export { chromiumLaunchOptions, type ChromiumLaunchOptions } from './chromium-launch.js'
 export { openBrowserPage, type BrowserPage, type BrowserPageOptions } from './browser-page.js'
+export { browserWalk, type BrowserWalk, type BrowserWalkOptions } from './browser-walk.js'
 export { describeMainProcess, spawnMain, type MainProcess, type MainProcessSuite } from './main-process.js'
 export { describeDeploymentFiles, findDeploymentDrift, undocumentedVariables, type DeclaredVariables, type DeploymentDrift } from './deployment-files.js'
 export { bearer, startFakeAuthServer, withOperatorAuth, type FakeAuthServer, type OperatorAuthSuite, type OperatorAuthVariables } from './fake-auth-server.js'
@@ -18,6 +19,7 @@ export {
   type AppRoute, type HostileCase, type HostileCaseOptions, type HostileText, type Position, type RoutePrinter
 } from './hostile-requests.js'
 export { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.js'
+export { itThroughPostgresFault, type PostgresFault } from './postgres-fault.js'
 export { kafkaToolDir, privateKafkaAvailable, startPrivateKafka, type PrivateKafka } from './private-kafka.js'
 export {
   errorCodeOf, faultSuite, runFaultDrill, timedFetch, uncleanOutcomes,

@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { build } from 'esbuild'
-import type { CDPSession, Page } from 'playwright-core'
-import { describeWithService, openBrowserPage, suiteBudget, type BrowserPage } from '@openmotion/test-services'
+import type { CDPSession } from 'playwright-core'
+import { browserWalk, describeWithService } from '@openmotion/test-services'
 import { createMemoryDocumentStore } from '../../src/adapters/document-store.js'
 import type { Passkey } from '../../src/domain/mfa-records.js'
 import type { DocumentStore } from '../../src/domain/ports.js'
@@ -16,7 +16,6 @@ import { appWith, type AppContext } from '../support/app-context.js'
 import { PAYLOAD, SIGN_IN, SIGN_UP, uniqueEmail } from '../support/graphql-client.js'
 import { VERIFY, claimsOf } from '../support/mfa-helpers.js'
 
-const withinBudget = suiteBudget(90_000)
 const PASSWORD = 'passkey test password 1'
 
 type GqlData = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -29,11 +28,10 @@ interface PageCeremonies {
 const ceremonies = () => (globalThis as unknown as { passkeys: PageCeremonies }).passkeys
 
 describeWithService('chromium', (chromiumPath) => {
+  const walk = browserWalk(chromiumPath, { stepTimeoutMs: 20_000, budgetMs: 90_000 })
   let ctx: AppContext
   let store: DocumentStore
   let pageServer: Server
-  let browser: BrowserPage
-  let page: Page
   let cdp: CDPSession
   let api: string
 
@@ -48,9 +46,9 @@ describeWithService('chromium', (chromiumPath) => {
   const codeOf = (body: Gql) => body.errors?.[0]?.extensions.code
   // The page's ceremonies: @simplewebauthn/browser calls navigator.credentials with the server's options.
   const create = async (optionsJSON: unknown) =>
-    await page.evaluate(`(${String(ceremonies)})().startRegistration({ optionsJSON: ${JSON.stringify(optionsJSON)} })`)
+    await walk.page.evaluate(`(${String(ceremonies)})().startRegistration({ optionsJSON: ${JSON.stringify(optionsJSON)} })`)
   const assert = async (optionsJSON: unknown) =>
-    await page.evaluate(`(${String(ceremonies)})().startAuthentication({ optionsJSON: ${JSON.stringify(optionsJSON)} })`)
+    await walk.page.evaluate(`(${String(ceremonies)})().startAuthentication({ optionsJSON: ${JSON.stringify(optionsJSON)} })`)
 
   const account = async (prefix: string) => {
     const email = uniqueEmail(prefix)
@@ -89,18 +87,15 @@ describeWithService('chromium', (chromiumPath) => {
     ctx = await appWith({ WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: pageOrigin, WEBAUTHN_RP_NAME: 'OpenMotion test' }, { store })
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     api = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`
-    browser = await openBrowserPage(chromiumPath, { stepTimeoutMs: 20_000 })
-    page = browser.page
-    await page.goto(`${pageOrigin}/`)
-    await page.waitForFunction("'passkeys' in window")
-    cdp = await page.context().newCDPSession(page)
+    await walk.page.goto(`${pageOrigin}/`)
+    await walk.page.waitForFunction("'passkeys' in window")
+    cdp = await walk.page.context().newCDPSession(walk.page)
     await cdp.send('WebAuthn.enable')
   })
 
   // A fresh platform authenticator per test, as a new device would be.
   let authenticatorId: string | undefined
   beforeEach(async () => {
-    withinBudget()
     if (authenticatorId !== undefined) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
     ;({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true }
@@ -108,7 +103,6 @@ describeWithService('chromium', (chromiumPath) => {
   })
 
   afterAll(async () => {
-    await browser?.close()
     await ctx?.app.close()
     await new Promise((resolve) => pageServer?.close(resolve))
   })

@@ -4,18 +4,13 @@
 // /readyz answers 503 and a request that needs the database gets a clean 503 with code 503 (never a 500, a stack or
 // a hang). After it, /readyz is back within 15 s; every accepted job succeeds and is charged once (a job the outage
 // interrupted is run again: at-least-once, a second attempt at most); the process never exits.
-import { expect, it } from 'vitest'
-import { describeWithService, faultSuite, privatePostgresAvailable, runFaultDrill, startPrivatePostgres, uncleanOutcomes } from '@openmotion/test-services'
+import { expect } from 'vitest'
+import { describeWithService, itThroughPostgresFault, runFaultDrill, uncleanOutcomes } from '@openmotion/test-services'
 import { codeOf, errors } from '../../src/errors.js'
 import { netCharge, startMotionProcess } from './fault-drill-app.js'
 
 describeWithService('redis', (redisUrl) => {
-  const postgresInstalled = privatePostgresAvailable()
-  const suite = faultSuite()
-
-  it.runIf(postgresInstalled)('answers 503 while PostgreSQL restarts under load, is ready again within 15 s, and loses nothing accepted', async () => {
-    const postgres = suite.service(await startPrivatePostgres())
-    const databaseUrl = await postgres.createDatabase('motion')
+  itThroughPostgresFault('motion', 'answers 503 while PostgreSQL restarts under load, is ready again within 15 s, and loses nothing accepted', async ({ postgres, databaseUrl, suite }) => {
     const api = suite.process(await startMotionProcess({ DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: redisUrl }))
     await api.ready()
     const cookie = await api.session()
@@ -51,5 +46,5 @@ describeWithService('redis', (redisUrl) => {
       expect(netCharge(ledger, job.rid), job.rid).toEqual({ total: -job.chargedAmount, refunds: 0 })
     }
     expect(api.process.child.exitCode).toBeNull()
-  }, 300_000)
+  })
 })
