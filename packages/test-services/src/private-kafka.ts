@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path'
 import type { PrivateService } from './fault-drill.js'
 import { freePort } from './free-port.js'
 import { requireTool } from './require-tool.js'
+import { serverProcess } from './server-process.js'
 
 /**
  * stop: SIGTERM (SIGKILL after 20 s), then the exit; start: on the same ports and log directory, resolves once the
@@ -120,31 +121,19 @@ export async function startPrivateKafka (): Promise<PrivateKafka> {
   const [formatCode] = await once(format, 'exit') as [number | null]
   if (formatCode !== 0) throw new Error(`kafka storage format failed with status ${String(formatCode)} (log: ${join(dir, 'format.log')})`)
 
-  let child: ChildProcess | undefined
-  const start = async (): Promise<void> => {
-    if (child !== undefined) return
-    const log = openSync(join(dir, 'kafka.log'), 'a')
-    const started = java(['kafka.Kafka', props], { log })
-    closeSync(log)
-    child = started
-    started.once('exit', () => { if (child === started) child = undefined })
-    for (let i = 0; i < 600; i++) {
-      if (await answersApiVersions(port)) return
-      if (child === undefined) break
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    throw new Error(`private kafka on port ${port} did not answer (log: ${join(dir, 'kafka.log')})`)
-  }
-  const stop = async (): Promise<void> => {
-    const running = child
-    if (running === undefined || running.exitCode !== null) { child = undefined; return }
-    const exited = once(running, 'exit')
-    running.kill('SIGTERM')
-    const killer = setTimeout(() => running.kill('SIGKILL'), 20_000)
-    await exited
-    clearTimeout(killer)
-    child = undefined
-  }
+  const { start, stop } = serverProcess({
+    spawn: () => {
+      const log = openSync(join(dir, 'kafka.log'), 'a')
+      const started = java(['kafka.Kafka', props], { log })
+      closeSync(log)
+      return started
+    },
+    answers: async () => await answersApiVersions(port),
+    probeEveryMs: 200,
+    probes: 600,
+    failure: `private kafka on port ${port} did not answer (log: ${join(dir, 'kafka.log')})`,
+    killAfterMs: 20_000
+  })
 
   await start()
   return {

@@ -1,8 +1,7 @@
 // A redis-server of a test's own, on a free port with its own directory, for tests that stop and restart Redis
 // under a running app (the shared one from scripts/services.sh serves other suites at the same time and must
 // never go down). Append-only persistence is on, as a deployment that keeps queued jobs across a restart has it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,6 +9,7 @@ import { join } from 'node:path'
 import type { PrivateService } from './fault-drill.js'
 import { freePort } from './free-port.js'
 import { requireTool } from './require-tool.js'
+import { serverProcess } from './server-process.js'
 
 /** stop: SIGTERM (it writes its append-only file), then the exit; start: resolves once it answers PING. */
 export interface PrivateRedis extends PrivateService {
@@ -39,31 +39,15 @@ async function answersPing (port: number): Promise<boolean> {
 export async function startPrivateRedis (): Promise<PrivateRedis> {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'private-redis-'))
-  let child: ChildProcess | undefined
-
-  const start = async (): Promise<void> => {
-    if (child !== undefined) return
-    const started = spawn('redis-server', [
+  const { start, stop } = serverProcess({
+    spawn: () => spawn('redis-server', [
       '--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'
-    ], { stdio: 'ignore' })
-    child = started
-    started.once('exit', () => { if (child === started) child = undefined })
-    for (let i = 0; i < 200; i++) {
-      if (await answersPing(port)) return
-      if (child === undefined) break
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`private redis-server on port ${port} did not answer PING`)
-  }
-
-  const stop = async (): Promise<void> => {
-    const running = child
-    if (running === undefined || running.exitCode !== null) { child = undefined; return }
-    const exited = once(running, 'exit')
-    running.kill('SIGTERM')
-    await exited
-    child = undefined
-  }
+    ], { stdio: 'ignore' }),
+    answers: async () => await answersPing(port),
+    probeEveryMs: 50,
+    probes: 200,
+    failure: `private redis-server on port ${port} did not answer PING`
+  })
 
   await start()
   return {
