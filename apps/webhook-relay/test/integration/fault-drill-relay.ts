@@ -103,3 +103,14 @@ export async function startRelayDrill (env: Record<string, string>): Promise<Rel
     }
   }
 }
+
+/** Ready to accept, and the queue connected (for Kafka, its consumer groups joined). */
+export const queueReady = (answer: Answer): boolean => answer.status === 200 && /"queue":"ok"/.test(answer.body)
+
+/** A queue outage seen from outside: /readyz 200 all along (the outbox accepts), the queue reported down, then back. */
+export function expectAcceptedThroughQueueOutage (result: FaultDrillResult): void {
+  expect(result.outageReadiness.every((status) => status === 200)).toBe(true)
+  expect(result.outageReady).toContain(false)
+  expect(result.recoveryMs).toBeDefined()
+  expect(result.outcomes.filter((o) => o.phase === 'outage' && o.status === 202).length).toBeGreaterThan(0)
+}
