@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { AppInstance } from '../../packages/common/src/index.js'
 import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
-import { perOperation, startCpuMeter } from './cpu-meter.js'
+import { perOperation, startCpuMeter, type CpuSpent, type CpuMeter } from './cpu-meter.js'
 
 export interface BenchTools {
   load: (job: {
@@ -153,22 +153,7 @@ export async function benchDeliveries (
   await hooks.beforeWorker?.()
   // Redis and Kafka hold the jobs; a memory-queue relay finds the accepted deliveries in the database at start.
   const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true })
-  let first = 0
-  let started = 0
-  let meter: Awaited<ReturnType<typeof startCpuMeter>> | undefined
-  const deadline = Date.now() + 300_000
-  for (;;) {
-    const n = await receiver.count()
-    if (n > 0 && started === 0) {
-      started = performance.now()
-      first = n
-      meter = await startCpuMeter({ databaseUrl: database.DATABASE_URL, profile: `deliveries-${backend}` })
-    }
-    if (n >= messages || Date.now() > deadline) break
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  const seconds = (performance.now() - started) / 1000
-  const spent = await meter?.stop()
+  const { seconds, first, spent } = await timeDrain({ receiver, from: 0, until: messages, deadlineMs: 300_000, databaseUrl: database.DATABASE_URL, profile: `deliveries-${backend}` })
   const delivered = await receiver.count()
   console.log(
     `  deliveries to one endpoint, ${backend} queue`.padEnd(45) +
@@ -177,6 +162,39 @@ export async function benchDeliveries (
   if (spent !== undefined) console.log(`${''.padEnd(47)}CPU: ${perOperation(spent, delivered - first, 'delivery')}`)
   await worker.app.close()
   receiver.close()
+}
+
+export interface Drain {
+  /** From the first delivery the receiver saw to the last counted. */
+  seconds: number
+  /** Deliveries the receiver had counted when the clock started (not part of the rate). */
+  first: number
+  /** CPU of the relay and its database backends over that window. */
+  spent: CpuSpent | undefined
+}
+
+/**
+ * Times a drain: the clock and the CPU meter start at the first delivery past `from` (the receiver's count before
+ * the worker started) and stop at `until` deliveries (or the deadline).
+ */
+export interface DrainOptions { receiver: Receiver, from: number, until: number, deadlineMs: number, databaseUrl?: string, profile?: string }
+
+export async function timeDrain (options: DrainOptions): Promise<Drain> {
+  const deadline = Date.now() + options.deadlineMs
+  let started = 0
+  let first = 0
+  let meter: CpuMeter | undefined
+  for (;;) {
+    const n = await options.receiver.count()
+    if (n > options.from && started === 0) {
+      started = performance.now()
+      first = n
+      meter = await startCpuMeter({ databaseUrl: options.databaseUrl, profile: options.profile })
+    }
+    if (n >= options.until || Date.now() > deadline) break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return { seconds: (performance.now() - started) / 1000, first, spent: await meter?.stop() }
 }
 
 /**

@@ -8,8 +8,8 @@
 // figures show what a day's traffic leaves behind.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { openDatabase, type Database } from '../../packages/common/src/index.js'
-import { perOperation, startCpuMeter } from './cpu-meter.js'
-import { startReceiver, startRelay } from './relay-bench.js'
+import { perOperation } from './cpu-meter.js'
+import { startReceiver, startRelay, timeDrain } from './relay-bench.js'
 
 const perRound = Number(process.env.SOAK_ROUND ?? 20_000)
 const total = Number(process.env.SOAK_MESSAGES ?? 200_000)
@@ -67,22 +67,7 @@ try {
     await producer.app.close()
     const before = await receiver.count()
     const worker = await startRelay({ ...env, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true })
-    let started = 0
-    let first = 0
-    let meter: Awaited<ReturnType<typeof startCpuMeter>> | undefined
-    const deadline = Date.now() + 600_000
-    for (;;) {
-      const n = await receiver.count()
-      if (n > before && started === 0) {
-        started = performance.now()
-        first = n
-        meter = await startCpuMeter({ databaseUrl: env.DATABASE_URL })
-      }
-      if (n >= before + count || Date.now() > deadline) break
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    const seconds = (performance.now() - started) / 1000
-    const spent = await meter?.stop()
+    const { seconds, first, spent } = await timeDrain({ receiver, from: before, until: before + count, deadlineMs: 600_000, databaseUrl: env.DATABASE_URL })
     const delivered = await receiver.count()
     await worker.app.close()
     sent += count
