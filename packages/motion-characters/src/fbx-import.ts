@@ -62,7 +62,7 @@ function bake (geometry: FbxGeometry, m: ArrayLike<number>): void {
 
 export interface FbxImport { document: Document, missingTextures: string[] }
 
-export function fbxToDocument (bytes: Uint8Array, limits: { maxNodes: number }): FbxImport {
+export function importFbx (bytes: Uint8Array, limits: { maxNodes: number }): FbxImport {
   const top = readFbxFile(bytes)
   const objects = top.find((n) => n.name === 'Objects')
   if (objects === undefined) throw new CharacterError(CHARACTER_ERROR.meshLoad, 'the FBX file has no Objects section')

@@ -4,7 +4,7 @@
 import type { Document, JSONDocument, Node } from '@gltf-transform/core'
 import type { Quat, Vec3 } from '@openmotion/motion-engine'
 import { CharacterError, CHARACTER_ERROR } from './errors.js'
-import { fbxToDocument } from './fbx-import.js'
+import { importFbx } from './fbx-import.js'
 import { gltfIO } from './gltf-io.js'
 import { readGltfJson, type CharacterFormat, type GltfJson, type Limits } from './gltf-json.js'
 
@@ -39,7 +39,7 @@ export async function loadCharacter (bytes: Uint8Array, format: CharacterFormat,
   let document: Document
   let missingTextures: string[] = []
   try {
-    if (format === 'fbx') ({ document, missingTextures } = fbxToDocument(bytes, { maxNodes: limits.maxNodes ?? 20_000 }))
+    if (format === 'fbx') ({ document, missingTextures } = importFbx(bytes, { maxNodes: limits.maxNodes ?? 20_000 }))
     else {
       document = format === 'gltf'
         ? await (await gltfIO()).readJSON({ json: json as JSONDocument['json'], resources: {} })
