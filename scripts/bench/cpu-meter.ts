@@ -4,7 +4,7 @@
 // (every backend and autovacuum worker of the bench's database, the meter's own connection excluded) and read from
 // /proc; a backend that started inside the window counts whole, one that ended inside it is lost, and the
 // server-wide processes (WAL writer, checkpointer) are not counted.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { join } from 'node:path'
 import { openDatabase, type Database } from '../../packages/common/src/index.js'
@@ -58,6 +58,7 @@ async function startProfile (label: string | undefined): Promise<() => Promise<v
   await session.post('Profiler.start')
   return async () => {
     const { profile } = await session.post('Profiler.stop')
+    mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, `${label.replace(/[^\w-]+/g, '-')}.cpuprofile`), JSON.stringify(profile))
     session.disconnect()
   }
