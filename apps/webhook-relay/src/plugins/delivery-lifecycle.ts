@@ -29,7 +29,11 @@ export interface DeliveryLifecycleOptions {
 function createWorker (ctx: RelayContext, config: RelayConfig, logger: Logger, send: WebhookSender | undefined) {
   return createDeliveryWorker({
     ...ctx,
-    send: send ?? createHttpSender({ allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS, userAgent: 'openmotion-webhook-relay/0.1' }),
+    send: send ?? createHttpSender({
+      allowPrivate: config.ALLOW_PRIVATE_DESTINATIONS,
+      userAgent: 'openmotion-webhook-relay/0.1',
+      timeoutMs: config.DELIVERY_TIMEOUT_MS
+    }),
     limiter: new EndpointLimiter(config.ENDPOINT_CONCURRENCY),
     logger,
     policy: {
