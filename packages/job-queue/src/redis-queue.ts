@@ -140,12 +140,28 @@ for i = 2, #ARGV do
 end
 return lost`
 
+// Sent as EVALSHA through ioredis's defineCommand (EVAL again only after a NOSCRIPT, e.g. a restarted Redis), so
+// a take or an acknowledgement does not ship and hash its script's text every time.
+const SCRIPTS = {
+  omTake: { numberOfKeys: 4, lua: TAKE },
+  omNack: { numberOfKeys: 4, lua: NACK },
+  omEnqueueKeyed: { numberOfKeys: 4, lua: ENQUEUE_KEYED },
+  omAckKeyed: { numberOfKeys: 2, lua: ACK_KEYED },
+  omPositions: { numberOfKeys: 2, lua: POSITIONS },
+  omWithdraw: { numberOfKeys: 2, lua: WITHDRAW },
+  omGeneration: { numberOfKeys: 1, lua: GENERATION },
+  omHeartbeat: { numberOfKeys: 1, lua: HEARTBEAT }
+} as const
+type ScriptName = keyof typeof SCRIPTS
+type ScriptCommands = Record<ScriptName, (...keysAndArgs: Array<string | number>) => Promise<unknown>>
+
 interface Member<T> { job: T, a?: number, key?: string }
 interface Taken { member: string, key: string | undefined }
 
 export class RedisQueue<T> implements KeyedJobQueue<T> {
   readonly kind = 'redis'
   private readonly redis: Redis
+  private readonly scripts: ScriptCommands
   private subscriber: Redis | undefined
   private readonly due: string
   private readonly inflight: string
@@ -175,13 +191,15 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     maxWaitMs: 2,
     run: async (taken) => {
       if (this.keyOf === undefined) await this.redis.zrem(this.inflight, ...taken.map((t) => t.member))
-      else await this.redis.eval(ACK_KEYED, 2, this.inflight, this.index, ...taken.flatMap((t) => [t.member, t.key ?? '']))
+      else await this.scripts.omAckKeyed(this.inflight, this.index, ...taken.flatMap((t) => [t.member, t.key ?? '']))
       return taken.map(() => undefined)
     }
   })
 
   constructor (private readonly options: RedisQueueOptions<T>) {
     this.redis = createRedis({ url: options.url, name: options.connectionName ?? 'job-queue' })
+    for (const [name, definition] of Object.entries(SCRIPTS)) this.redis.defineCommand(name, definition)
+    this.scripts = this.redis as unknown as ScriptCommands
     const prefix = options.prefix ?? 'jobs'
     this.due = `${prefix}:due`
     this.inflight = `${prefix}:inflight`
@@ -206,7 +224,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     if (this.keyOf !== undefined) {
       const keyOf = this.keyOf
       const args = jobs.flatMap((job) => [keyOf(job), JSON.stringify(job)])
-      await this.redis.eval(ENQUEUE_KEYED, 4, this.due, this.index, this.seq, this.wakeChannel, dueAt, ...args)
+      await this.scripts.omEnqueueKeyed(this.due, this.index, this.seq, this.wakeChannel, dueAt, ...args)
       return
     }
     const args: (string | number)[] = []
@@ -222,14 +240,14 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     if (this.keyOf === undefined) throw missingKey()
     const out = new Map<string, number>()
     if (keys.length === 0) return out
-    const ranks = await this.redis.eval(POSITIONS, 2, this.due, this.index, ...keys) as number[]
+    const ranks = await this.scripts.omPositions(this.due, this.index, ...keys) as number[]
     keys.forEach((key, i) => { if ((ranks[i] ?? 0) > 0) out.set(key, ranks[i] as number) })
     return out
   }
 
   async withdraw (key: string): Promise<boolean> {
     if (this.keyOf === undefined) throw missingKey()
-    return await this.redis.eval(WITHDRAW, 2, this.due, this.index, key) === 1
+    return await this.scripts.omWithdraw(this.due, this.index, key) === 1
   }
 
   async consume (handler: JobHandler<T, CountedLease>, options: ConsumeOptions): Promise<void> {
@@ -262,8 +280,8 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       // consumers to the line, where other consumers and places in line see them.
       const now = Date.now()
       try {
-        const [jobs, next] = await this.redis.eval(
-          TAKE, 4, this.due, this.inflight, this.index, this.dropped, now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
+        const [jobs, next] = await this.scripts.omTake(
+          this.due, this.inflight, this.index, this.dropped, now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
         ) as [string[], string | null]
         taken = jobs
         if (next !== null) nextDue = Number(next)
@@ -283,7 +301,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       async () => { await this.ack({ member, key }) },
       async () => {
         const dueAt = Date.now() + this.redeliveryDelayMs
-        await this.redis.eval(NACK, 4, this.due, this.inflight, this.index, this.dropped, member, dueAt, this.maxAttempts)
+        await this.scripts.omNack(this.due, this.inflight, this.index, this.dropped, member, dueAt, this.maxAttempts)
         // This consumer knows when the job is due again; the others learn it at their next take.
         setTimeout(() => { this.signal() }, this.redeliveryDelayMs).unref()
       }
@@ -318,7 +336,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       return
     }
     const members = [...this.held.keys()]
-    this.redis.eval(HEARTBEAT, 1, this.inflight, Date.now() + vt, ...members).then((lost) => {
+    this.scripts.omHeartbeat(this.inflight, Date.now() + vt, ...members).then((lost) => {
       for (const member of lost as string[]) this.held.get(member)?.abort()
     }).catch(() => undefined)
   }
@@ -357,7 +375,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   }
 
   async generation (): Promise<string> {
-    return await this.redis.eval(GENERATION, 1, this.generationKey, randomUUID()) as string
+    return await this.scripts.omGeneration(this.generationKey, randomUUID()) as string
   }
 
   /** Jobs waiting (due or delayed) and leased (tests, metrics). */

@@ -26,6 +26,30 @@ describeWithService('redis', (url) => {
     })
   })
 
+  it('sends its scripts by SHA, and loads them again when Redis has forgotten them (SCRIPT FLUSH, a restart)', async () => {
+    const queue = new RedisQueue<TestJob>({ url, prefix: `test:${randomUUID()}`, visibilityTimeoutMs: 1000, pollMs: 20 })
+    const admin = createRedis({ url, name: 'test-script-flush' })
+    const evalshaCalls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0)
+    try {
+      const done: string[] = []
+      await queue.start()
+      await queue.consume(async (job) => { done.push(job.deliveryId) }, { concurrency: 1 })
+      const before = await evalshaCalls()
+      await queue.enqueue([{ deliveryId: 'dlv_1', endpointId: 'ep', attempt: 1 }])
+      while (done.length < 1) await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(await evalshaCalls()).toBeGreaterThan(before)
+      await admin.script('FLUSH')
+      await queue.enqueue([{ deliveryId: 'dlv_2', endpointId: 'ep', attempt: 1 }])
+      while (done.length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(done).toEqual(['dlv_1', 'dlv_2'])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await queue.counts()).toEqual({ waiting: 0, inflight: 0 })
+    } finally {
+      await queue.close()
+      await closeRedis(admin)
+    }
+  }, 15_000)
+
   describe('redis leases', () => {
     const open: Array<RedisQueue<TestJob>> = []
     afterEach(async () => { await Promise.all(open.splice(0).map((q) => q.close())) })
