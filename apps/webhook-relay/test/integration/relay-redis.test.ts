@@ -1,13 +1,37 @@
-import { createRedis } from '@openmotion/common'
+import { createRedis, type Redis } from '@openmotion/common'
 import { afterAll, expect } from 'vitest'
 import { RedisQueue } from '@openmotion/job-queue'
 import { relayContract } from '../contract/relay-contract.js'
 import { describeWithService } from '@openmotion/test-services'
 
+/**
+ * A MONITOR connection, as ioredis's `monitor()` makes it, but tried again when another client's command lands in
+ * the same read as MONITOR's +OK: ioredis then takes the monitor line for a reply ("Command queue state error"),
+ * a race any busy shared Redis can trigger. The failed connection is closed, not leaked.
+ */
+async function startMonitor (url: string): Promise<Redis> {
+  const settings = createRedis({ url, name: 'relay-test-monitor' })
+  settings.disconnect()
+  for (let attempt = 1; ; attempt++) {
+    const monitor = settings.duplicate({ monitor: true, lazyConnect: false })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        monitor.once('monitoring', () => resolve())
+        monitor.once('error', reject)
+      })
+      monitor.on('error', () => undefined)
+      return monitor
+    } catch (error) {
+      monitor.disconnect()
+      if (attempt === 5) throw error
+    }
+  }
+}
+
 describeWithService('redis', (url) => {
   // MONITOR records every command any client sends, so the scan sees all the queue ever held, not just what is left.
   const captured = new Map<string, string[]>()
-  const monitors: { disconnect: () => void }[] = []
+  const monitors: Redis[] = []
   afterAll(() => { for (const m of monitors) m.disconnect() })
 
   relayContract('redis', {
@@ -15,9 +39,7 @@ describeWithService('redis', (url) => {
     queue: async (namespace) => {
       const lines: string[] = []
       captured.set(namespace, lines)
-      const client = createRedis({ url, name: 'relay-test-monitor' })
-      client.on('error', () => undefined)
-      const monitor = await client.monitor()
+      const monitor = await startMonitor(url)
       monitors.push(monitor)
       monitor.on('monitor', (_time: string, args: string[]) => { if (args.some((a) => a.includes(namespace))) lines.push(args.join(' ')) })
       return new RedisQueue({ url, prefix: `test:${namespace}`, visibilityTimeoutMs: 20_000, pollMs: 20 })
