@@ -8,8 +8,12 @@
 // the starts only.
 // BENCH_NICE runs the apps under `nice -n <value>` (a negative value needs root) to measure past other work on
 // the machine; the load average is printed with the figures. Linux only (reads /proc/<pid>/status).
+// `--postgres` gives each app a fresh PostgreSQL database (created on TEST_DATABASE_URL's server, dropped after) as
+// DATABASE_URL instead of PGlite; BENCH_APPS (comma-separated names) picks apps.
 import { spawn, execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,7 +26,10 @@ const idleSeconds = Number(process.env.BENCH_IDLE ?? 10)
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const niceness = process.env.BENCH_NICE
+const postgres = process.argv.includes('--postgres')
+const picked = process.env.BENCH_APPS?.split(',').map((a) => a.trim()).filter((a) => a !== '')
 const apps = [{ name: 'motion-api', port: 'MOTION_PORT' }, { name: 'auth-server', port: 'AUTH_PORT' }, { name: 'webhook-relay', port: 'WEBHOOK_PORT' }]
+  .filter((app) => picked === undefined || picked.length === 0 || picked.includes(app.name))
 const NOT_DEFAULT = new Set(['DATABASE_URL', 'STORAGE_TYPE', 'REDIS_URL', 'KAFKA_BROKER', 'RELAY_ROLE', 'MOTION_ROLE', 'NODE_OPTIONS'])
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_DEFAULT.has(name)))
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -41,11 +48,31 @@ async function freePort () {
   return port
 }
 
-function start ({ name, port }, listenPort, dataDir) {
+/** A fresh database on TEST_DATABASE_URL's server for one app: its URL and a drop(). */
+async function postgresDatabase () {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (adminUrl === undefined || adminUrl === '') throw new Error('--postgres needs TEST_DATABASE_URL')
+  const pg = createRequire(join(root, 'packages/common/package.json'))('pg')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const name = `memory_${randomBytes(6).toString('hex')}`
+  await admin.query(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => { console.log(`database ${name} left behind: ${error.message}`) })
+      await admin.end()
+    }
+  }
+}
+
+function start ({ name, port }, listenPort, dataDir, databaseUrl) {
   const command = niceness === undefined ? [process.execPath] : ['nice', '-n', niceness, process.execPath]
   const child = spawn(command[0], [...command.slice(1), 'dist/main.js'], {
     cwd: join(root, 'apps', name),
-    env: { ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir },
+    env: { ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
     stdio: ['ignore', 'ignore', 'inherit']
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -70,10 +97,10 @@ async function stop ({ child, exited }) {
 }
 
 /** One start: seconds to /healthz and to /readyz, then `whileUp(child, port)` before it stops. */
-async function timedStart (app, dataDir, whileUp) {
+async function timedStart (app, dataDir, databaseUrl, whileUp) {
   const port = await freePort()
   const started = process.hrtime.bigint()
-  const running = start(app, port, dataDir)
+  const running = start(app, port, dataDir, databaseUrl)
   try {
     const healthz = await secondsUntilOk(port, '/healthz', started, running.exited)
     const readyz = await secondsUntilOk(port, '/readyz', started, running.exited)
@@ -100,14 +127,19 @@ async function memory (child, port) {
 
 async function measure (app) {
   const dataDir = mkdtempSync(join(tmpdir(), `${app.name}-bench-`))
-  const loadBefore = load()
-  const first = await timedStart(app, dataDir, startupOnly ? undefined : memory)
-  const restart = await timedStart(app, dataDir, startupOnly ? undefined : idleMemory)
-  return { name: app.name, first, restart, load: `${loadBefore} → ${load()}` }
+  const database = postgres ? await postgresDatabase() : undefined
+  try {
+    const loadBefore = load()
+    const first = await timedStart(app, dataDir, database?.url, startupOnly ? undefined : memory)
+    const restart = await timedStart(app, dataDir, database?.url, startupOnly ? undefined : idleMemory)
+    return { name: app.name, first, restart, load: `${loadBefore} → ${load()}` }
+  } finally {
+    await database?.drop()
+  }
 }
 
 // One app at a time: each first start creates its database (initdb), which would otherwise compete for the cores.
-console.log(`${cpus().length} cores, load average ${load()}${niceness === undefined ? '' : `, apps under nice -n ${niceness}`}`)
+console.log(`${cpus().length} cores, load average ${load()}${niceness === undefined ? '' : `, apps under nice -n ${niceness}`}${postgres ? ', PostgreSQL (a fresh database per app)' : ''}`)
 const rows = []
 for (const app of apps) rows.push(await measure(app))
 const s = (seconds) => `${seconds.toFixed(2).padStart(5)} s`

@@ -5,7 +5,11 @@
 // the relay (this process) and of the database's PostgreSQL backends. After each round it prints what grew: live
 // and dead rows, table and index sizes of the relay's tables. SOAK_MESSAGES (default 200,000) is the total.
 // Retention runs as it does in production (RETENTION_DAYS), so nothing is deleted during a soak of minutes: the
-// figures show what a day's traffic leaves behind.
+// figures show what a day's traffic leaves behind. SOAK_ANALYZE=1 analyses the relay's tables after each drain, as
+// autovacuum does at some moment within its minute: the next round's backlog then meets statistics taken while every
+// delivery had succeeded (a soak of minutes otherwise sees one or two of autovacuum's passes, at random moments).
+// SOAK_DATABASE names a database to keep (created when missing, never dropped): a long soak then runs in chunks
+// of SOAK_MESSAGES, each continuing on the rows of the last (each chunk adds a tenant and an endpoint).
 import { randomBytes, randomUUID } from 'node:crypto'
 import { openDatabase, type Database } from '../../packages/common/src/index.js'
 import { perOperation } from './cpu-meter.js'
@@ -41,9 +45,12 @@ async function accept (url: string, key: string, count: number): Promise<void> {
   }
 }
 
-const name = `soak_${randomBytes(6).toString('hex')}`
+const kept = process.env.SOAK_DATABASE
+if (kept !== undefined && !/^\w+$/.test(kept)) throw new Error('SOAK_DATABASE must be a plain database name')
+const name = kept ?? `soak_${randomBytes(6).toString('hex')}`
 const admin = await openDatabase({ url: adminUrl })
-await admin.query(`CREATE DATABASE ${name}`)
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rows.length > 0
+if (!exists) await admin.query(`CREATE DATABASE ${name}`)
 const databaseUrl = new URL(adminUrl)
 databaseUrl.pathname = `/${name}`
 const receiver = await startReceiver()
@@ -55,7 +62,9 @@ const env = {
   ...(backend === 'kafka' ? { KAFKA_BROKER: process.env.TEST_KAFKA_BROKER ?? '' } : {})
 }
 const stats = await openDatabase({ url: databaseUrl.toString() })
-console.log(`relay soak: ${total} messages in rounds of ${perRound}, ${backend} queue, PostgreSQL, one endpoint; load average at start ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+console.log(`relay soak: ${total} messages in rounds of ${perRound}, ${backend} queue, PostgreSQL, one endpoint${process.env.SOAK_ANALYZE === '1' ? ', ANALYZE after each drain' : ''}; load average at start ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+const already = exists ? Number((await stats.query<{ n: string }>('SELECT count(*) AS n FROM relay_messages')).rows[0]?.n ?? 0) : 0
+if (exists) console.log(`continuing on ${name}: ${already} messages stored before this chunk`)
 try {
   let key: string | undefined
   let sent = 0
@@ -73,7 +82,8 @@ try {
     sent += count
     const rate = (delivered - first) / seconds
     const cpu = spent === undefined ? '' : perOperation(spent, delivered - first, 'delivery')
-    console.log(`round ${round}: ${sent} accepted in all, ${delivered - before}/${count} delivered, ${rate.toFixed(0)} deliveries/s, CPU: ${cpu}`)
+    console.log(`round ${round}: ${already + sent} accepted in all, ${delivered - before}/${count} delivered, ${rate.toFixed(0)} deliveries/s, CPU: ${cpu}`)
+    if (process.env.SOAK_ANALYZE === '1') await stats.query(`ANALYZE ${TABLES.join(', ')}`)
     for (const t of await growth(stats)) {
       console.log(`    ${t.table.padEnd(28)} live ${String(t.live).padStart(9)}  dead ${String(t.dead).padStart(8)}  table ${t.tableMb.toFixed(1).padStart(7)} MB  indexes ${t.indexMb.toFixed(1).padStart(7)} MB`)
     }
@@ -82,6 +92,6 @@ try {
   await stats.close()
   receiver.close()
   await new Promise((resolve) => setTimeout(resolve, 500))
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: Error) => { console.log(`database ${name} left behind: ${error.message}`) })
+  if (kept === undefined) await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: Error) => { console.log(`database ${name} left behind: ${error.message}`) })
   await admin.close()
 }

@@ -7,7 +7,7 @@ import type { DeliveryJob } from '../domain/delivery-queue.js'
 import { DELIVERY_TRANSITIONS, type DeliveryEvent } from '../domain/delivery-states.js'
 import { newId } from '../domain/ids.js'
 import type { Claim, ClaimedDelivery, DeliveryBacklog, DeliveryHistory, DeliveryRepository, Finished } from '../domain/ports.js'
-import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, moveOne } from './delivery-sql.js'
+import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, moveOne, statusIn } from './delivery-sql.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 
 type ClaimRow = DeliveryRow & {
@@ -68,7 +68,7 @@ export class DeliveryStore implements DeliveryRepository, DeliveryHistory, Deliv
     if (ids.length === 0) return
     // Locks in id order, like finishMany, so a heartbeat and a batch of outcomes never deadlock.
     await this.db.query(
-      `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND status = 'delivering' ORDER BY id FOR UPDATE)
+      `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND ${statusIn('status', ['delivering'])} ORDER BY id FOR UPDATE)
        UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`,
       [ids, leaseUntil],
       { name: 'relay_renew_leases' }
