@@ -44,7 +44,8 @@ ARG APP
 RUN test -n "$APP" || (echo "build with --build-arg APP=motion-api|auth-server|webhook-relay" >&2 && exit 1)
 ARG PORT
 ARG PORT_VARIABLE
-ENV NODE_ENV=production HEALTH_PORT_VARIABLE=${PORT_VARIABLE} HEALTH_DEFAULT_PORT=${PORT}
+# NODE_OPTIONS: the V8 options of every app process, as scripts/app-node-options.mjs gives them to `./run start`.
+ENV NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=8 HEALTH_PORT_VARIABLE=${PORT_VARIABLE} HEALTH_DEFAULT_PORT=${PORT}
 COPY --from=ffmpeg /ffmpeg/ /usr/bin/
 WORKDIR /app
 # /data holds an app's files and embedded database; /secrets is where compose mounts its secrets volume. A fresh

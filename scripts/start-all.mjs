@@ -2,11 +2,12 @@
 // SIGINT/SIGTERM are forwarded so each app drains gracefully; the script exits when all have stopped.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { withAppNodeOptions } from './app-node-options.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const apps = ['motion-api', 'auth-server', 'webhook-relay']
 const children = apps.map((name) => {
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: `${root}apps/${name}`, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+  const child = spawn(process.execPath, ['dist/main.js'], { cwd: `${root}apps/${name}`, stdio: ['ignore', 'pipe', 'pipe'], env: withAppNodeOptions(process.env) })
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = ''
     stream.on('data', (chunk) => {

@@ -9,7 +9,8 @@
 // BENCH_NICE runs the apps under `nice -n <value>` (a negative value needs root) to measure past other work on
 // the machine; the load average is printed with the figures. Linux only (reads /proc/<pid>/status).
 // `--postgres` gives each app a fresh PostgreSQL database (created on TEST_DATABASE_URL's server, dropped after) as
-// DATABASE_URL instead of PGlite; BENCH_APPS (comma-separated names) picks apps.
+// DATABASE_URL instead of PGlite; BENCH_APPS (comma-separated names) picks apps; BENCH_NODE_FLAGS (space-separated)
+// adds flags to each app's node, after the app options of ../app-node-options.mjs, to compare V8 settings.
 import { spawn, execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -19,6 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { withAppNodeOptions } from '../app-node-options.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const startupOnly = process.argv.includes('--startup')
@@ -69,10 +71,11 @@ async function postgresDatabase () {
 }
 
 function start ({ name, port }, listenPort, dataDir, databaseUrl) {
-  const command = niceness === undefined ? [process.execPath] : ['nice', '-n', niceness, process.execPath]
+  const node = [process.execPath, ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '')]
+  const command = niceness === undefined ? node : ['nice', '-n', niceness, ...node]
   const child = spawn(command[0], [...command.slice(1), 'dist/main.js'], {
     cwd: join(root, 'apps', name),
-    env: { ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
+    env: withAppNodeOptions({ ...env, [port]: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) }),
     stdio: ['ignore', 'ignore', 'inherit']
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))

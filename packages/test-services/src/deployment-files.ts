@@ -61,5 +61,12 @@ export function describeDeploymentFiles (definition: DeclaredVariables, service:
       })
       expect(drift).toEqual({ undocumented: [], unknownInCompose: [], missingInCompose: [] })
     })
+
+    it('the image runs node with the V8 options ./run start gives the apps (scripts/app-node-options.mjs)', () => {
+      const local = /APP_NODE_OPTIONS = '([^']+)'/.exec(readFileSync(new URL('scripts/app-node-options.mjs', root), 'utf8'))?.[1]
+      const image = /NODE_OPTIONS=(\S+)/.exec(readFileSync(new URL('Dockerfile', root), 'utf8'))?.[1]
+      expect(local).toBeDefined()
+      expect(image).toBe(local)
+    })
   })
 }
