@@ -60,6 +60,11 @@ export class TenantStore implements TenantRepository {
     return rows.length > 0
   }
 
+  cachedTenantIdForKey (key: string, now: number = Date.now()): string | undefined {
+    const cached = this.keyCache.get(hashApiKey(key))
+    return cached !== undefined && cached.until > now ? cached.tenantId : undefined
+  }
+
   async tenantIdForKey (key: string, now: number = Date.now()): Promise<string | undefined> {
     const hash = hashApiKey(key)
     const cached = this.keyCache.get(hash)

@@ -80,6 +80,8 @@ export interface TenantRepository {
   listKeys (tenantId: string): Promise<ApiKeyInfo[]>
   deleteKey (tenantId: string, keyId: string): Promise<boolean>
   tenantIdForKey (key: string): Promise<string | undefined>
+  /** The tenant of a key this process looked up recently, without a read; undefined otherwise. */
+  cachedTenantIdForKey (key: string): string | undefined
 }
 
 export interface DeliveryTarget { endpoint: Endpoint, secrets: string[] }
