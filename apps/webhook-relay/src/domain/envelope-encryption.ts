@@ -55,14 +55,16 @@ const UNWRAPPED_CACHE_SIZE = 1000
 export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey), now: () => number = Date.now): DataCipher {
   const publicKey = createPublicKey(privateKey)
   const oaep = { oaepHash: 'sha256', padding: constants.RSA_PKCS1_OAEP_PADDING }
-  let sealing: { dataKey: Buffer, wrapped: string, until: number, uses: number } | undefined
+  // `prefix` is the envelope's start up to the IV ("env1.<key id>.<wrapped key>."): the same for every message
+  // sealed under one data key, so it is joined once, not per message.
+  let sealing: { dataKey: Buffer, wrapped: string, prefix: string, until: number, uses: number } | undefined
   // Wrapped key (base64, as stored) → data key: envelopes of one process-hour share one entry.
   const unwrapped = new Map<string, Buffer>()
   const currentKey = () => {
     if (sealing === undefined || sealing.until <= now() || sealing.uses >= DATA_KEY_MAX_USES) {
       const dataKey = randomBytes(32)
       const wrapped = publicEncrypt({ key: publicKey, ...oaep }, dataKey).toString('base64')
-      sealing = { dataKey, wrapped, until: now() + DATA_KEY_LIFETIME_MS, uses: 0 }
+      sealing = { dataKey, wrapped, prefix: `${VERSION}.${keyId}.${wrapped}.`, until: now() + DATA_KEY_LIFETIME_MS, uses: 0 }
       unwrapped.set(wrapped, dataKey)
     }
     sealing.uses++
@@ -79,11 +81,12 @@ export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFinge
   return {
     keyId,
     encrypt (plaintext) {
-      const { dataKey, wrapped } = currentKey()
+      const { dataKey, prefix } = currentKey()
       const iv = pooledRandomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', dataKey, iv)
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-      return [VERSION, keyId, wrapped, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.')
+      // Straight to base64: the cipher's decoder carries a partial base64 group from update to final.
+      const ciphertext = cipher.update(plaintext, 'utf8', 'base64') + cipher.final('base64')
+      return `${prefix}${iv.toString('base64')}.${cipher.getAuthTag().toString('base64')}.${ciphertext}`
     },
     decrypt (envelope) {
       const [version, id, wrapped, iv, tag, ciphertext] = envelope.split('.')

@@ -28,6 +28,18 @@ describe('envelope encryption (RSA-OAEP-SHA256 wrapping AES-256-GCM)', () => {
     expect(cipher.decrypt(envelope)).toBe(plaintext)
   })
 
+  it('writes envelopes AES-256-GCM decrypts as they are, whatever the length of the plaintext', () => {
+    for (let length = 0; length < 40; length++) {
+      const plaintext = 'é€x'.repeat(length).slice(0, length)
+      const envelope = cipher.encrypt(plaintext)
+      const [version, keyId, wrapped, iv, tag, ciphertext] = envelope.split('.')
+      expect([version, keyId]).toEqual(['env1', cipher.keyId])
+      for (const part of [wrapped, iv, tag, ciphertext]) expect(Buffer.from(part!, 'base64').toString('base64')).toBe(part)
+      expect(Buffer.from(ciphertext!, 'base64').length).toBe(Buffer.byteLength(plaintext))
+      expect(cipher.decrypt(envelope)).toBe(plaintext)
+    }
+  })
+
   it('seals each message under a nonce of its own', () => {
     const nonces = Array.from({ length: 1000 }, () => cipher.encrypt('{"same":true}').split('.')[3])
     expect(new Set(nonces).size).toBe(1000)
