@@ -104,7 +104,7 @@ export function createOutboxPublisher<T> (options: OutboxPublisherOptions<T>): O
     }
     if (failing) logger.info('enqueue works again: outbox publishing resumed')
     failing = false
-    return { removed: track(Promise.all(entries.map(async (e) => { await remove(e.id) }))) }
+    return { removed: track(Promise.all(entries.map((e) => remove(e.id)))) }
   }
   const publishBatch = async (): Promise<number> => {
     const now = new Date()
@@ -188,7 +188,10 @@ export function createOutboxPublisher<T> (options: OutboxPublisherOptions<T>): O
     },
     async publish (entries) {
       // Rows whose hand-over failed keep their lease until the retry time (handOver released them): the tick takes them.
-      await Promise.all(entries.map(async (entry) => { await track(direct(entry).then(async (handed) => { await handed.removed })) }))
+      // One tracked promise per call, not a chain per entry: the relay publishes on every accepted webhook.
+      if (entries.length === 0) return
+      const handOne = (entry: OutboxEntry<T>): Promise<void> => direct(entry).then((handed) => handed.removed)
+      await track(entries.length === 1 ? handOne(entries[0]!) : Promise.all(entries.map(handOne)))
     },
     drain,
     async stop () {
