@@ -82,11 +82,6 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     ...(options.strictBodies === true ? { schemaController: { compilersFactory: { buildValidator: strictBodyValidator() } } } : {})
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  // Hooks on every request are callback-style: an async hook costs a promise per request on the hot path.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id)
-    done()
-  })
   // Keep-alive clients would otherwise hold their sockets open past close(): once closing, every response
   // that is still finishing tells its client to hang up, so the server can end as soon as work is done.
   // Connections that turn idle after close() began are not swept by fastify, so sweep until it finishes.
@@ -97,7 +92,11 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
     sweeper = setInterval(() => { app.server.closeIdleConnections() }, 100)
   })
   app.addHook('onClose', async () => { clearInterval(sweeper) })
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // Hooks on every request are callback-style (an async hook costs a promise per request on the hot path), and
+  // there is one: every reply fastify sends passes onSend (errors, 404s and hooks' own replies included), so the
+  // request id is set there rather than in an onRequest hook of its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
     done(null, payload)
   })

@@ -89,6 +89,17 @@ describe('createServer', () => {
     expect(response.body).toContain('process_cpu_user_seconds_total')
   })
 
+  it('names the request id on every routed reply: errors, 404s and replies sent from hooks', async () => {
+    const server = await build()
+    server.get('/guarded', { onRequest: (_request, reply, done) => { reply.status(401).send({ no: true }); done() } }, async () => ({ ok: true }))
+    const headers = { 'x-request-id': 'trace-1' }
+    for (const url of ['/things/1', '/nowhere', '/boom', '/teapot', '/pages/x', '/guarded']) {
+      const response = await server.inject({ url, headers })
+      expect(response.headers['x-request-id'], url).toBe('trace-1')
+    }
+    expect((await server.inject({ method: 'POST', url: '/things', headers, payload: { name: '' } })).headers['x-request-id']).toBe('trace-1')
+  })
+
   it('reuses a safe incoming x-request-id and generates one otherwise', async () => {
     const server = await build()
     const echoed = await server.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } })
