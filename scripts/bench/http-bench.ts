@@ -7,12 +7,12 @@
 // with TEST_REDIS_URL / TEST_KAFKA_BROKER; BENCH_RELAY=0 skips it, BENCH_RELAY_MESSAGES sizes the delivery runs).
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastify from 'fastify'
-import { createLogger, openDatabase } from '../../packages/common/src/index.js'
+import { createLogger } from '../../packages/common/src/index.js'
+import { withScratchDatabase } from './scratch-database.mjs'
 import { buildApp as buildMotion, motionConfig } from '../../apps/motion-api/src/app.js'
 import { authConfig, buildApp as buildAuth, createLogMailer } from '../../apps/auth-server/src/app.js'
 import { benchRelay } from './relay-bench.js'
@@ -137,19 +137,7 @@ async function benchAuth (): Promise<void> {
 }
 
 async function withPostgresDatabase (url: string, run: (databaseUrl: string) => Promise<void>): Promise<void> {
-  const name = `bench_${randomBytes(6).toString('hex')}`
-  const admin = await openDatabase({ url })
-  await admin.query(`CREATE DATABASE ${name}`)
-  try {
-    const databaseUrl = new URL(url)
-    databaseUrl.pathname = `/${name}`
-    await run(databaseUrl.toString())
-  } finally {
-    // A pool that has just been closed may still hold its sockets for a moment.
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: Error) => { console.log(`database ${name} left behind: ${error.message}`) })
-    await admin.close()
-  }
+  await withScratchDatabase(url, 'bench', run)
 }
 
 console.log(`${seconds} s per case after ${warmup} s of warm-up, ${connections} connections, autocannon in its own process, Node ${process.version}`)

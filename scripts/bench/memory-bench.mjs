@@ -12,15 +12,14 @@
 // DATABASE_URL instead of PGlite; BENCH_APPS (comma-separated names) picks apps; BENCH_NODE_FLAGS (space-separated)
 // adds flags to each app's node, after the app options of ../app-node-options.mjs, to compare V8 settings.
 import { spawn, execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { withAppNodeOptions } from '../app-node-options.mjs'
+import { withScratchDatabase } from './scratch-database.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const startupOnly = process.argv.includes('--startup')
@@ -48,26 +47,6 @@ async function freePort () {
   const { port } = server.address()
   await new Promise((resolve) => server.close(resolve))
   return port
-}
-
-/** A fresh database on TEST_DATABASE_URL's server for one app: its URL and a drop(). */
-async function postgresDatabase () {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (adminUrl === undefined || adminUrl === '') throw new Error('--postgres needs TEST_DATABASE_URL')
-  const pg = createRequire(join(root, 'packages/common/package.json'))('pg')
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  const name = `memory_${randomBytes(6).toString('hex')}`
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error) => { console.log(`database ${name} left behind: ${error.message}`) })
-      await admin.end()
-    }
-  }
 }
 
 function start ({ name, port }, listenPort, dataDir, databaseUrl) {
@@ -130,15 +109,16 @@ async function memory (child, port) {
 
 async function measure (app) {
   const dataDir = mkdtempSync(join(tmpdir(), `${app.name}-bench-`))
-  const database = postgres ? await postgresDatabase() : undefined
-  try {
+  const run = async (databaseUrl) => {
     const loadBefore = load()
-    const first = await timedStart(app, dataDir, database?.url, startupOnly ? undefined : memory)
-    const restart = await timedStart(app, dataDir, database?.url, startupOnly ? undefined : idleMemory)
+    const first = await timedStart(app, dataDir, databaseUrl, startupOnly ? undefined : memory)
+    const restart = await timedStart(app, dataDir, databaseUrl, startupOnly ? undefined : idleMemory)
     return { name: app.name, first, restart, load: `${loadBefore} → ${load()}` }
-  } finally {
-    await database?.drop()
   }
+  if (!postgres) return await run(undefined)
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (adminUrl === undefined || adminUrl === '') throw new Error('--postgres needs TEST_DATABASE_URL')
+  return await withScratchDatabase(adminUrl, 'memory', run)
 }
 
 // One app at a time: each first start creates its database (initdb), which would otherwise compete for the cores.
