@@ -3,7 +3,7 @@
 // role. Tokens are verified against the auth-server's JWKS, fetched and cached by jose; a token signed with a key the
 // cache has not seen makes jose fetch the set again (at most once per cooldown), so a rotation at the auth-server is
 // picked up without restarting this service.
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
+import type { JWTPayload } from 'jose'
 import { bearerToken, secretsEqual } from './secret-compare.js'
 
 export interface AdminJwksOptions {
@@ -41,15 +41,20 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/
 export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
   const staticKey = options.staticKey === '' ? undefined : options.staticKey
   const jwks = options.jwks
-  const keySet = jwks === undefined
+  // jose is loaded with the first token to verify: a service without JWKS never holds it.
+  const verifier = jwks === undefined
     ? undefined
-    : createRemoteJWKSet(new URL(jwks.url), { cooldownDuration: jwks.cooldownMs, timeoutDuration: jwks.timeoutMs ?? 5000 })
+    : import('jose').then((jose) => ({
+      jose,
+      keySet: jose.createRemoteJWKSet(new URL(jwks.url), { cooldownDuration: jwks.cooldownMs, timeoutDuration: jwks.timeoutMs ?? 5000 })
+    }))
   const role = jwks?.role ?? 'admin'
 
   async function verify (token: string): Promise<JWTPayload | undefined> {
-    if (keySet === undefined || jwks === undefined || !JWT_SHAPE.test(token)) return undefined
+    if (verifier === undefined || jwks === undefined || !JWT_SHAPE.test(token)) return undefined
+    const { jose, keySet } = await verifier
     try {
-      const { payload } = await jwtVerify(token, keySet, {
+      const { payload } = await jose.jwtVerify(token, keySet, {
         algorithms: ['ES512'],
         issuer: jwks.issuer,
         audience: jwks.audience,
@@ -58,15 +63,15 @@ export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
       return payload
     } catch (error) {
       // An unreachable auth-server is not the caller's fault, yet no token can be accepted without its keys.
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined
+      if (error instanceof jose.errors.JOSEError || error instanceof TypeError) return undefined
       throw error
     }
   }
 
   return {
-    enabled: staticKey !== undefined || keySet !== undefined,
+    enabled: staticKey !== undefined || verifier !== undefined,
     async check (authorization) {
-      if (staticKey === undefined && keySet === undefined) return { ok: false, reason: 'disabled' }
+      if (staticKey === undefined && verifier === undefined) return { ok: false, reason: 'disabled' }
       const token = bearerToken(authorization)
       if (token === undefined) return { ok: false, reason: 'unauthorized' }
       if (staticKey !== undefined && secretsEqual(token, staticKey)) return { ok: true, subject: 'admin-api-key' }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
 export interface QueryResult<R> {
@@ -113,7 +113,12 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
   maintenance_work_mem: '16MB'
 })
 
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
+// PGlite is loaded on first use: a process on PostgreSQL never holds its WASM glue (~1 MB of heap, ~8 MB resident).
+async function loadPglite (): Promise<{ PGlite: typeof PGlite, startParams: string[] }> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const startParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
+  return { PGlite, startParams }
+}
 
 // Runs in a short-lived child process: `node -e INITDB_SCRIPT <pglite CommonJS entry> <data dir> <start params JSON>`.
 const INITDB_SCRIPT = `const { PGlite } = require(process.argv[1])
@@ -125,10 +130,10 @@ PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }).the
  * 450 MB measured, until a garbage collection that an idle process may never run, and glibc keeps much of it even
  * then). In a child it is gone when the child exits.
  */
-async function initPgliteDataDir (dataDir: string): Promise<void> {
+async function initPgliteDataDir (dataDir: string, startParams: readonly string[]): Promise<void> {
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
   try {
-    await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, pgliteEntry, dataDir, JSON.stringify(PGLITE_START_PARAMS)])
+    await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, pgliteEntry, dataDir, JSON.stringify(startParams)])
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? ''
     throw new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || String(error)}`)
@@ -140,11 +145,12 @@ async function initPgliteDataDir (dataDir: string): Promise<void> {
  * hands a client to one caller, so statements of concurrent callers never interleave inside a transaction.
  */
 async function openPglite (dataDir: string | undefined): Promise<Database> {
+  const { PGlite, startParams } = await loadPglite()
   if (dataDir !== undefined) {
     mkdirSync(dataDir, { recursive: true })
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir)
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir, startParams)
   }
-  const db = await PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8_OID]: parseInt8 }, startParams: PGLITE_START_PARAMS })
+  const db = await PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8_OID]: parseInt8 }, startParams })
   let tail: Promise<unknown> = Promise.resolve()
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = tail.then(fn, fn)

@@ -1,6 +1,12 @@
 // ioredis connections with the settings every service wants: a name in CLIENT LIST, bounded retries per
 // command so a dead Redis fails requests instead of queueing them forever, and a quit that never hangs.
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type * as IoRedis from 'ioredis'
+import type { Redis } from 'ioredis'
+
+// ioredis is required on the first connection, not at import: a process without Redis never holds it (~2 MB of heap,
+// ~20 MB resident). It is CommonJS, so a synchronous require keeps createRedis synchronous.
+const requireModule = createRequire(import.meta.url)
 
 export interface RedisOptions {
   url: string
@@ -10,7 +16,8 @@ export interface RedisOptions {
 }
 
 export function createRedis (options: RedisOptions): Redis {
-  const redis = new Redis(options.url, {
+  const { Redis: RedisClient } = requireModule('ioredis') as typeof IoRedis
+  const redis = new RedisClient(options.url, {
     connectionName: options.name,
     maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 3 : options.maxRetriesPerRequest,
     enableReadyCheck: true,

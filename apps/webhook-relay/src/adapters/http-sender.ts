@@ -7,9 +7,15 @@
 // An endpoint's URL is parsed and judged once, not per delivery.
 import type { IncomingHttpHeaders } from 'node:http'
 import { isIP } from 'node:net'
-import { Agent, type Dispatcher } from 'undici'
+import { createRequire } from 'node:module'
+import type { Agent as AgentClass, Dispatcher } from 'undici'
 import { guardedLookup, isForbiddenAddress } from '../domain/destination-guard.js'
 import type { OutboundResult, WebhookSender } from '../domain/ports.js'
+
+// The Agent alone, not undici's index: the index loads fetch, WebSocket, EventSource and the cache as well, ~3 MB of
+// heap and ~8 MB resident that a relay never uses. undici has no exports map, so this path is its public module
+// layout; the sender's tests import it, so an upgrade that moves it fails them.
+const Agent = createRequire(import.meta.url)('undici/lib/dispatcher/agent.js') as typeof AgentClass
 
 export const RESPONSE_BODY_LIMIT = 1024
 /** Parsed endpoint URLs kept; past this the cache starts over (endpoints are far fewer in practice). */
