@@ -52,8 +52,12 @@ async function warmLoad (job: Load): Promise<Figure> {
 }
 
 let bareRps = 0
+let bareCpuMicros = 0
 function report (name: string, figure: Figure): void {
-  const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare` : ''
+  // Req/s against the bare route, and the bare route's server CPU per request over this one's (the steadier of the
+  // two when other work shares the cores).
+  const cpuRatio = bareCpuMicros > 0 && figure.cpuMicros !== undefined ? ` (CPU ${(bareCpuMicros / figure.cpuMicros).toFixed(2)}×)` : ''
+  const ratio = bareRps > 0 ? `   ${(figure.rps / bareRps).toFixed(2)}× bare${cpuRatio}` : ''
   const failed = figure.failures > 0 ? `   ${figure.failures} FAILED` : ''
   const cpu = figure.cpuMicros === undefined ? '' : `   ${figure.cpuMicros.toFixed(0).padStart(4)} µs CPU/req`
   console.log(
@@ -66,9 +70,11 @@ bare.get('/status', async () => ({ count: 1, status: [{ rid: 'a1b2c3d4e5f6', sta
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 async function measureBare (): Promise<void> {
   bareRps = 0
+  bareCpuMicros = 0
   const figure = await warmLoad({ url: `${bareUrl}/status` })
   report('bare fastify JSON route', figure)
   bareRps = figure.rps
+  bareCpuMicros = figure.cpuMicros ?? 0
 }
 
 async function benchMotion (label: string, databaseUrl?: string): Promise<void> {
@@ -103,9 +109,13 @@ async function benchMotion (label: string, databaseUrl?: string): Promise<void> 
   const download = `${base}/job/v1/download/${rids[0]!}`
   if (!(await fetch(download, { headers })).ok) throw new Error('download link request failed')
   console.log(`motion-api on ${label}, ${jobCount} finished jobs`)
+  // Each poll is measured right after the bare route, and its ratio is to that bare run: on a shared 2-core
+  // machine one bare figure for the whole app drifted by ±15 % before the last case ran.
   await measureBare()
   report('  GET /job/v1/status/<rid>', await warmLoad({ url: `${base}/job/v1/status/${rids[0]!}`, headers }))
+  await measureBare()
   report('  GET /job/v1/status/<10 rids>', await warmLoad({ url: `${base}/job/v1/status/${rids.slice(0, 10).join(',')}`, headers }))
+  await measureBare()
   report(`  GET /job/v1/list (${jobCount} jobs)`, await warmLoad({ url: `${base}/job/v1/list`, headers }))
   report('  GET /job/v1/download/<rid>', await warmLoad({ url: download, headers }))
   await app.close()

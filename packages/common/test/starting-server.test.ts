@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { executionAsyncId } from 'node:async_hooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, createServer, listenWhileStarting, openAppDatabase, reportStartup, type StartingServer } from '../src/index.js'
 
@@ -54,5 +55,27 @@ describe('the port while the app builds', { timeout: 180_000 }, () => {
     await app.listen({ port, host: '127.0.0.1' })
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200)
     await app.close()
+  })
+})
+
+describe('after the build', () => {
+  // With async hooks on, a promise continuation runs under an async id of its own; with them off, under 0.
+  const asyncIdAfterAwait = async (): Promise<number> => {
+    await null
+    return executionAsyncId()
+  }
+
+  it('leaves no async hooks on once every tracked build has settled', async () => {
+    expect(await asyncIdAfterAwait()).toBe(0)
+    starting = await listenWhileStarting(0, '127.0.0.1')
+    let finishFirst = () => {}
+    const first = starting.track(async () => { await new Promise<void>((resolve) => { finishFirst = resolve }) })
+    const second = starting.track(async () => { reportStartup('database', 'opening') })
+    await second
+    // The first build still runs: its steps must still reach /readyz.
+    expect(await asyncIdAfterAwait()).not.toBe(0)
+    finishFirst()
+    await first
+    expect(await asyncIdAfterAwait()).toBe(0)
   })
 })
