@@ -65,6 +65,17 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('walk three steps and then jump twice').timeline.map(e => e.action.count)).toEqual([3, 2])
   })
 
+  it('reads a number before a body part as the parts, not as repetitions', () => {
+    const action = (p: string) => planPrompt(p).timeline[0]!.action
+    expect(action('a person gives two thumbs up')).toMatchObject({ kind: 'thumbsUp', side: 'both' })
+    expect(action('a person gives two thumbs up').count).toBeUndefined()
+    expect(action('he waves with two hands')).toMatchObject({ kind: 'wave', side: 'both' })
+    expect(action('he waves with two hands').count).toBeUndefined()
+    expect(action('she holds up two fingers').count).toBeUndefined()
+    expect(action('she holds up two fingers').side).toBeUndefined()
+    expect(action('a man takes two steps forward')).toMatchObject({ kind: 'walk', count: 2 })
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })

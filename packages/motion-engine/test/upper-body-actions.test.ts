@@ -258,6 +258,25 @@ describe('standing actions with legs and counts', () => {
     }
   })
 
+  it('gives one thumb up with the hand named by side, two with side both', async () => {
+    const raised = (t: Take, side: 'Left' | 'Right') => t.palm(side, Math.floor(t.span / 2))[1] - t.palm(side, 0)[1]
+    const both = await take({ kind: 'thumbsUp', side: 'both' })
+    expect(raised(both, 'Left')).toBeGreaterThan(0.2)
+    expect(raised(both, 'Right')).toBeGreaterThan(0.2)
+    const right = await take({ kind: 'thumbsUp', side: 'right' })
+    expect(raised(right, 'Right')).toBeGreaterThan(0.2)
+    expect(raised(right, 'Left')).toBeLessThan(0.05)
+  })
+
+  it('waves one hand by default and both with side both', async () => {
+    const path = (t: Take, side: 'Left' | 'Right') => frames(t).slice(1).reduce((sum, f) => sum + distance(t.palm(side, f), t.palm(side, f - 1)), 0)
+    const one = await take({ kind: 'wave' })
+    expect(path(one, 'Right')).toBeGreaterThan(path(one, 'Left') * 2)
+    const both = await take({ kind: 'wave', side: 'both' })
+    expect(path(both, 'Left')).toBeGreaterThan(path(one, 'Right') * 0.8)
+    expect(path(both, 'Right')).toBeGreaterThan(path(one, 'Right') * 0.8)
+  })
+
   it('stands at attention, then salutes with the heels still together', async () => {
     const t = await take({ kind: 'attention' }, { then: { kind: 'salute' } })
     const salute = Array.from({ length: t.frames - t.span }, (_, i) => t.span + i)

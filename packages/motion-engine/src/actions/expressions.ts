@@ -156,11 +156,13 @@ export function fistPump (ctx: ActionContext): ActionClip {
 }
 
 export function thumbsUp (ctx: ActionContext): ActionClip {
+  const thumb = { flex: 45, abduct: 15, elbow: 95, twist: 0, wrist: -15 }
+  // "two thumbs up": both hands, head level.
+  if (ctx.spec.side === 'both') {
+    return hold(ctx, { ...armPose('left', thumb), ...armPose('right', thumb) }, 1.4, [...armChannels('left'), ...armChannels('right'), ...HEAD_CHANNELS])
+  }
   const hand = handFor(ctx.spec.side, 'right')
-  return hold(ctx, { ...armPose(hand, { flex: 45, abduct: 15, elbow: 95, twist: 0, wrist: -15 }), headSide: 5 * side(hand) }, 1.4, [
-    ...armChannels(hand),
-    ...HEAD_CHANNELS
-  ])
+  return hold(ctx, { ...armPose(hand, thumb), headSide: 5 * side(hand) }, 1.4, [...armChannels(hand), ...HEAD_CHANNELS])
 }
 
 export function facepalm (ctx: ActionContext): ActionClip {

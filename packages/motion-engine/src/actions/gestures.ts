@@ -9,18 +9,21 @@ function sign (hand: 'left' | 'right'): number {
 }
 
 export function wave (ctx: ActionContext): ActionClip {
-  const hand = handFor(ctx.spec.side, 'right')
+  // "waves with both hands": the two arms wave together, the head straight ahead.
+  const hands = ctx.spec.side === 'both' ? (['left', 'right'] as const) : [handFor(ctx.spec.side, 'right')]
+  const arms = (values: Parameters<typeof armPose>[1]) => Object.assign({}, ...hands.map(hand => armPose(hand, values))) as Record<string, number>
   const a = ctx.style.amplitude
   const count = ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds * 2.2) : 3)
-  const up = { ...armPose(hand, { abduct: 112, flex: 18, twist: -90, elbow: 62, clavRaise: 10, wrist: 0 }), headTwist: 10 * sign(hand), headFlex: -4 }
+  const headTwist = hands.length === 1 ? 10 * sign(hands[0]!) : 0
+  const up = { ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62, clavRaise: 10, wrist: 0 }), headTwist, headFlex: -4 }
   const cycle: Key[] = [
     { t: 0, pose: up },
-    { t: 0.2, pose: { ...up, ...armPose(hand, { abduct: 112, flex: 18, twist: -90, elbow: 62 - 32 * a, clavRaise: 10, wrist: -12 }) } },
-    { t: 0.4, pose: { ...up, ...armPose(hand, { abduct: 112, flex: 18, twist: -90, elbow: 62 + 22 * a, clavRaise: 10, wrist: 12 }) } },
+    { t: 0.2, pose: { ...up, ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62 - 32 * a, clavRaise: 10, wrist: -12 }) } },
+    { t: 0.4, pose: { ...up, ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62 + 22 * a, clavRaise: 10, wrist: 12 }) } },
     { t: 0.45, pose: up }
   ]
   const keys = repeatKeys(cycle, count, [{ t: 0, pose: {} }, { t: 0.45, pose: up }], [{ t: 0.5, pose: {} }])
-  return keyed(ctx, keys, { ...IN_PLACE, channels: [...armChannels(hand), 'headTwist', 'headFlex'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...hands.flatMap(hand => armChannels(hand)), 'headTwist', 'headFlex'] })
 }
 
 export function clap (ctx: ActionContext): ActionClip {

@@ -20,6 +20,8 @@ const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', marc
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
 const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
+// What a number right before counts as parts of the body ("two thumbs up", "with two hands"), not as repetitions.
+const BODY_PARTS = new Set([...LIMB_WORDS, 'thumb', 'thumbs', 'finger', 'fingers', 'fists', 'palms'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
@@ -103,6 +105,11 @@ function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | 
   return near === undefined ? undefined : { kind: near.kind, note: `"${w.text}" read as "${near.word}" (spelling)` }
 }
 
+function numberJustBefore (tokens: readonly ClauseToken[], i: number): boolean {
+  const previous = tokens[i - 1]
+  return previous !== undefined && (previous.type === 'number' || (isWord(previous) && previous.text !== 'a' && previous.text !== 'an' && NUMBER_WORDS[previous.text] !== undefined))
+}
+
 function sideWord (text: string): Side | undefined {
   if (text === 'left' || text === 'right') return text
   if (text === 'both') return 'both'
@@ -173,7 +180,17 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       if (w === 'back') { mods().style = 'onBack'; continue }
       if (w === 'front' || w === 'stomach' || w === 'belly' || w === 'face') { mods().style = 'onFront'; continue }
     }
+    let bothParts = false
+    if (pendingNumber !== undefined && BODY_PARTS.has(w) && numberJustBefore(tokens, i)) {
+      // "two hands" is both of them; "two fingers" is two of one hand's.
+      bothParts = pendingNumber === 2 && !['finger', 'fingers', 'toe'].includes(w)
+      pendingNumber = undefined
+    }
     const kind = actionAt(tokens, i)
+    if (kind === undefined && bothParts) {
+      mods().side ??= 'both'
+      continue
+    }
     if (kind !== undefined) {
       const negated = negatedAt(tokens, i, t)
       if (negated) notes.push(`"${w}" ignored: negated`)
@@ -193,6 +210,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       } else if (!negated) entry.negated = false
       if (nextMods !== undefined) { Object.assign(entry.mods, nextMods); nextMods = undefined }
       if (plural !== undefined) entry.mods.count ??= plural
+      if (bothParts) entry.mods.side ??= 'both'
       continue
     }
     const e = EMOTIONS[w]
