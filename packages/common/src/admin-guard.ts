@@ -41,7 +41,7 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/
 export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
   const staticKey = options.staticKey === '' ? undefined : options.staticKey
   const jwks = options.jwks
-  // jose is loaded with the first token to verify: a service without JWKS never holds it.
+  // jose is loaded only when a JWKS is configured: a service with a static key or none never holds it.
   const verifier = jwks === undefined
     ? undefined
     : import('jose').then((jose) => ({

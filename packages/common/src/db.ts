@@ -113,7 +113,7 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
   maintenance_work_mem: '16MB'
 })
 
-// PGlite is loaded on first use: a process on PostgreSQL never holds its WASM glue (~1 MB of heap, ~8 MB resident).
+// PGlite is loaded when an embedded database opens: a process on PostgreSQL never holds its module (~1 MB of heap).
 async function loadPglite (): Promise<{ PGlite: typeof PGlite, startParams: string[] }> {
   const { PGlite } = await import('@electric-sql/pglite')
   const startParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])]

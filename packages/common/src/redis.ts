@@ -4,8 +4,8 @@ import { createRequire } from 'node:module'
 import type * as IoRedis from 'ioredis'
 import type { Redis } from 'ioredis'
 
-// ioredis is required on the first connection, not at import: a process without Redis never holds it (~2 MB of heap,
-// ~20 MB resident). It is CommonJS, so a synchronous require keeps createRedis synchronous.
+// ioredis is required on the first connection, not at import: a process without Redis never holds it (~2 MB of
+// heap). It is CommonJS, so a synchronous require keeps createRedis synchronous.
 const requireModule = createRequire(import.meta.url)
 
 export interface RedisOptions {
