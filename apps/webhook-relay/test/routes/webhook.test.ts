@@ -139,4 +139,17 @@ describe('POST /webhook', () => {
     expect(metrics).toMatch(/webhook_processing_duration_seconds_count\{[^}]*status="202"[^}]*\} [1-9]/)
     expect(metrics).toContain('webhook_queue_depth{status="pending"')
   })
+
+  it('counts refused requests too: an unknown key, a body that is not JSON', async () => {
+    const counted = async (series: string) => {
+      const line = (await relay.app.inject('/metrics')).body.split('\n').find((l) => l.startsWith(`webhook_requests_total{${series}`))
+      return line === undefined ? 0 : Number(line.split(' ').at(-1))
+    }
+    const unknownKey = 'tenant="unauthenticated",event="",status="401"'
+    const notJson = `tenant="${relay.tenantId}",event="",status="400"`
+    const before = [await counted(unknownKey), await counted(notJson)]
+    await relay.app.inject({ method: 'POST', url: '/webhook', headers: { authorization: 'Bearer not-a-key', 'content-type': 'application/json' }, payload: '{}' })
+    await relay.app.inject({ method: 'POST', url: '/webhook', headers: { ...relay.auth, 'content-type': 'application/json' }, payload: '{not json' })
+    expect([await counted(unknownKey), await counted(notJson)]).toEqual([before[0]! + 1, before[1]! + 1])
+  })
 })
