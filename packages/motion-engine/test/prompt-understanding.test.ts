@@ -74,6 +74,10 @@ describe('sides, directions, counts and turns', () => {
     expect(action('she holds up two fingers').count).toBeUndefined()
     expect(action('she holds up two fingers').side).toBeUndefined()
     expect(action('a man takes two steps forward')).toMatchObject({ kind: 'walk', count: 2 })
+    // A singular part names the movement; its number is still the count.
+    expect(action('a person takes two side steps to the left')).toMatchObject({ kind: 'sidestep', count: 2, direction: 'left' })
+    expect(action('a person takes two side steps to the left').side).toBeUndefined()
+    expect(action('does three arm circles').count).toBe(3)
   })
 
   it('plans "turns back" as a half turn', () => {

@@ -20,8 +20,10 @@ const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', marc
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
 const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
-// What a number right before counts as parts of the body ("two thumbs up", "with two hands"), not as repetitions.
-const BODY_PARTS = new Set([...LIMB_WORDS, 'thumb', 'thumbs', 'finger', 'fingers', 'fists', 'palms'])
+// Plural body parts: a number right before one counts the parts ("two thumbs up", "with two hands"), not the
+// repetitions. A singular part names a kind of movement, whose number is still its count ("two side steps",
+// "three arm circles"). The lexer has made "thumbs up" "thumb", hence "thumb".
+const BODY_PARTS = new Set(['hands', 'arms', 'legs', 'feet', 'thumb', 'thumbs', 'fingers', 'fists', 'palms', 'shoulders', 'knees', 'heels', 'toes'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
@@ -183,7 +185,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     let bothParts = false
     if (pendingNumber !== undefined && BODY_PARTS.has(w) && numberJustBefore(tokens, i)) {
       // "two hands" is both of them; "two fingers" is two of one hand's.
-      bothParts = pendingNumber === 2 && !['finger', 'fingers', 'toe'].includes(w)
+      bothParts = pendingNumber === 2 && w !== 'fingers' && w !== 'toes'
       pendingNumber = undefined
     }
     const kind = actionAt(tokens, i)
