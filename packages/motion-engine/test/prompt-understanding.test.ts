@@ -71,13 +71,17 @@ describe('sides, directions, counts and turns', () => {
     expect(action('a person gives two thumbs up').count).toBeUndefined()
     expect(action('he waves with two hands')).toMatchObject({ kind: 'wave', side: 'both' })
     expect(action('he waves with two hands').count).toBeUndefined()
-    expect(action('she holds up two fingers').count).toBeUndefined()
-    expect(action('she holds up two fingers').side).toBeUndefined()
+    expect(action('she points with two fingers')).toEqual(expect.objectContaining({ kind: 'point' }))
+    expect(action('she points with two fingers').count).toBeUndefined()
+    expect(action('she points with two fingers').side).toBeUndefined()
     expect(action('a man takes two steps forward')).toMatchObject({ kind: 'walk', count: 2 })
     // A singular part names the movement; its number is still the count.
     expect(action('a person takes two side steps to the left')).toMatchObject({ kind: 'sidestep', count: 2, direction: 'left' })
     expect(action('a person takes two side steps to the left').side).toBeUndefined()
     expect(action('does three arm circles').count).toBe(3)
+    // "with two feet" is the feet, not 0.6 m; a body part is never read as a movement by its meaning.
+    expect(planPrompt('landing with two feet').timeline).toEqual([])
+    expect(action('walk two feet forward')).toMatchObject({ kind: 'walk', distance: 0.6096 })
   })
 
   it('plans "turns back" as a half turn', () => {

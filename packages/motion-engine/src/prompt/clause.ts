@@ -24,6 +24,8 @@ const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands
 // repetitions. A singular part names a kind of movement, whose number is still its count ("two side steps",
 // "three arm circles"). The lexer has made "thumbs up" "thumb", hence "thumb".
 const BODY_PARTS = new Set(['hands', 'arms', 'legs', 'feet', 'thumb', 'thumbs', 'fingers', 'fists', 'palms', 'shoulders', 'knees', 'heels', 'toes'])
+// Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
+const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
@@ -153,7 +155,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       pendingNumber = undefined
       continue
     }
-    if (UNIT_METRES[w] !== undefined && pendingNumber !== undefined && !LIMB_WORDS.has(nextWord?.text ?? '')) {
+    // "walk two feet forward" is a distance; "landing with two feet", "on his two feet" are the feet.
+    if (UNIT_METRES[w] !== undefined && pendingNumber !== undefined && !LIMB_WORDS.has(nextWord?.text ?? '') && !PART_OWNERS.has(words[i - 2] ?? '')) {
       mods().distance = pendingNumber * UNIT_METRES[w]!
       pendingNumber = undefined
       continue
@@ -255,7 +258,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
   if (found.length === 0) {
     for (const [i, t] of tokens.entries()) {
-      if (!isWord(t) || DIRECTIONS[t.text] !== undefined) continue
+      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || LIMB_WORDS.has(t.text) || BODY_PARTS.has(t.text)) continue
       // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
       const verbLemma = t.bases.at(-1)!
       const meant = t.pos === 'verb'
