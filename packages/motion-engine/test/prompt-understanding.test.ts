@@ -81,6 +81,7 @@ describe('sides, directions, counts and turns', () => {
     expect(action('does three arm circles').count).toBe(3)
     // "with two feet" is the feet, not 0.6 m; a body part is never read as a movement by its meaning.
     expect(planPrompt('landing with two feet').timeline).toEqual([])
+    expect(planPrompt('he shoulders the door').timeline.map(e => e.action.kind)).toEqual(['push'])
     expect(action('walk two feet forward')).toMatchObject({ kind: 'walk', distance: 0.6096 })
   })
 

@@ -258,7 +258,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
   if (found.length === 0) {
     for (const [i, t] of tokens.entries()) {
-      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || LIMB_WORDS.has(t.text) || BODY_PARTS.has(t.text)) continue
+      // A body part is not read as a movement unless it is the verb ("he shoulders the door").
+      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || ((LIMB_WORDS.has(t.text) || BODY_PARTS.has(t.text)) && t.pos !== 'verb')) continue
       // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
       const verbLemma = t.bases.at(-1)!
       const meant = t.pos === 'verb'
