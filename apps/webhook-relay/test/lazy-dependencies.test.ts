@@ -5,9 +5,8 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-// A resolve hook (module.register) prints every module the process resolves, ESM and CommonJS alike: Node 20
-// sends a CommonJS require through the hooks only when it comes from an ES module, so the child also lists
-// require's cache.
+// A resolve hook (module.register) prints every module the process imports; Node 20 does not send require() through
+// the hooks, so the child also lists require's cache (ioredis, for one, is required).
 const HOOK = `export async function resolve (specifier, context, next) {
   const resolved = await next(specifier, context)
   process.stderr.write('resolved ' + resolved.url + '\\n')

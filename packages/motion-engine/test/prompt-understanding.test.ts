@@ -79,7 +79,7 @@ describe('sides, directions, counts and turns', () => {
     expect(action('a person takes two side steps to the left')).toMatchObject({ kind: 'sidestep', count: 2, direction: 'left' })
     expect(action('a person takes two side steps to the left').side).toBeUndefined()
     expect(action('does three arm circles').count).toBe(3)
-    // "with two feet" is the feet, not 0.6 m; a body part is never read as a movement by its meaning.
+    // "with two feet" is the feet, not 0.6 m; a body-part noun is not read as a movement by its meaning, the verb is.
     expect(planPrompt('landing with two feet').timeline).toEqual([])
     expect(planPrompt('he shoulders the door').timeline.map(e => e.action.kind)).toEqual(['push'])
     expect(action('walk two feet forward')).toMatchObject({ kind: 'walk', distance: 0.6096 })

@@ -31,3 +31,13 @@ export function armPose (
 export function handFor (side: 'left' | 'right' | 'both' | undefined, fallback: Hand): Hand {
   return side === 'left' || side === 'right' ? side : fallback
 }
+
+/** The hands an action uses: both for side `both`, otherwise the one handFor names. */
+export function handsFor (side: 'left' | 'right' | 'both' | undefined, fallback: Hand): Hand[] {
+  return side === 'both' ? ['left', 'right'] : [handFor(side, fallback)]
+}
+
+/** armPose of each hand, merged: the same side-neutral values on every hand given. */
+export function armsPose (hands: readonly Hand[], values: Parameters<typeof armPose>[1]): Record<string, number> {
+  return Object.assign({}, ...hands.map((hand) => armPose(hand, values))) as Record<string, number>
+}

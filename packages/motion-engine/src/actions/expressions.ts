@@ -4,7 +4,7 @@ import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { keyed, repeatKeys, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
+import { armChannels, armPose, armsPose, BOTH_ARMS, handFor, handsFor, HEAD_CHANNELS } from './channels.js'
 import type { Hand } from './channels.js'
 
 const UPPER = [...BOTH_ARMS, ...HEAD_CHANNELS, 'spineFlex', 'spineTwist', 'spineSide'] as const
@@ -156,13 +156,13 @@ export function fistPump (ctx: ActionContext): ActionClip {
 }
 
 export function thumbsUp (ctx: ActionContext): ActionClip {
-  const thumb = { flex: 45, abduct: 15, elbow: 95, twist: 0, wrist: -15 }
-  // "two thumbs up": both hands, head level.
-  if (ctx.spec.side === 'both') {
-    return hold(ctx, { ...armPose('left', thumb), ...armPose('right', thumb) }, 1.4, [...armChannels('left'), ...armChannels('right'), ...HEAD_CHANNELS])
-  }
-  const hand = handFor(ctx.spec.side, 'right')
-  return hold(ctx, { ...armPose(hand, thumb), headSide: 5 * side(hand) }, 1.4, [...armChannels(hand), ...HEAD_CHANNELS])
+  // "two thumbs up": both hands, the head level; one hand tilts the head towards it.
+  const hands = handsFor(ctx.spec.side, 'right')
+  const headSide = hands.length === 1 ? 5 * side(hands[0]!) : 0
+  return hold(ctx, { ...armsPose(hands, { flex: 45, abduct: 15, elbow: 95, twist: 0, wrist: -15 }), headSide }, 1.4, [
+    ...hands.flatMap(armChannels),
+    ...HEAD_CHANNELS
+  ])
 }
 
 export function facepalm (ctx: ActionContext): ActionClip {

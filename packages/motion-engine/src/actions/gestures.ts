@@ -2,7 +2,7 @@
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import { keyed, repeatKeys, IN_PLACE } from '../synth/keyframes.js'
 import type { Key } from '../synth/keyframes.js'
-import { armChannels, armPose, BOTH_ARMS, handFor, HEAD_CHANNELS } from './channels.js'
+import { armChannels, armPose, armsPose, BOTH_ARMS, handFor, handsFor, HEAD_CHANNELS } from './channels.js'
 
 function sign (hand: 'left' | 'right'): number {
   return hand === 'left' ? 1 : -1
@@ -10,20 +10,19 @@ function sign (hand: 'left' | 'right'): number {
 
 export function wave (ctx: ActionContext): ActionClip {
   // "waves with both hands": the two arms wave together, the head straight ahead.
-  const hands = ctx.spec.side === 'both' ? (['left', 'right'] as const) : [handFor(ctx.spec.side, 'right')]
-  const arms = (values: Parameters<typeof armPose>[1]) => Object.assign({}, ...hands.map(hand => armPose(hand, values))) as Record<string, number>
+  const hands = handsFor(ctx.spec.side, 'right')
   const a = ctx.style.amplitude
   const count = ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds * 2.2) : 3)
   const headTwist = hands.length === 1 ? 10 * sign(hands[0]!) : 0
-  const up = { ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62, clavRaise: 10, wrist: 0 }), headTwist, headFlex: -4 }
+  const up = { ...armsPose(hands, { abduct: 112, flex: 18, twist: -90, elbow: 62, clavRaise: 10, wrist: 0 }), headTwist, headFlex: -4 }
   const cycle: Key[] = [
     { t: 0, pose: up },
-    { t: 0.2, pose: { ...up, ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62 - 32 * a, clavRaise: 10, wrist: -12 }) } },
-    { t: 0.4, pose: { ...up, ...arms({ abduct: 112, flex: 18, twist: -90, elbow: 62 + 22 * a, clavRaise: 10, wrist: 12 }) } },
+    { t: 0.2, pose: { ...up, ...armsPose(hands, { abduct: 112, flex: 18, twist: -90, elbow: 62 - 32 * a, clavRaise: 10, wrist: -12 }) } },
+    { t: 0.4, pose: { ...up, ...armsPose(hands, { abduct: 112, flex: 18, twist: -90, elbow: 62 + 22 * a, clavRaise: 10, wrist: 12 }) } },
     { t: 0.45, pose: up }
   ]
   const keys = repeatKeys(cycle, count, [{ t: 0, pose: {} }, { t: 0.45, pose: up }], [{ t: 0.5, pose: {} }])
-  return keyed(ctx, keys, { ...IN_PLACE, channels: [...hands.flatMap(hand => armChannels(hand)), 'headTwist', 'headFlex'] })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...hands.flatMap(armChannels), 'headTwist', 'headFlex'] })
 }
 
 export function clap (ctx: ActionContext): ActionClip {

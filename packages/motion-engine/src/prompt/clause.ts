@@ -24,6 +24,8 @@ const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands
 // repetitions. A singular part names a kind of movement, whose number is still its count ("two side steps",
 // "three arm circles"). The lexer has made "thumbs up" "thumb", hence "thumb".
 const BODY_PARTS = new Set(['hands', 'arms', 'legs', 'feet', 'thumb', 'thumbs', 'fingers', 'fists', 'palms', 'shoulders', 'knees', 'heels', 'toes'])
+// Every word for a part of the body, singular or plural: never read as a movement by its meaning unless it is the verb.
+const ANY_BODY_PART = new Set([...LIMB_WORDS, ...BODY_PARTS])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
@@ -258,8 +260,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
   if (found.length === 0) {
     for (const [i, t] of tokens.entries()) {
-      // A body part is not read as a movement unless it is the verb ("he shoulders the door").
-      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || ((LIMB_WORDS.has(t.text) || BODY_PARTS.has(t.text)) && t.pos !== 'verb')) continue
+      // "landing with two feet" is no walk; "he shoulders the door" is a push.
+      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || (ANY_BODY_PART.has(t.text) && t.pos !== 'verb')) continue
       // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
       const verbLemma = t.bases.at(-1)!
       const meant = t.pos === 'verb'
