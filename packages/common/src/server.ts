@@ -3,13 +3,14 @@
 // never listen here: `listen` lives in start.ts so tests can build an app and use inject().
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
+import { fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Logger } from 'pino'
 import { defaultErrorCodes, errorBody, installErrorHandler, type ErrorCodeMap } from './error-handler.js'
 import { healthPlugin } from './health.js'
 import { requestLoggerFactory } from './request-logger.js'
+import { AccessLogController } from './access-log.js'
 import { AppError } from './errors.js'
 import { DEFAULT_TEXT_LIMITS, findNonFiniteNumber, hostileInputHooks, type HostileInput, type TextLimits } from './input-guard.js'
 import { strictBodyValidator } from './validator-compiler.js'
@@ -71,7 +72,7 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new AccessLogController({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // fastify's default of 100 characters would answer 414 to a status query for three UUIDs.

@@ -51,8 +51,8 @@ describe('request loggers', () => {
     expect((await app.inject({ url: '/terse' })).json()).toEqual({ level: 'warn', info: false })
     expect(lines.map((line) => line.msg)).toContain('debug line')
     expect(lines.map((line) => line.msg)).not.toContain('info line')
-    // fastify's own request lines at info: written for the default route, not for the warn-level one.
-    expect(lines.filter((line) => line.msg === 'incoming request').length).toBe(1)
+    // The access line at info: written for the default route, not for the warn-level one.
+    expect(lines.filter((line) => line.msg === 'request completed').length).toBe(1)
   })
 
   it('bind the request id on children made from a request logger', async () => {
