@@ -7,7 +7,7 @@
 // with TEST_REDIS_URL / TEST_KAFKA_BROKER; BENCH_RELAY=0 skips it, BENCH_RELAY_MESSAGES sizes the delivery runs).
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, openSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastify from 'fastify'
@@ -20,7 +20,12 @@ import { benchRelay } from './relay-bench.js'
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const jobCount = Number(process.env.BENCH_JOBS ?? 20)
-const logger = createLogger({ name: 'bench', level: 'silent' })
+// BENCH_LOG_LEVEL (silent by default, as every figure before it): the apps' log level. At `info`, the apps' own
+// default, each request's access line is serialised and written to /dev/null, one write per line, as pino writes
+// to stdout in production; the bare route logs nothing either way.
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'silent'
+const devNull = openSync('/dev/null', 'w')
+const logger = createLogger({ name: 'bench', level: logLevel, destination: { write: (line: string) => { writeSync(devNull, line) } } })
 const loadScript = join(import.meta.dirname, 'load.mjs')
 
 interface Load { url: string, method?: string, headers?: Record<string, string>, body?: string, refresh?: string[] }
@@ -79,7 +84,7 @@ async function measureBare (): Promise<void> {
 
 async function benchMotion (label: string, databaseUrl?: string): Promise<void> {
   const app = await buildMotion(motionConfig.load({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logLevel,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'motion-bench-')),
     RENDER_ENABLED: 'false',
     DEV_PLAN_CREDITS: '100000',
@@ -124,7 +129,7 @@ async function benchMotion (label: string, databaseUrl?: string): Promise<void> 
 async function benchAuth (): Promise<void> {
   const app = await buildAuth(
     authConfig.load({
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logLevel,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-bench-')),
       SIGNIN_LIMIT_PER_IP: '1000000',
       SIGNIN_LIMIT_PER_ACCOUNT: '1000000'
@@ -150,7 +155,7 @@ async function withPostgresDatabase (url: string, run: (databaseUrl: string) => 
   await withScratchDatabase(url, 'bench', run)
 }
 
-console.log(`${seconds} s per case after ${warmup} s of warm-up, ${connections} connections, autocannon in its own process, Node ${process.version}`)
+console.log(`${seconds} s per case after ${warmup} s of warm-up, ${connections} connections, autocannon in its own process, Node ${process.version}, apps at LOG_LEVEL=${logLevel}`)
 // BENCH_ONLY=relay (or motion, auth) runs one app's figures.
 const only = process.env.BENCH_ONLY
 if (only === undefined || only === 'motion') {
@@ -160,5 +165,5 @@ if (only === undefined || only === 'motion') {
   }
 }
 if (only === undefined || only === 'auth') await benchAuth()
-if ((only === undefined && process.env.BENCH_RELAY !== '0') || only === 'relay') await benchRelay({ load, report, measureBare, withPostgresDatabase })
+if ((only === undefined && process.env.BENCH_RELAY !== '0') || only === 'relay') await benchRelay({ load, report, measureBare, withPostgresDatabase, logger })
 await bare.close()

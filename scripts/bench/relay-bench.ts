@@ -8,7 +8,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { AppInstance } from '../../packages/common/src/index.js'
+import type { AppInstance, Logger } from '../../packages/common/src/index.js'
 import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
 import { perOperation, startCpuMeter, type CpuSpent, type CpuMeter } from './cpu-meter.js'
 
@@ -22,6 +22,8 @@ export interface BenchTools {
   report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number, requests: number }) => void
   measureBare: () => Promise<void>
   withPostgresDatabase: (url: string, run: (databaseUrl: string) => Promise<void>) => Promise<void>
+  /** The relays' logger (BENCH_LOG_LEVEL); the worker process of the split case logs at its level to /dev/null. */
+  logger: Logger
 }
 
 const ADMIN = 'bench-admin-key-0123456789'
@@ -47,9 +49,14 @@ export async function startReceiver (): Promise<Receiver> {
 
 export interface RelayRun { app: AppInstance, url: string, key: string }
 
-export async function startRelay (env: Record<string, string>, options: { worker: boolean, receiverUrl?: string, key?: string }): Promise<RelayRun> {
-  const config = relayConfig.load({ LOG_LEVEL: 'silent', ADMIN_API_KEY: ADMIN, ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey, ...env })
-  const app = await buildApp(config, { worker: options.worker })
+export async function startRelay (
+  env: Record<string, string>,
+  options: { worker: boolean, receiverUrl?: string, key?: string, logger?: Logger }
+): Promise<RelayRun> {
+  const config = relayConfig.load({
+    LOG_LEVEL: options.logger?.level ?? 'silent', ADMIN_API_KEY: ADMIN, ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey, ...env
+  })
+  const app = await buildApp(config, { worker: options.worker, ...(options.logger === undefined ? {} : { logger: options.logger }) })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   let key = options.key ?? ''
   if (options.receiverUrl !== undefined) {
@@ -74,7 +81,7 @@ export async function startRelay (env: Record<string, string>, options: { worker
 /** POST /webhook on one database, with the worker off (deliveries stored and queued only) or delivering. */
 export async function benchIngest (tools: BenchTools, label: string, database: Record<string, string>, delivering: boolean): Promise<void> {
   const receiver = await startReceiver()
-  const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url })
+  const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url, logger: tools.logger })
   const meter = await startCpuMeter({ databaseUrl: database.DATABASE_URL, profile: `ingest-${label}-${delivering ? 'delivering' : 'no-worker'}` })
   const figure = await tools.load({
     url: `${relay.url}/webhook`,
@@ -99,12 +106,12 @@ export async function benchIngest (tools: BenchTools, label: string, database: R
 async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promise<void> {
   const receiver = await startReceiver()
   const env = { DATABASE_URL: databaseUrl, STORAGE_TYPE: 'redis', REDIS_URL: process.env.TEST_REDIS_URL ?? '', QUEUE_PREFIX: `bench-${randomUUID()}` }
-  const api = await startRelay({ ...env, RELAY_ROLE: 'api' }, { worker: false, receiverUrl: receiver.url })
+  const api = await startRelay({ ...env, RELAY_ROLE: 'api' }, { worker: false, receiverUrl: receiver.url, logger: tools.logger })
   const port = String(20_000 + Math.floor(Math.random() * 20_000))
   const main = join(import.meta.dirname, '../../apps/webhook-relay/src/main.ts')
   const worker = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
     stdio: 'ignore',
-    env: { ...process.env, ...env, WEBHOOK_PORT: port, LOG_LEVEL: 'silent', ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey }
+    env: { ...process.env, ...env, WEBHOOK_PORT: port, LOG_LEVEL: tools.logger.level, ALLOW_PRIVATE_DESTINATIONS: 'true', ENCRYPTION_KEY: encryptionKey }
   })
   try {
     for (let i = 0; i < 200; i++) {
@@ -135,7 +142,7 @@ export async function benchDeliveries (
   backend: string,
   database: Record<string, string>,
   messages: number,
-  hooks: { beforeWorker?: () => Promise<void> } = {}
+  hooks: { beforeWorker?: () => Promise<void>, logger?: Logger } = {}
 ): Promise<void> {
   const receiver = await startReceiver()
   const queueEnv = {
@@ -145,7 +152,7 @@ export async function benchDeliveries (
     ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
     ...(backend === 'kafka' ? { KAFKA_BROKER: process.env.TEST_KAFKA_BROKER ?? '' } : {})
   }
-  const producer = await startRelay(queueEnv, { worker: false, receiverUrl: receiver.url })
+  const producer = await startRelay(queueEnv, { worker: false, receiverUrl: receiver.url, logger: hooks.logger })
   const headers = { authorization: `Bearer ${producer.key}`, 'content-type': 'application/json' }
   for (let i = 0; i < messages; i += 200) {
     await Promise.all(
@@ -157,7 +164,7 @@ export async function benchDeliveries (
   await producer.app.close()
   await hooks.beforeWorker?.()
   // Redis and Kafka hold the jobs; a memory-queue relay finds the accepted deliveries in the database at start.
-  const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true })
+  const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true, logger: hooks.logger })
   const { seconds, first, spent } = await timeDrain({ receiver, from: 0, until: messages, deadlineMs: 300_000, databaseUrl: database.DATABASE_URL, profile: `deliveries-${backend}` })
   const delivered = await receiver.count()
   console.log(
@@ -233,6 +240,6 @@ export async function benchRelay (tools: BenchTools): Promise<void> {
     if (!wanted(backend)) continue
     if (backend === 'redis' && process.env.TEST_REDIS_URL === undefined) continue
     if (backend === 'kafka' && process.env.TEST_KAFKA_BROKER === undefined) continue
-    await tools.withPostgresDatabase(pg, (url) => benchDeliveries(backend, { DATABASE_URL: url }, messages))
+    await tools.withPostgresDatabase(pg, (url) => benchDeliveries(backend, { DATABASE_URL: url }, messages, { logger: tools.logger }))
   }
 }
