@@ -47,12 +47,16 @@ async function loadFor (job: Load, duration: number): Promise<Figure> {
 // collecting the setup's garbage (in the server's background threads, which share the 2 cores with the load): the
 // first of three identical status runs cost 35-45 µs of server CPU per request, the next two 17-25 µs, which made a
 // single status poll look dearer than the list measured after it.
-// (The relay's and auth-server's cases count deliveries or rotate tokens during the run, so they are not warmed.)
+// The relay's ingest cases are warmed the same way (deliveries are counted from the end of the warm-up); the
+// auth-server's cases rotate tokens during the run, so they are not.
 async function load (job: Load): Promise<Figure> {
   return await loadFor(job, seconds)
 }
-async function warmLoad (job: Load): Promise<Figure> {
+async function warmUp (job: Load): Promise<void> {
   if (warmup > 0) await loadFor(job, warmup)
+}
+async function warmLoad (job: Load): Promise<Figure> {
+  await warmUp(job)
   return await loadFor(job, seconds)
 }
 
@@ -165,5 +169,5 @@ if (only === undefined || only === 'motion') {
   }
 }
 if (only === undefined || only === 'auth') await benchAuth()
-if ((only === undefined && process.env.BENCH_RELAY !== '0') || only === 'relay') await benchRelay({ load, report, measureBare, withPostgresDatabase, logger })
+if ((only === undefined && process.env.BENCH_RELAY !== '0') || only === 'relay') await benchRelay({ load, warmUp, report, measureBare, withPostgresDatabase, logger })
 await bare.close()
