@@ -34,6 +34,22 @@ export interface DataCipher {
 
 const VERSION = 'env1'
 
+/** A stored envelope's parts: `env1.<key id>.<wrapped data key>.<iv>.<tag>.<ciphertext>`, base64 but the key id. */
+interface Envelope { keyId: string, wrapped: string, iv: string, tag: string, ciphertext: string }
+
+function parseEnvelope (stored: string): Envelope {
+  const [version, keyId, wrapped, iv, tag, ciphertext] = stored.split('.')
+  if (version !== VERSION || keyId === undefined || wrapped === undefined || iv === undefined || tag === undefined || ciphertext === undefined) {
+    throw new Error('not an encrypted envelope')
+  }
+  return { keyId, wrapped, iv, tag, ciphertext }
+}
+
+/** One key's cipher; `open` decrypts an envelope already parsed (the keyring parses it once to find the key). */
+export interface RsaCipher extends DataCipher {
+  open (envelope: Envelope): string
+}
+
 /** ENCRYPTION_KEY holds a PEM or a path to one. */
 export function readPrivateKey (value: string): KeyObject {
   const pem = value.includes('-----BEGIN') ? value.replaceAll('\\n', '\n') : existsSync(value) ? readFileSync(value, 'utf8') : value
@@ -52,7 +68,7 @@ export const DATA_KEY_LIFETIME_MS = 3600 * 1000
 const DATA_KEY_MAX_USES = 2 ** 28
 const UNWRAPPED_CACHE_SIZE = 1000
 
-export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey), now: () => number = Date.now): DataCipher {
+export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFingerprint(privateKey), now: () => number = Date.now): RsaCipher {
   const publicKey = createPublicKey(privateKey)
   const oaep = { oaepHash: 'sha256', padding: constants.RSA_PKCS1_OAEP_PADDING }
   // `prefix` is the envelope's start up to the IV ("env1.<key id>.<wrapped key>."): the same for every message
@@ -78,6 +94,11 @@ export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFinge
     unwrapped.set(wrapped, dataKey)
     return dataKey
   }
+  const open = ({ wrapped, iv, tag, ciphertext }: Envelope): string => {
+    const decipher = createDecipheriv('aes-256-gcm', unwrap(wrapped), Buffer.from(iv, 'base64'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64'))
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8')
+  }
   return {
     keyId,
     encrypt (plaintext) {
@@ -88,15 +109,12 @@ export function createRsaCipher (privateKey: KeyObject, keyId: string = keyFinge
       const ciphertext = cipher.update(plaintext, 'utf8', 'base64') + cipher.final('base64')
       return `${prefix}${iv.toString('base64')}.${cipher.getAuthTag().toString('base64')}.${ciphertext}`
     },
-    decrypt (envelope) {
-      const [version, id, wrapped, iv, tag, ciphertext] = envelope.split('.')
-      if (version !== VERSION || wrapped === undefined || iv === undefined || tag === undefined || ciphertext === undefined) { throw new Error('not an encrypted envelope') }
-      if (id !== keyId) throw new Error(`envelope was encrypted with key ${String(id)}, the configured key is ${keyId}`)
-      const dataKey = unwrap(wrapped)
-      const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(iv, 'base64'))
-      decipher.setAuthTag(Buffer.from(tag, 'base64'))
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8')
+    decrypt (stored) {
+      const envelope = parseEnvelope(stored)
+      if (envelope.keyId !== keyId) throw new Error(`envelope was encrypted with key ${envelope.keyId}, the configured key is ${keyId}`)
+      return open(envelope)
     },
+    open,
     isStale: (stored) => envelopeKeyId(stored) !== keyId
   }
 }
@@ -130,23 +148,23 @@ export function parseKeyring (value: string): KeyringEntry[] {
 export function createKeyring (entries: readonly KeyringEntry[]): DataCipher {
   const newest = entries[0]
   if (newest === undefined) throw new Error('a keyring needs at least one key')
-  const byId = new Map<string, DataCipher>()
+  const byId = new Map<string, RsaCipher>()
   for (const { id, key } of entries) {
     const cipher = createRsaCipher(key, id)
     byId.set(id, cipher)
     byId.set(keyFingerprint(key), cipher)
   }
-  const current = byId.get(newest.id) as DataCipher
+  const current = byId.get(newest.id) as RsaCipher
   return {
     keyId: current.keyId,
     encrypt: (plaintext) => current.encrypt(plaintext),
     decrypt (stored) {
-      const id = envelopeKeyId(stored)
       // Text stored before a key was configured is not an envelope: it is the plaintext itself.
-      if (id === undefined) return stored
-      const cipher = byId.get(id)
-      if (cipher === undefined) throw new Error(`envelope was encrypted with key ${id}, which ENCRYPTION_KEYS does not list`)
-      return cipher.decrypt(`${VERSION}.${cipher.keyId}.${stored.split('.').slice(2).join('.')}`)
+      if (!stored.startsWith(`${VERSION}.`)) return stored
+      const envelope = parseEnvelope(stored)
+      const cipher = byId.get(envelope.keyId)
+      if (cipher === undefined) throw new Error(`envelope was encrypted with key ${envelope.keyId}, which ENCRYPTION_KEYS does not list`)
+      return cipher.open(envelope)
     },
     isStale: (stored) => envelopeKeyId(stored) !== current.keyId
   }
