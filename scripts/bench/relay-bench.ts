@@ -164,7 +164,7 @@ export async function benchDeliveries (
   // Redis and Kafka hold the jobs; a memory-queue relay finds the accepted deliveries in the database at start.
   const worker = await startRelay({ ...queueEnv, RELAY_ROLE: backend === 'memory' ? 'all' : 'worker' }, { worker: true, logger: hooks.logger })
   // The first fifth of the backlog is timed apart from the rest: a fresh worker spends its first seconds compiling its
-  // paths (the first 5 s of ingest cost a relay 1.3-1.6x the next 5 s), where a worker that has run for a while
+  // paths (the first 5 s of ingest cost a relay 1.4-1.6x the next 5 s), where a worker that has run for a while
   // drains a backlog warm.
   const warmAfter = Math.floor(messages / 5)
   const cold = await timeDrain({ receiver, from: 0, until: warmAfter, deadlineMs: 300_000, databaseUrl: database.DATABASE_URL })
