@@ -85,6 +85,18 @@ describe('sides, directions, counts and turns', () => {
     expect(action('walk two feet forward')).toMatchObject({ kind: 'walk', distance: 0.6096 })
   })
 
+  it('reads a participle clause after the same movement as that movement, described', () => {
+    const kinds = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(kinds('a person jumps to the left, jumping off and landing with two feet')).toEqual([
+      expect.objectContaining({ kind: 'jump', direction: 'left', side: 'both' })
+    ])
+    expect(kinds('he walks, walking slowly')).toEqual([expect.objectContaining({ kind: 'walk', speed: planPrompt('he walks slowly').timeline[0]!.action.speed })])
+    // A count, a way of its own or another movement is a movement of its own.
+    expect(kinds('a person walks forward, then walking backward').map(a => a.direction)).toEqual(['forward', 'backward'])
+    expect(kinds('he jumps, jumping twice more').map(a => a.kind)).toEqual(['jump', 'jump'])
+    expect(kinds('a person walks forward, jumping over a box').map(a => a.kind)).toEqual(['walk', 'jump'])
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })

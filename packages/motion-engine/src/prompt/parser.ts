@@ -32,6 +32,23 @@ function hasParameters (a: ActionSpec): boolean {
   return a.count !== undefined || a.durationSeconds !== undefined || a.distance !== undefined || a.direction !== undefined || a.side !== undefined
 }
 
+/** The clause opens with a verb's -ing form ("jumps to the left, jumping off with both feet"). */
+function opensWithParticiple (tokens: readonly ClauseToken[]): boolean {
+  const first = tokens.find(t => t.type === 'word')
+  return first?.type === 'word' && first.pos === 'verb' && first.text.endsWith('ing')
+}
+
+/**
+ * A participle clause right after the same movement describes that movement ("jumps to the left, jumping off and
+ * landing with two feet" is one jump): it is the same one unless it says how many, how long, how far or a way of
+ * its own. What it adds (a side, a speed) goes to the movement.
+ */
+function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
+  return prev.kind === action.kind && action.count === undefined && action.durationSeconds === undefined && action.distance === undefined &&
+    action.degrees === undefined && (action.direction === undefined || action.direction === prev.direction) &&
+    (action.side === undefined || prev.side === undefined || action.side === prev.side)
+}
+
 /** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
@@ -76,6 +93,12 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
           timeline[timeline.length - 1] = { action: { ...action, emotion: prev.action.emotion }, overlay: prev.action, ...note }
           continue
         }
+      }
+      if (i === 0 && clause.mode === 'sequence' && opensWithParticiple(clause.tokens) && prev !== undefined && prev.overlay === undefined &&
+        describesPrevious(prev.action, action)) {
+        if (action.side !== undefined) prev.action.side = action.side
+        if (prev.action.speed === 1 && action.speed !== 1) prev.action.speed = action.speed
+        continue
       }
       // "raise your hands and cheer": one movement named twice.
       if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action)) continue
