@@ -95,6 +95,12 @@ describe('sides, directions, counts and turns', () => {
     expect(kinds('a person walks forward, then walking backward').map(a => a.direction)).toEqual(['forward', 'backward'])
     expect(kinds('he jumps, jumping twice more').map(a => a.kind)).toEqual(['jump', 'jump'])
     expect(kinds('a person walks forward, jumping over a box').map(a => a.kind)).toEqual(['walk', 'jump'])
+    // After a word of order it is the next movement; a speed of its own makes it one too.
+    const slow = planPrompt('walk slowly').timeline[0]!.action.speed
+    const fast = planPrompt('walk fast').timeline[0]!.action.speed
+    expect(kinds('a person walks slowly, then walking fast').map(a => a.speed)).toEqual([slow, fast])
+    expect(kinds('walk slowly and then walk quickly').map(a => a.speed)).toEqual([slow, fast])
+    expect(kinds('raise your hands and cheer').map(a => a.kind)).toEqual(['cheer'])
   })
 
   it('plans "turns back" as a half turn', () => {

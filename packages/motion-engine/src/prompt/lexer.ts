@@ -22,7 +22,7 @@ export type ClauseMode = 'sequence' | 'simultaneous' | 'after'
 export type Token =
   | { type: 'word', text: string, lemma: string, bases: string[], pos: PartOfSpeech, negated: boolean }
   | { type: 'number', value: number }
-  | { type: 'separator', mode: ClauseMode }
+  | { type: 'separator', mode: ClauseMode, word: string }
 
 const POSS = '(?:his|her|their|my|your|its|the|a|an|both|one|both\\s+of\\s+(?:his|her|their))?\\s*'
 
@@ -101,14 +101,14 @@ export function lex (prompt: string, reader: NlpReader = readWithWink): Token[] 
   const read = reader(text)
   for (const [i, w] of read.entries()) {
     if (w.pos === 'punct' || /^[,;.!?:]+$/.test(w.text)) {
-      if (/[,;.!?:]/.test(w.text)) tokens.push({ type: 'separator', mode: 'sequence' })
+      if (/[,;.!?:]/.test(w.text)) tokens.push({ type: 'separator', mode: 'sequence', word: w.text })
       continue
     }
     const word = w.text.replace(/'s$/, '').replace(/[^a-z0-9.]/g, '')
     if (/^\d+(\.\d+)?$/.test(word)) { tokens.push({ type: 'number', value: Number(word) }); continue }
     if (!/^[a-z]+$/.test(word)) continue
     const mode = separator(word, read[i + 1]?.text)
-    if (mode !== undefined) { tokens.push({ type: 'separator', mode }); continue }
+    if (mode !== undefined) { tokens.push({ type: 'separator', mode, word }); continue }
     const lemma = /^[a-z]+$/.test(w.lemma) ? w.lemma : word
     // A tagger can take an action word for a noun or adjective ("is sweeping the floor", "stumbles"): its verb lemma
     // is tried after the tagged one.

@@ -11,16 +11,19 @@ import type { Emotion } from './vocabulary.js'
 
 export type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
 
-interface Clause { mode: ClauseMode, tokens: ClauseToken[] }
+/** `marks`: the words and punctuation that opened the clause ("then", ","). */
+interface Clause { mode: ClauseMode, tokens: ClauseToken[], marks: string[] }
 
 function splitClauses (tokens: Token[]): Clause[] {
-  const clauses: Clause[] = [{ mode: 'sequence', tokens: [] }]
+  const clauses: Clause[] = [{ mode: 'sequence', tokens: [], marks: [] }]
   for (const t of tokens) {
     if (t.type === 'separator') {
       const last = clauses[clauses.length - 1]!
       // "and then", ", then", "and while": consecutive separators collapse; a simultaneous or "after" marker wins.
-      if (last.tokens.length === 0) last.mode = t.mode === 'sequence' ? last.mode : t.mode
-      else clauses.push({ mode: t.mode, tokens: [] })
+      if (last.tokens.length === 0) {
+        last.mode = t.mode === 'sequence' ? last.mode : t.mode
+        last.marks.push(t.word)
+      } else clauses.push({ mode: t.mode, tokens: [], marks: [t.word] })
     } else {
       clauses[clauses.length - 1]!.tokens.push(t)
     }
@@ -32,29 +35,34 @@ function hasParameters (a: ActionSpec): boolean {
   return a.count !== undefined || a.durationSeconds !== undefined || a.distance !== undefined || a.direction !== undefined || a.side !== undefined
 }
 
-/** The clause opens with a verb's -ing form ("jumps to the left, jumping off with both feet"). */
-function opensWithParticiple (tokens: readonly ClauseToken[]): boolean {
-  const first = tokens.find(t => t.type === 'word')
-  return first?.type === 'word' && first.pos === 'verb' && first.text.endsWith('ing')
+/**
+ * The clause opens with a verb's -ing form after a comma or "and" ("jumps to the left, jumping off with both feet"),
+ * not after a word of order ("walks slowly, then walking fast" is two walks).
+ */
+function isParticipleClause (clause: Clause): boolean {
+  const first = clause.tokens.find(t => t.type === 'word')
+  return first?.type === 'word' && first.pos === 'verb' && first.text.endsWith('ing') &&
+    clause.marks.length > 0 && clause.marks.every(mark => mark === 'and' || /^[,;.:!?]+$/.test(mark))
 }
 
 /**
  * A participle clause right after the same movement describes that movement ("jumps to the left, jumping off and
  * landing with two feet" is one jump): it is the same one unless it says how many, how long, how far or a way of
- * its own. What it adds (a side, a speed) goes to the movement.
+ * its own (a speed other than the movement's included). What it adds (a side, a speed) goes to the movement.
  */
 function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
   return prev.kind === action.kind && action.count === undefined && action.durationSeconds === undefined && action.distance === undefined &&
     action.degrees === undefined && (action.direction === undefined || action.direction === prev.direction) &&
-    (action.side === undefined || prev.side === undefined || action.side === prev.side)
+    (action.side === undefined || prev.side === undefined || action.side === prev.side) &&
+    (action.speed === 1 || prev.speed === 1 || action.speed === prev.speed)
 }
 
 /** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
   for (const c of clauses) {
-    if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, { mode: 'sequence', tokens: c.tokens })
-    else out.push(c.mode === 'after' ? { mode: 'sequence', tokens: c.tokens } : c)
+    if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, { ...c, mode: 'sequence' })
+    else out.push(c.mode === 'after' ? { ...c, mode: 'sequence' } : c)
   }
   return out
 }
@@ -65,15 +73,15 @@ function ordered (clauses: Clause[]): Clause[] {
  * engine's 494), and reading never throws.
  */
 export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
-  const parsed: (ClauseParse & { mode: ClauseMode, tokens: ClauseToken[] })[] = []
+  const parsed: (ClauseParse & Clause)[] = []
   for (const c of ordered(splitClauses(lex(prompt, reader)))) {
     const own = parseClause(c.tokens, 'neutral')
     const prev = parsed.at(-1)
     // A clause of modifiers only ("runs in a full circle, clockwise") belongs to the clause before it.
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
       const tokens = [...prev.tokens, ...c.tokens]
-      parsed[parsed.length - 1] = { mode: prev.mode, tokens, ...parseClause(tokens, 'neutral') }
-    } else parsed.push({ mode: c.mode, tokens: c.tokens, ...own })
+      parsed[parsed.length - 1] = { mode: prev.mode, marks: prev.marks, tokens, ...parseClause(tokens, 'neutral') }
+    } else parsed.push({ ...c, ...own })
   }
   let emotion: Emotion = parsed.map(p => p.emotion).find(e => e !== undefined) ?? 'neutral'
   const timeline: TimelineEntry[] = []
@@ -94,14 +102,15 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
           continue
         }
       }
-      if (i === 0 && clause.mode === 'sequence' && opensWithParticiple(clause.tokens) && prev !== undefined && prev.overlay === undefined &&
+      if (i === 0 && clause.mode === 'sequence' && isParticipleClause(clause) && prev !== undefined && prev.overlay === undefined &&
         describesPrevious(prev.action, action)) {
         if (action.side !== undefined) prev.action.side = action.side
         if (prev.action.speed === 1 && action.speed !== 1) prev.action.speed = action.speed
         continue
       }
-      // "raise your hands and cheer": one movement named twice.
-      if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action)) continue
+      // "raise your hands and cheer": one movement named twice; "walk slowly, then walk fast" is two, at their speeds.
+      if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action) &&
+        (action.speed === 1 || action.speed === prev.action.speed)) continue
       // "is pushed and falls": the push knocks the person down.
       if (prev !== undefined && prev.action.kind === 'pushed' && action.kind === 'fall') { prev.action.fall = true; continue }
       // "turns and walks back": a turn with no angle before walking back is a half turn.
