@@ -96,6 +96,7 @@ describe('sides, directions, counts and turns', () => {
     expect(kinds('he jumps, jumping twice more').map(a => a.kind)).toEqual(['jump', 'jump'])
     expect(kinds('a person walks forward, jumping over a box').map(a => a.kind)).toEqual(['walk', 'jump'])
     // After a word of order it is the next movement; a speed of its own makes it one too.
+    expect(kinds('a person jumps, then jumping off with both feet').map(a => a.kind)).toEqual(['jump', 'jump'])
     const slow = planPrompt('walk slowly').timeline[0]!.action.speed
     const fast = planPrompt('walk fast').timeline[0]!.action.speed
     expect(kinds('a person walks slowly, then walking fast').map(a => a.speed)).toEqual([slow, fast])

@@ -35,6 +35,11 @@ function hasParameters (a: ActionSpec): boolean {
   return a.count !== undefined || a.durationSeconds !== undefined || a.distance !== undefined || a.direction !== undefined || a.side !== undefined
 }
 
+/** The action says a speed, and another than the one before it ("walk slowly, then walk fast"). */
+function hasOwnSpeed (prev: ActionSpec, action: ActionSpec): boolean {
+  return action.speed !== 1 && action.speed !== prev.speed
+}
+
 /**
  * The clause opens with a verb's -ing form after a comma or "and" ("jumps to the left, jumping off with both feet"),
  * not after a word of order ("walks slowly, then walking fast" is two walks).
@@ -54,7 +59,7 @@ function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
   return prev.kind === action.kind && action.count === undefined && action.durationSeconds === undefined && action.distance === undefined &&
     action.degrees === undefined && (action.direction === undefined || action.direction === prev.direction) &&
     (action.side === undefined || prev.side === undefined || action.side === prev.side) &&
-    (action.speed === 1 || prev.speed === 1 || action.speed === prev.speed)
+    (prev.speed === 1 || !hasOwnSpeed(prev, action))
 }
 
 /** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
@@ -110,7 +115,7 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       }
       // "raise your hands and cheer": one movement named twice; "walk slowly, then walk fast" is two, at their speeds.
       if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action) &&
-        (action.speed === 1 || action.speed === prev.action.speed)) continue
+        !hasOwnSpeed(prev.action, action)) continue
       // "is pushed and falls": the push knocks the person down.
       if (prev !== undefined && prev.action.kind === 'pushed' && action.kind === 'fall') { prev.action.fall = true; continue }
       // "turns and walks back": a turn with no angle before walking back is a half turn.
