@@ -15,7 +15,7 @@ import { createLogger } from '../../packages/common/src/index.js'
 import { withScratchDatabase } from './scratch-database.mjs'
 import { buildApp as buildMotion, motionConfig } from '../../apps/motion-api/src/app.js'
 import { authConfig, buildApp as buildAuth, createLogMailer } from '../../apps/auth-server/src/app.js'
-import { benchRelay } from './relay-bench.js'
+import { benchRelay, type LoadFigure, type LoadJob } from './relay-bench.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -28,8 +28,8 @@ const devNull = openSync('/dev/null', 'w')
 const logger = createLogger({ name: 'bench', level: logLevel, destination: { write: (line: string) => { writeSync(devNull, line) } } })
 const loadScript = join(import.meta.dirname, 'load.mjs')
 
-interface Load { url: string, method?: string, headers?: Record<string, string>, body?: string, refresh?: string[] }
-interface Figure { rps: number, requests: number, p50: number, p99: number, failures: number, cpuMicros?: number }
+interface Load extends LoadJob { refresh?: string[] }
+interface Figure extends LoadFigure { cpuMicros?: number }
 
 const warmup = Number(process.env.BENCH_WARMUP ?? 1)
 const run = promisify(execFile)

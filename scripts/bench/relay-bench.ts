@@ -12,16 +12,14 @@ import type { AppInstance, Logger } from '../../packages/common/src/index.js'
 import { buildApp, relayConfig } from '../../apps/webhook-relay/src/app.js'
 import { perOperation, startCpuMeter, type CpuSpent, type CpuMeter } from './cpu-meter.js'
 
+export interface LoadJob { url: string, method?: string, headers?: Record<string, string>, body?: string }
+export interface LoadFigure { rps: number, p50: number, p99: number, failures: number, requests: number }
+
 export interface BenchTools {
-  load: (job: {
-    url: string
-    method?: string
-    headers?: Record<string, string>
-    body?: string
-  }) => Promise<{ rps: number, p50: number, p99: number, failures: number, requests: number }>
+  load: (job: LoadJob) => Promise<LoadFigure>
   /** BENCH_WARMUP seconds of the same load, unreported: a fresh relay spends its first seconds compiling its paths. */
-  warmUp: (job: { url: string, method?: string, headers?: Record<string, string>, body?: string }) => Promise<void>
-  report: (name: string, figure: { rps: number, p50: number, p99: number, failures: number, requests: number }) => void
+  warmUp: (job: LoadJob) => Promise<void>
+  report: (name: string, figure: LoadFigure) => void
   measureBare: () => Promise<void>
   withPostgresDatabase: (url: string, run: (databaseUrl: string) => Promise<void>) => Promise<void>
   /** The relays' logger (BENCH_LOG_LEVEL); the worker process of the split case logs at its level to /dev/null. */
@@ -80,17 +78,29 @@ export async function startRelay (
   return { app, url, key }
 }
 
+/**
+ * Warm-up, then the measured load of POST /webhook to one relay: its figure, the CPU spent over the measured window
+ * (`meter`: which processes and database) and the deliveries the receiver got in it.
+ */
+async function loadWebhooks (
+  tools: BenchTools, relay: RelayRun, receiver: Receiver, meter: Parameters<typeof startCpuMeter>[0]
+): Promise<{ figure: LoadFigure, spent: CpuSpent, sent: number }> {
+  const ingest = { url: `${relay.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' }, body }
+  await tools.warmUp(ingest)
+  const sentBefore = await receiver.count()
+  const cpu = await startCpuMeter(meter)
+  const figure = await tools.load(ingest)
+  const spent = await cpu.stop()
+  return { figure, spent, sent: (await receiver.count()) - sentBefore }
+}
+
 /** POST /webhook on one database, with the worker off (deliveries stored and queued only) or delivering. */
 export async function benchIngest (tools: BenchTools, label: string, database: Record<string, string>, delivering: boolean): Promise<void> {
   const receiver = await startReceiver()
   const relay = await startRelay(database, { worker: delivering, receiverUrl: receiver.url, logger: tools.logger })
-  const ingest = { url: `${relay.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${relay.key}`, 'content-type': 'application/json' }, body }
-  await tools.warmUp(ingest)
-  const sentBefore = await receiver.count()
-  const meter = await startCpuMeter({ databaseUrl: database.DATABASE_URL, profile: `ingest-${label}-${delivering ? 'delivering' : 'no-worker'}` })
-  const figure = await tools.load(ingest)
-  const spent = await meter.stop()
-  const sent = (await receiver.count()) - sentBefore
+  const { figure, spent, sent } = await loadWebhooks(tools, relay, receiver, {
+    databaseUrl: database.DATABASE_URL, profile: `ingest-${label}-${delivering ? 'delivering' : 'no-worker'}`
+  })
   tools.report(`  POST /webhook, ${label}, ${delivering ? 'delivering' : 'no worker'}`, figure)
   const accepted = figure.requests - figure.failures
   const each = delivering ? `; ${perOperation(spent, accepted + sent, 'message accepted or delivered')} (${sent} delivered during the run)` : ''
@@ -118,13 +128,7 @@ async function benchIngestSplit (tools: BenchTools, databaseUrl: string): Promis
       if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    const ingest = { url: `${api.url}/webhook`, method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' }, body }
-    await tools.warmUp(ingest)
-    const sentBefore = await receiver.count()
-    const meter = await startCpuMeter({ databaseUrl, children: worker.pid === undefined ? [] : [worker.pid] })
-    const figure = await tools.load(ingest)
-    const spent = await meter.stop()
-    const sent = (await receiver.count()) - sentBefore
+    const { figure, spent, sent } = await loadWebhooks(tools, api, receiver, { databaseUrl, children: worker.pid === undefined ? [] : [worker.pid] })
     tools.report('  POST /webhook, PostgreSQL, worker process', figure)
     const accepted = figure.requests - figure.failures
     console.log(`${''.padEnd(47)}CPU: ${perOperation(spent, accepted + sent, 'message accepted or delivered')} (${sent} delivered during the run; Redis queue; both processes)`)
