@@ -99,6 +99,9 @@ pg_create_database() {
   pg_psql -U postgres -d postgres <<SQL
 SELECT 'CREATE ROLE $PG_ROLE LOGIN CREATEDB PASSWORD ''$PG_ROLE'''
   WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$PG_ROLE') \gexec
+-- Tests drop their scratch databases WITH (FORCE), which refuses while a session of another role is connected;
+-- an autovacuum worker counts as one, so without this a drop fails whenever autovacuum happens to be there.
+GRANT pg_signal_backend TO $PG_ROLE;
 SELECT 'CREATE DATABASE $PG_DATABASE OWNER $PG_ROLE'
   WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '$PG_DATABASE') \gexec
 SQL

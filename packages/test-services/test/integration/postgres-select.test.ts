@@ -27,4 +27,11 @@ describeWithService('postgres', (url) => {
     const { rows } = await client.query<{ label: string }>('select label from smoke where id = $1', [7])
     expect(rows).toEqual([{ label: 'seven' }])
   })
+
+  // Tests drop scratch databases WITH (FORCE); an autovacuum worker in one counts as another role's session.
+  it('lets the test user end other roles\' sessions, so a forced drop of a scratch database never meets a refusal', async () => {
+    const { rows } = await client.query<{ member: boolean }>(
+      "select pg_has_role(current_user, 'pg_signal_backend', 'USAGE') as member")
+    expect(rows).toEqual([{ member: true }])
+  })
 })
