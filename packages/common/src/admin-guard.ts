@@ -41,13 +41,18 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/
 export function createAdminGuard (options: AdminGuardOptions): AdminGuard {
   const staticKey = options.staticKey === '' ? undefined : options.staticKey
   const jwks = options.jwks
+  // A malformed URL stops the app as it is built, not at the first admin request.
+  const jwksUrl = jwks === undefined ? undefined : new URL(jwks.url)
   // jose is loaded only when a JWKS is configured: a service with a static key or none never holds it.
-  const verifier = jwks === undefined
+  const verifier = jwks === undefined || jwksUrl === undefined
     ? undefined
     : import('jose').then((jose) => ({
       jose,
-      keySet: jose.createRemoteJWKSet(new URL(jwks.url), { cooldownDuration: jwks.cooldownMs, timeoutDuration: jwks.timeoutMs ?? 5000 })
+      keySet: jose.createRemoteJWKSet(jwksUrl, { cooldownDuration: jwks.cooldownMs, timeoutDuration: jwks.timeoutMs ?? 5000 })
     }))
+  // Nobody awaits the load until the first token arrives; a failed load is that request's error, not an unhandled
+  // rejection that ends the process.
+  verifier?.catch(() => undefined)
   const role = jwks?.role ?? 'admin'
 
   async function verify (token: string): Promise<JWTPayload | undefined> {

@@ -2,7 +2,8 @@
 // command so a dead Redis fails requests instead of queueing them forever, and a quit that never hangs.
 import { createRequire } from 'node:module'
 import type * as IoRedis from 'ioredis'
-import type { Redis } from 'ioredis'
+
+export type Redis = IoRedis.Redis
 
 // ioredis is required on the first connection, not at import: a process without Redis never holds it (~2 MB of
 // heap). It is CommonJS, so a synchronous require keeps createRedis synchronous.
@@ -55,5 +56,3 @@ export async function closeRedis (redis: Redis, timeoutMs = 2000): Promise<void>
   await ended
   clearTimeout(timer)
 }
-
-export type { Redis }

@@ -89,6 +89,10 @@ describe('admin guard', () => {
     const guard = createAdminGuard({ jwks: { url: 'http://127.0.0.1:1/.well-known/jwks.json', issuer: ISSUER, audience: AUDIENCE } })
     expect(await guard.check(`Bearer ${await token(key, { role: 'admin' })}`)).toEqual({ ok: false, reason: 'unauthorized' })
   })
+
+  it('refuses a malformed JWKS URL as it is created, not at the first token', () => {
+    expect(() => createAdminGuard({ jwks: { url: 'not a url', issuer: ISSUER, audience: AUDIENCE } })).toThrow(/Invalid URL/)
+  })
 })
 
 describe('admin guard from config', () => {
