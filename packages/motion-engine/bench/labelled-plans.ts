@@ -370,7 +370,23 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['a red car', '-'],
   ['hello world', 'wave'],
   ['he likes pizza', '-'],
-  ['the quick brown fox gracefully walks over the lazy dog', 'walk']
+  ['the quick brown fox gracefully walks over the lazy dog', 'walk'],
+  // A "not" refuses the side, direction or speed it names; a near fall is a stumble; "one" names a part or a hand.
+  ['kick with the right leg, not the left', 'kick(side=right)'],
+  ['wave with the left hand, not the right one', 'wave(side=left)'],
+  ['walk forward, not backward', 'walk(direction=forward)'],
+  ['she walks, but not too fast', 'walk(speed=1)'],
+  ['someone stumbles, nearly falls, then regains balance', 'stumble'],
+  ['hop on one foot', 'hop'],
+  // The circle a turn makes is the turn; a circle another movement makes is its path, not a walk after it.
+  ['he turns in a circle', 'turn(degrees=360)'],
+  ['turn a full circle', 'turn(degrees=360)'],
+  ['somebody rotates half a circle anticlockwise', 'turn(degrees=180)'],
+  ['the human walks a circle (right turn)', 'circle(gait=walk,direction=right)'],
+  ['a woman dances happily in a circle', 'dance(emotion=happy)'],
+  // A verb's own pace.
+  ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
+  ['she strolls through the park', 'walk(speed=0.7)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

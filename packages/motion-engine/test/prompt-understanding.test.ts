@@ -46,6 +46,21 @@ describe('negation', () => {
   it('keeps the actions that are not negated', () => {
     expect(kinds("he didn't run, he walked")).toEqual(['walk'])
   })
+
+  it('refuses the side, direction or speed a "not" names, and says so', () => {
+    const actions = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(actions('kick with the right leg, not the left')).toEqual([{ kind: 'kick', speed: 1, emotion: 'neutral', side: 'right' }])
+    expect(actions('wave with the left hand, not the right one')).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'left' }])
+    expect(actions('walk forward, not backward')).toMatchObject([{ kind: 'walk', direction: 'forward' }])
+    expect(actions('walk, but not too fast')).toEqual([{ kind: 'walk', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('turn left, not right').understood).toEqual(['"right" ignored: negated'])
+  })
+
+  it('plans a stumble, not a fall, for a fall that is nearly made', () => {
+    expect(kinds('he nearly falls')).toEqual(['stumble'])
+    expect(kinds('someone stumbles, almost falls, then regains balance')).toEqual(['stumble'])
+    expect(kinds('he falls')).toEqual(['fall'])
+  })
 })
 
 describe('sides, directions, counts and turns', () => {
@@ -104,6 +119,29 @@ describe('sides, directions, counts and turns', () => {
     expect(kinds('raise your hands and cheer').map(a => a.kind)).toEqual(['cheer'])
   })
 
+  it('reads "one foot", "one hand" as the part, not a count ("two side steps" still counts)', () => {
+    expect(planPrompt('hop on one foot').timeline[0]!.action.count).toBeUndefined()
+    expect(planPrompt('wave with one hand').timeline[0]!.action.count).toBeUndefined()
+    expect(planPrompt('two side steps to the left').timeline[0]!.action).toMatchObject({ kind: 'sidestep', count: 2 })
+    expect(planPrompt('wave with two hands').timeline[0]!.action).toMatchObject({ kind: 'wave', side: 'both' })
+  })
+
+  it('reads the circle a turn makes as the turn, whole unless it says less, with its way', () => {
+    const turns = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.degrees])
+    expect(turns('he turns in a circle')).toEqual([['turn', 360]])
+    expect(turns('turn a full circle')).toEqual([['turn', 360]])
+    expect(turns('spins in a circle')).toEqual([['spin', 360]])
+    expect(turns('somebody rotates half a circle anticlockwise')).toEqual([['turn', 180]])
+    expect(turns('somebody rotates half a circle clockwise')).toEqual([['turn', -180]])
+  })
+
+  it('keeps a walk in a circle whose turn names its way, and drops a circle that is another movement\'s path', () => {
+    expect(planPrompt('the human walks a circle (right turn)').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'walk', direction: 'right' }])
+    expect(kinds('a person dances in a circle')).toEqual(['dance'])
+    expect(kinds('crawl in a circle')).toEqual(['crawl'])
+    expect(planPrompt('run in a circle').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'run' }])
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })
@@ -118,6 +156,14 @@ describe('movements people ask for every day', () => {
     ['lie down on your back', 'lieDown'], ['get up from the ground', 'getUp'], ['dance a waltz', 'waltz'], ['play the violin', 'playViolin']
   ])('plans "%s" as %s', (prompt, kind) => {
     expect(kinds(prompt)).toEqual([kind])
+  })
+
+  it('gives a verb its own pace ("sprint" fast, "stroll" slow) unless a speed word says another', () => {
+    const speeds = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.speed])
+    expect(speeds('a man sprints')).toEqual([['run', 1.4]])
+    expect(speeds('she strolls through the park')).toEqual([['walk', 0.7]])
+    expect(speeds('a man runs')).toEqual([['run', 1]])
+    expect(speeds('sprint slowly')).toEqual([['run', 0.7]])
   })
 
   it('reads a push without a fall and its side', () => {

@@ -4,7 +4,7 @@
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
 import type { ActionSpec, Side } from './plan.js'
-import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERBS } from './vocabulary.js'
+import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
 
@@ -30,6 +30,12 @@ const ANY_BODY_PART = new Set([...LIMB_WORDS, ...BODY_PARTS])
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
+// Words between a negator and the way it refuses ("not the right one", "but not too fast").
+const NEGATED_FILLERS = new Set(['the', 'a', 'his', 'her', 'their', 'its', 'my', 'your', 'to', 'too', 'so', 'very', 'that', 'this'])
+// "nearly falls", "almost fell over": the fall is caught, a stumble.
+const HEDGES = new Set(['nearly', 'almost'])
+// "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
+const ONE_AS_PRONOUN_AFTER = new Set(['left', 'right', 'other', 'same', 'this', 'that', 'each', 'first', 'last'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   second: 1, seconds: 1, sec: 1, secs: 1, s: 1, minute: 60, minutes: 60, min: 60, mins: 60, hour: 3600, hours: 3600
 }
@@ -54,6 +60,8 @@ interface Found {
   word: Word
   mods: Mods
   negated: boolean
+  /** The pace the verb itself says ("sprint"); a speed word in the clause wins. */
+  speed?: number
   /** The word after the action word ("turn around", "turn back"). */
   after?: string
 }
@@ -104,6 +112,34 @@ function negatedAt (tokens: readonly ClauseToken[], i: number, w: Word): boolean
   return w.negated
 }
 
+/** "half a circle", "a quarter of a turn": a turn noun after "a" / "of a" following the word at `i`; the fraction is of
+ * the turn the clause makes. */
+function turnNounAfterArticle (tokens: readonly ClauseToken[], i: number): boolean {
+  for (let j = i + 1; j < Math.min(tokens.length, i + 4); j++) {
+    const t = tokens[j]
+    if (!isWord(t)) return false
+    if (t.text === 'a' || t.text === 'an' || t.text === 'of') continue
+    return TURN_NOUNS.test(t.lemma)
+  }
+  return false
+}
+
+/** Whether a word is a way of moving a negator can refuse: a direction, a side or a speed ("not the right", "not too fast"). */
+function isModifierWord (w: string): boolean {
+  return DIRECTIONS[w] !== undefined || sideWord(w) !== undefined || SPEEDS[w] !== undefined
+}
+
+/** The index of the modifier a negator at `i` refuses ("walk forward, not backward"), if one follows it. */
+function negatedModifierAfter (tokens: readonly ClauseToken[], i: number): number | undefined {
+  for (let j = i + 1; j < Math.min(tokens.length, i + 4); j++) {
+    const t = tokens[j]
+    if (!isWord(t)) return undefined
+    if (NEGATED_FILLERS.has(t.text)) continue
+    return isModifierWord(t.text) && actionAt(tokens, j) === undefined ? j : undefined
+  }
+  return undefined
+}
+
 /** A non-word near a vocabulary word ("wakl") read as that word; correctly spelt English is never re-spelt. */
 function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | undefined {
   if (w.text.length < 4 || isEnglishWord(w.text) || isEnglishWord(w.lemma)) return undefined
@@ -132,6 +168,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   let pendingNumber: number | undefined
   let nextMods: Mods | undefined
   const words = tokens.map(t => (t.type === 'word' ? t.text : ''))
+  // Directions, sides and speeds a negator refuses ("kick with the right leg, not the left"): read as nothing.
+  const refused = new Set<number>()
   const hasWord = (...w: string[]) => w.some(x => words.includes(x))
   const mods = (): Mods => found.at(-1)?.mods ?? pre
   // "a full turn", "a 180 degree turn", "a left curve": a modifier right before an action word is that word's.
@@ -144,12 +182,23 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const next = tokens[i + 1]
     const nextWord = isWord(next) ? next : undefined
     const prevWord = isWord(tokens[i - 1]) ? (tokens[i - 1] as Word).text : undefined
+    if (refused.has(i)) {
+      notes.push(`"${w}" ignored: negated`)
+      continue
+    }
+    if (NEGATORS.has(w)) {
+      const j = negatedModifierAfter(tokens, i)
+      if (j !== undefined) refused.add(j)
+    }
+    if (w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)) continue
     if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
       pendingNumber = NUMBER_WORDS[w]
       if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]
+      else if (TURN_FRACTIONS[w] !== undefined && turnNounAfterArticle(tokens, i)) mods().degrees = TURN_FRACTIONS[w]
       continue
     }
     if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.text)) { before(i).degrees = TURN_FRACTIONS[w]; continue }
+    if (TURN_FRACTIONS[w] !== undefined && turnNounAfterArticle(tokens, i)) { mods().degrees = TURN_FRACTIONS[w]; continue }
     if (REPEAT_WORDS[w] !== undefined) { mods().count = REPEAT_WORDS[w]; continue }
     if (w === 'very' || w === 'really' || w === 'extremely') { very = true; continue }
     if (UNIT_SECONDS[w] !== undefined && pendingNumber !== undefined) {
@@ -188,6 +237,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       if (w === 'front' || w === 'stomach' || w === 'belly' || w === 'face') { mods().style = 'onFront'; continue }
     }
     let bothParts = false
+    // "hop on one foot", "wave with one hand": the number says which part, not how many times ("two side steps" counts).
+    if (pendingNumber === 1 && LIMB_WORDS.has(w) && !BODY_PARTS.has(w) && numberJustBefore(tokens, i) && actionAt(tokens, i + 1) === undefined) {
+      pendingNumber = undefined
+      continue
+    }
     if (pendingNumber !== undefined && BODY_PARTS.has(w) && numberJustBefore(tokens, i)) {
       // "two hands" is both of them; "two fingers" is two of one hand's.
       bothParts = pendingNumber === 2 && w !== 'fingers' && w !== 'toes'
@@ -200,6 +254,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     }
     if (kind !== undefined) {
       const negated = negatedAt(tokens, i, t)
+      if (kind === 'fall' && HEDGES.has(prevWord ?? '')) {
+        notes.push(`"${w}" read as "stumble" ("${prevWord ?? ''} ${w}")`)
+        found.push({ kind: 'stumble', word: t, mods: found.length === 0 ? pre : {}, negated })
+        continue
+      }
       if (negated) notes.push(`"${w}" ignored: negated`)
       // A number before a plural noun form of an action ("three steps", "two jumps") is its count.
       const plural = pendingNumber !== undefined && t.text !== t.lemma && t.pos !== 'verb' ? pendingNumber : undefined
@@ -212,7 +271,15 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       }
       let entry = found.find(f => f.kind === kind)
       if (entry === undefined) {
-        entry = { kind, word: t, mods: found.length === 0 ? pre : {}, negated, ...(nextWord === undefined ? {} : { after: nextWord.text }) }
+        const paced = t.bases.map(b => VERB_SPEEDS[b]).find(v => v !== undefined)
+        entry = {
+          kind,
+          word: t,
+          mods: found.length === 0 ? pre : {},
+          negated,
+          ...(nextWord === undefined ? {} : { after: nextWord.text }),
+          ...(paced === undefined ? {} : { speed: paced })
+        }
         found.push(entry)
       } else if (!negated) entry.negated = false
       if (nextMods !== undefined) { Object.assign(entry.mods, nextMods); nextMods = undefined }
@@ -313,6 +380,21 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   if (has('cartwheel')) { drop('turn'); drop('spin') }
   // "wipes a window in circles": the circle is the hand's path.
   if (has('circle') && out.some(f => UPPER_BODY.has(f.kind as ActionKind)) && !out.some(f => WALKING.has(f.kind))) drop('circle')
+  const turning = out.find(f => f.kind === 'turn' || f.kind === 'spin')
+  const path = out.find(f => f.kind === 'circle')
+  if (turning !== undefined && path !== undefined && pace !== undefined) {
+    // "walks a circle (right turn)": the turn's side is the way the walk circles.
+    const side = turning.mods.direction
+    if (side === 'left' || side === 'right') path.mods.direction ??= side
+    out.splice(out.indexOf(turning), 1)
+  } else if (turning !== undefined && path !== undefined) {
+    // "turns in a circle", "rotates half a circle anticlockwise": the circle is the turn, a whole one unless it says less.
+    turning.mods.degrees ??= path.mods.degrees ?? 360
+    if (path.mods.direction !== undefined) turning.mods.direction ??= path.mods.direction
+    drop('circle')
+  }
+  // "dances in a circle", "crawls in a circle": the path of that movement, not a walk of its own after it.
+  if (has('circle') && out.some(f => f.kind !== 'circle' && !UPPER_BODY.has(f.kind as ActionKind))) drop('circle')
   // "hits something with his left foot": a kick.
   for (const f of out) if ((f.kind === 'punch' || f.kind === 'slap') && hasWord('foot', 'leg', 'feet', 'legs')) f.kind = 'kick'
   if (hasWord('sideways', 'sidewards', 'sideward', 'aside')) {
@@ -324,7 +406,7 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
 function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: string[]) => boolean): ActionSpec {
   const kind = resolveKind(f, hasWord)
   const m = f.mods
-  const spec: ActionSpec = { kind, speed, emotion }
+  const spec: ActionSpec = { kind, speed: speed === 1 && f.speed !== undefined ? f.speed : speed, emotion }
   const gait = (m as Mods & { gait?: ActionSpec['gait'] }).gait
   if (gait !== undefined && (kind === 'circle' || kind === 'zigzag')) spec.gait = gait
   if (m.count !== undefined) spec.count = Math.max(1, Math.round(m.count))

@@ -275,6 +275,28 @@ export const SPEEDS: Readonly<Record<string, number>> = {
   hurriedly: 1.4
 }
 
+/**
+ * Verbs (and synonyms) whose meaning holds a pace: "sprint" is a fast run, "stroll" a slow walk. The values are those
+ * of "quickly" and "slowly", so the optimizer's phrase ("run quickly") plans the same speed. A speed word wins.
+ */
+export const VERB_SPEEDS: Readonly<Record<string, number>> = {
+  sprint: 1.4,
+  dash: 1.4,
+  race: 1.4,
+  bolt: 1.4,
+  rush: 1.4,
+  hurry: 1.4,
+  scurry: 1.4,
+  charge: 1.4,
+  stroll: 0.7,
+  amble: 0.7,
+  saunter: 0.7,
+  wander: 0.7,
+  trudge: 0.7,
+  plod: 0.7,
+  shamble: 0.7
+}
+
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1,
   an: 1,
