@@ -384,6 +384,8 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['somebody rotates half a circle anticlockwise', 'turn(degrees=180)'],
   ['the human walks a circle (right turn)', 'circle(gait=walk,direction=right)'],
   ['a woman dances happily in a circle', 'dance(emotion=happy)'],
+  ['a person throwing a left jab', 'punch(side=left)'],
+  ['the human performs a right kick', 'kick(side=right)'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
   ['she strolls through the park', 'walk(speed=0.7)']

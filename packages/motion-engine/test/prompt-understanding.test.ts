@@ -142,6 +142,14 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('run in a circle').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'run' }])
   })
 
+  it('reads "a left jab", "a right kick" as the limb that moves, not a direction, and "throws a hook" as a punch', () => {
+    const actions = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(actions('the human performs a right kick')).toMatchObject([{ kind: 'kick', side: 'right' }])
+    expect(actions('a person throwing a left jab')).toEqual([{ kind: 'punch', speed: 1, emotion: 'neutral', side: 'left' }])
+    expect(actions('a boxer throws a left jab followed by a right hook')).toEqual([{ kind: 'punch', speed: 1, emotion: 'neutral', side: 'both' }])
+    expect(actions('make a left turn')).toMatchObject([{ kind: 'turn', direction: 'left' }])
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })

@@ -26,6 +26,8 @@ const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands
 const BODY_PARTS = new Set(['hands', 'arms', 'legs', 'feet', 'thumb', 'thumbs', 'fingers', 'fists', 'palms', 'shoulders', 'knees', 'heels', 'toes'])
 // Every word for a part of the body, singular or plural: never read as a movement by its meaning unless it is the verb.
 const ANY_BODY_PART = new Set([...LIMB_WORDS, ...BODY_PARTS])
+// Movements of one hand or foot: "a left jab", "a right kick" name the limb, not a direction.
+const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
 const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
@@ -282,7 +284,12 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
         }
         found.push(entry)
       } else if (!negated) entry.negated = false
-      if (nextMods !== undefined) { Object.assign(entry.mods, nextMods); nextMods = undefined }
+      if (nextMods !== undefined) {
+        // "a left jab and a right hook": one punch of each hand.
+        if (nextMods.side !== undefined && entry.mods.side !== undefined && entry.mods.side !== nextMods.side) nextMods.side = 'both'
+        Object.assign(entry.mods, nextMods)
+        nextMods = undefined
+      }
       if (plural !== undefined) entry.mods.count ??= plural
       if (bothParts) entry.mods.side ??= 'both'
       continue
@@ -301,6 +308,9 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const d = DIRECTIONS[w]
     if (d !== undefined) {
       if (w === 'straight' && mods().direction !== undefined) continue
+      // "a left jab", "a right kick": the side of the limb that makes the movement named next.
+      const nextKind = actionAt(tokens, i + 1)
+      if ((d === 'left' || d === 'right') && nextKind !== undefined && LIMB_MOVES.has(nextKind)) { before(i).side = d; continue }
       // "a left turn", "a right curve": the direction names the action word it stands before.
       const m = d === 'left' || d === 'right' ? before(i) : mods()
       const diagonal = m.direction === 'diagonalLeft' || m.direction === 'diagonalRight'

@@ -32,7 +32,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bclock\s+wise\b/g, 'clockwise'],
   [/\bu\s*turns?\b/g, 'turns around'],
   [/\b(in\s+)?(a\s+)?zig\s*zag(s|ging)?\b/g, 'zigzag'],
-  [/\bthrow(s|ing|n)?\s+(a\s+)?(punch|jab|hook)(es)?\b/g, 'punch'],
+  // "throws a right hook": the punch, with the hand it names.
+  [/\b(throw|throws|throwing|thrown|threw)\s+(a\s+)?(left\s+|right\s+)?(punch|jab|hook|uppercut|cross)(es)?\b/g, 'punch $3hand'],
   [/\bgo(es|ing)?\s+to\s+(sleep|bed)\b/g, 'sleep'],
   [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b|\bjumping\s+jumping\s+jacks?\b/g, 'jumpingjack'],
   [/\b(jump(s|ed|ing)?|skip(s|ped|ping)?)\s+(a\s+|the\s+|with\s+a\s+)?rope\b|\bjump\s*rope\b/g, 'jumprope'],
