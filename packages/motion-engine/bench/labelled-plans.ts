@@ -386,6 +386,9 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['a woman dances happily in a circle', 'dance(emotion=happy)'],
   ['a person throwing a left jab', 'punch(side=left)'],
   ['the human performs a right kick', 'kick(side=right)'],
+  ['a human catches and throws something', 'claspHands throw'],
+  ['someone is pushed from behind, but then catches himself', 'pushed'],
+  ['he slips and falls', 'stumble fall'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
   ['she strolls through the park', 'walk(speed=0.7)']

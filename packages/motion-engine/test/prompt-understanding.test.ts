@@ -166,6 +166,12 @@ describe('movements people ask for every day', () => {
     expect(kinds(prompt)).toEqual([kind])
   })
 
+  it('reads a catch as the hands meeting, "catches himself" as no movement, and a slip as a stumble', () => {
+    expect(kinds('a person catches a ball and throws it afterwards')).toEqual(['claspHands', 'throw'])
+    expect(kinds('someone is pushed from behind, but then catches himself')).toEqual(['pushed'])
+    expect(kinds('he slips on the ice and falls on his back')).toEqual(['stumble', 'fall'])
+  })
+
   it('gives a verb its own pace ("sprint" fast, "stroll" slow) unless a speed word says another', () => {
     const speeds = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.speed])
     expect(speeds('a man sprints')).toEqual([['run', 1.4]])

@@ -62,6 +62,8 @@ const PHRASES: [RegExp, string][] = [
   [new RegExp(`\\b(lose|loses|losing|lost)\\s+${POSS}(balance|footing)\\b`, 'g'), 'stumble'],
   [new RegExp(`\\b(regain|regains|regained|regaining|recover|recovers|recovered|recovering|keep|keeps|keeping|find|finds)\\s+${POSS}(balance|footing)\\b`, 'g'), ' '],
   [/\b(recovers?|recovering|recovered)\s+(\w+\s+){0,3}?steps?\b/g, ' '],
+  // "catches himself", "catches his steps": the balance is kept, no movement of the hands.
+  [/\b(catch|catches|catching|caught)\s+(himself|herself|themselves|themself|oneself|(his|her|their)\s+(steps?|balance|footing|fall))\b/g, ' '],
   [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged)\b/g, 'pushed'],
   [/\b(receives?|receiving|received|gets?|got|getting|takes?|took)\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b/g, 'pushed'],
   [new RegExp(`\\b(bring|brings|bringing|brought|lift|lifts|lifting|lifted|raise|raises|raising|raised|put|puts|putting|hold|holds|holding)\\s+${POSS}(cup|glass|mug|bottle|can|drink)\\s+(up\\s+)?(to|towards?)\\s+${POSS}(mouth|lips|face)\\b`, 'g'), 'drink'],

@@ -178,7 +178,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   swerve: 'zigzag',
   parade: 'march',
   drill: 'march',
-  slip: 'fall',
+  // A slip loses the footing; "slips and falls" says the fall.
+  slip: 'stumble',
   tumble: 'fall',
   topple: 'fall',
   pushup: 'squat',

@@ -158,6 +158,9 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   circular: 'circle',
   clasp: 'claspHands',
   clasphands: 'claspHands',
+  // A catch brings both hands together in front, as a clasp does.
+  catch: 'claspHands',
+  caught: 'claspHands',
   clean: 'wipe',
   corner: 'turn',
   curve: 'turn',
