@@ -389,6 +389,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['a human catches and throws something', 'claspHands throw'],
   ['someone is pushed from behind, but then catches himself', 'pushed'],
   ['he slips and falls', 'stumble fall'],
+  ['a human goes back and forth', 'walk(direction=forward) walk(direction=backward)'],
+  ['a human walks sideways to the left, then to the right', 'sidestep(direction=left) sidestep(direction=right)'],
+  ['he starts to run, then slows down to a walk', 'run walk(speed=0.7)'],
+  ['keep walking until you reach the wall, then turn right', 'walk turn(direction=right)'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
   ['she strolls through the park', 'walk(speed=0.7)']

@@ -150,6 +150,30 @@ describe('sides, directions, counts and turns', () => {
     expect(actions('make a left turn')).toMatchObject([{ kind: 'turn', direction: 'left' }])
   })
 
+  it('repeats a movement a clause of ways sends another way, and only then', () => {
+    const ways = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction])
+    expect(ways('the man walks back and forth')).toEqual([['walk', 'forward'], ['walk', 'backward']])
+    expect(ways('walk forward, then backward')).toEqual([['walk', 'forward'], ['walk', 'backward']])
+    expect(ways('a human jumps to the left, then to the right')).toEqual([['jump', 'left'], ['jump', 'right']])
+    expect(ways('runs in a full circle, clockwise')).toEqual([['circle', 'right']])
+    expect(ways('jumps forward and up')).toEqual([['jump', 'forward']])
+    expect(ways('a human walks a full circle to its left and stops right before where it started')).toEqual([['circle', 'left']])
+    // The tagger reads this "left" as the verb "leave": a direction is still a way, never an ignored verb.
+    expect(ways('walk right then left')).toEqual([['walk', 'right'], ['walk', 'left']])
+    expect(planPrompt('a person goes three steps forward, one back, then forward again').timeline.map(e => [e.action.direction, e.action.count]))
+      .toEqual([['forward', 3], ['backward', 1], ['forward', 3]])
+  })
+
+  it('reads "slows down to a walk" as a slow walk of no set length, "speeds up" as quick, "reach the wall" as arriving', () => {
+    expect(planPrompt('he starts to run, then slows down to a walk').timeline.map(e => e.action)).toEqual([
+      { kind: 'run', speed: 1, emotion: 'neutral' }, { kind: 'walk', speed: 0.7, emotion: 'neutral' }
+    ])
+    expect(planPrompt('he walks, then speeds up into a run').timeline.map(e => [e.action.kind, e.action.speed])).toEqual([['walk', 1], ['run', 1.4]])
+    expect(kinds('keep walking until you reach the wall, then turn right')).toEqual(['walk', 'turn'])
+    expect(planPrompt('take a step forward').timeline[0]!.action).toMatchObject({ kind: 'walk', count: 1 })
+    expect(planPrompt('he jumps repeatedly').timeline[0]!.action).toMatchObject({ kind: 'jump', count: 3 })
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })

@@ -16,6 +16,8 @@ export const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run'
 export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch',
   'salute', 'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap',
   'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
+// Ways of going whose count is steps; "a sidestep", "a circle" are one.
+const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
 const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
 const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
@@ -262,6 +264,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
         continue
       }
       if (negated) notes.push(`"${w}" ignored: negated`)
+      // "slows to a walk", "goes for a run": the article names the gait, it counts no steps ("a step" still does).
+      if (pendingNumber === 1 && (prevWord === 'a' || prevWord === 'an') && GAITS.has(kind)) pendingNumber = undefined
       // A number before a plural noun form of an action ("three steps", "two jumps") is its count.
       const plural = pendingNumber !== undefined && t.text !== t.lemma && t.pos !== 'verb' ? pendingNumber : undefined
       if (plural !== undefined) pendingNumber = undefined
@@ -355,7 +359,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     }
   }
   if (found.length === 0) {
-    for (const t of tokens) if (isWord(t) && t.pos === 'verb') notes.push(`"${t.text}" ignored: not a movement the engine knows`)
+    // A tagger may take "left" for the verb: a direction is never an ignored verb.
+    for (const t of tokens) if (isWord(t) && t.pos === 'verb' && DIRECTIONS[t.text] === undefined) notes.push(`"${t.text}" ignored: not a movement the engine knows`)
   }
   if (very) speed = 1 + (speed - 1) * 1.6
   const actions = combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord))

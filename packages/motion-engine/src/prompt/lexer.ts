@@ -31,6 +31,15 @@ const PHRASES: [RegExp, string][] = [
   [/\b(counter|anti)\s*clock\s*wise\b|\bagainst\s+(the\s+)?clock\s*wise(\s+direction)?\b/g, 'counterclockwise'],
   [/\bclock\s+wise\b/g, 'clockwise'],
   [/\bu\s*turns?\b/g, 'turns around'],
+  // "walks back and forth": forward, then the same way back (the parser repeats the movement for the second way).
+  [/\b(back\s+and\s+forth|forth\s+and\s+back|to\s+and\s+fro|backwards?\s+and\s+forwards?)\b/g, 'forward and backward'],
+  // "stops right before where it started", "right away": "right" says when, not which way.
+  [/\bright\s+(away|where|when)\b/g, '$1'],
+  [/\b(stop|stops|stopped|stopping|end|ends|ended|ending|halt|halts|halted|halting)\s+right\s+(before|after|at|by|in|on)\b/g, '$1 $2'],
+  [/\b(slow|slows|slowed|slowing)\s+down\b/g, 'slowly'],
+  [/\b(speed|speeds|sped|speeding)\s+up\b/g, 'quickly'],
+  // "until he reaches the wall": arriving somewhere, not reaching out.
+  [/\b(reach|reaches|reached|reaching)\s+(the|a|an|his|her|their)\s+(other\s+side|wall|door|doorway|end|edge|destination|corner|goal|finish|exit|entrance|start|starting\s+(point|position)|center|centre|middle|bottom)\b/g, 'arrives at the $3'],
   [/\b(in\s+)?(a\s+)?zig\s*zag(s|ging)?\b/g, 'zigzag'],
   // "throws a right hook": the punch, with the hand it names.
   [/\b(throw|throws|throwing|thrown|threw)\s+(a\s+)?(left\s+|right\s+)?(punch|jab|hook|uppercut|cross)(es)?\b/g, 'punch $3hand'],

@@ -7,6 +7,7 @@ import { lex } from './lexer.js'
 import type { ClauseMode, Token } from './lexer.js'
 import type { NlpReader } from './nlp-reader.js'
 import type { ActionSpec, PromptPlan, TimelineEntry } from './plan.js'
+import { DIRECTIONS } from './vocabulary.js'
 import type { Emotion } from './vocabulary.js'
 
 export type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
@@ -62,6 +63,36 @@ function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
     (prev.speed === 1 || !hasOwnSpeed(prev, action))
 }
 
+// The words of a clause that only names a way ("then to the left", "and back"); "stops right before" is more.
+const WAY_FILLERS: ReadonlySet<string> = new Set(['to', 'the', 'his', 'her', 'their', 'its', 'then', 'again', 'and', 'side', 'direction', 'towards',
+  'toward', 'one', 'same', 'way'])
+
+function onlyWays (tokens: readonly ClauseToken[]): boolean {
+  return tokens.every(t => t.type === 'number' || (t.type === 'word' && (DIRECTIONS[t.text] !== undefined || WAY_FILLERS.has(t.text))))
+}
+
+/** "one back", "2 to the left": how many the clause of ways asks for, instead of the movement's own count. */
+function countIn (tokens: readonly ClauseToken[]): number | undefined {
+  for (const t of tokens) {
+    if (t.type === 'number') return t.value
+    if (t.text === 'one') return 1
+  }
+  return undefined
+}
+
+const LEVEL_WAYS: ReadonlySet<string> = new Set(['forward', 'backward', 'left', 'right', 'diagonalLeft', 'diagonalRight'])
+const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin'])
+
+/**
+ * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and
+ * right"); undefined when the clause only adds to it ("runs in a full circle, clockwise", "jumps forward and up").
+ */
+function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSpec | undefined {
+  if (merged === undefined || merged.kind !== before.kind || !TRAVELS.has(before.kind)) return undefined
+  const [was, now] = [before.direction, merged.direction]
+  return was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now) ? merged : undefined
+}
+
 /** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
@@ -82,10 +113,17 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
   for (const c of ordered(splitClauses(lex(prompt, reader)))) {
     const own = parseClause(c.tokens, 'neutral')
     const prev = parsed.at(-1)
-    // A clause of modifiers only ("runs in a full circle, clockwise") belongs to the clause before it.
+    // A clause of modifiers only ("runs in a full circle, clockwise") belongs to the clause before it, unless it sends
+    // the movement another way ("walks forward, then backward"): then it is that movement again, that way.
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
       const tokens = [...prev.tokens, ...c.tokens]
-      parsed[parsed.length - 1] = { mode: prev.mode, marks: prev.marks, tokens, ...parseClause(tokens, 'neutral') }
+      const merged = parseClause(tokens, 'neutral')
+      const again = onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) : undefined
+      const count = countIn(c.tokens)
+      if (again !== undefined && count !== undefined) again.count = count
+      // The repeat keeps the words it was read from, so a next clause of ways reads the movement again too.
+      if (again !== undefined) parsed.push({ ...c, tokens, actions: [again], emotion: merged.emotion, notes: [] })
+      else parsed[parsed.length - 1] = { mode: prev.mode, marks: prev.marks, tokens, ...merged }
     } else parsed.push({ ...c, ...own })
   }
   let emotion: Emotion = parsed.map(p => p.emotion).find(e => e !== undefined) ?? 'neutral'

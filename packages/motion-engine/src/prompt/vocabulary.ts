@@ -325,7 +325,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   half: 0.5
 }
 
-export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3 }
+export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3, repeatedly: 3 }
 
 export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
