@@ -393,6 +393,8 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['a human walks sideways to the left, then to the right', 'sidestep(direction=left) sidestep(direction=right)'],
   ['he starts to run, then slows down to a walk', 'run walk(speed=0.7)'],
   ['keep walking until you reach the wall, then turn right', 'walk turn(direction=right)'],
+  ['a person takes a step to the left side', 'sidestep(direction=left,count=1)'],
+  ['jump three times in a row', 'jump(count=3)'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
   ['she strolls through the park', 'walk(speed=0.7)']

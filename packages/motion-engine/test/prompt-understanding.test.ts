@@ -174,6 +174,21 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('he jumps repeatedly').timeline[0]!.action).toMatchObject({ kind: 'jump', count: 3 })
   })
 
+  it('reads "to the left side" as a way to go, and "his left side", "the left hand" as the body\'s', () => {
+    const actions = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(actions('a person takes a step to the left side')).toEqual([{ kind: 'sidestep', speed: 1, emotion: 'neutral', count: 1, direction: 'left' }])
+    expect(actions('a person jumps to the right side')).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', direction: 'right' }])
+    expect(actions('he leans to his right side')).toMatchObject([{ kind: 'sideBend', side: 'right' }])
+    expect(actions('lie on his left side')).toMatchObject([{ kind: 'lieDown', side: 'left' }])
+  })
+
+  it('reads lengths said in words and "in a row"', () => {
+    expect(planPrompt('jump three times in a row').timeline.map(e => e.action)).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 3 }])
+    expect(planPrompt('he waves for a long time').timeline[0]!.action.durationSeconds).toBe(8)
+    expect(planPrompt('walk for a while, then sit down').timeline[0]!.action.durationSeconds).toBe(5)
+    expect(planPrompt('stand still for a moment').timeline[0]!.action.durationSeconds).toBe(2)
+  })
+
   it('plans "turns back" as a half turn', () => {
     expect(planPrompt('he walks forward and turns back').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk' }, { kind: 'turn', degrees: 180 }])
   })

@@ -303,7 +303,9 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const s = SPEEDS[w]
     if (s !== undefined) { speed = s; continue }
     const side = sideWord(w)
-    if (side !== undefined && nextWord !== undefined && (LIMB_WORDS.has(nextWord.text) || (side === 'both' && nextWord.text !== 'directions'))) {
+    // "to the right side" is a way to go; "his right side", "the left hand" are the body's.
+    const towardsSide = nextWord?.text === 'side' && words.slice(Math.max(0, i - 3), i).some(x => x === 'to' || x === 'towards' || x === 'toward')
+    if (side !== undefined && nextWord !== undefined && !towardsSide && (LIMB_WORDS.has(nextWord.text) || (side === 'both' && nextWord.text !== 'directions'))) {
       mods().side = side
       continue
     }

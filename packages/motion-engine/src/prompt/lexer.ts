@@ -36,6 +36,13 @@ const PHRASES: [RegExp, string][] = [
   // "stops right before where it started", "right away": "right" says when, not which way.
   [/\bright\s+(away|where|when)\b/g, '$1'],
   [/\b(stop|stops|stopped|stopping|end|ends|ended|ending|halt|halts|halted|halting)\s+right\s+(before|after|at|by|in|on)\b/g, '$1 $2'],
+  // "three times in a row": one after the other, no rowing.
+  [/\bin\s+a\s+row\b/g, ' '],
+  // Lengths said in words: a long while is 8 s, a while 5 s, a bit 3 s, a moment 2 s.
+  [/\bfor\s+(quite\s+)?a\s+long\s+(time|while)\b/g, 'for 8 seconds'],
+  [/\bfor\s+a\s+while\b/g, 'for 5 seconds'],
+  [/\bfor\s+a\s+(little\s+)?bit\b/g, 'for 3 seconds'],
+  [/\bfor\s+a\s+(short\s+)?moment\b/g, 'for 2 seconds'],
   [/\b(slow|slows|slowed|slowing)\s+down\b/g, 'slowly'],
   [/\b(speed|speeds|sped|speeding)\s+up\b/g, 'quickly'],
   // "until he reaches the wall": arriving somewhere, not reaching out.
