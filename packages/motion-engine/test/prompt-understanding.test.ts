@@ -182,6 +182,12 @@ describe('sides, directions, counts and turns', () => {
     expect(actions('lie on his left side')).toMatchObject([{ kind: 'lieDown', side: 'left' }])
   })
 
+  it('reads a head turned as a look, "to face the other way" as a half turn and a tapped foot as a stamp', () => {
+    expect(planPrompt('she turns her head to the left').timeline.map(e => e.action)).toMatchObject([{ kind: 'lookAround', direction: 'left' }])
+    expect(planPrompt('he turns to face the other way').timeline.map(e => e.action)).toMatchObject([{ kind: 'turn', degrees: 180 }])
+    expect(planPrompt('taps his right foot three times').timeline.map(e => e.action)).toMatchObject([{ kind: 'stomp', side: 'right', count: 3 }])
+  })
+
   it('reads lengths said in words and "in a row"', () => {
     expect(planPrompt('jump three times in a row').timeline.map(e => e.action)).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 3 }])
     expect(planPrompt('he waves for a long time').timeline[0]!.action.durationSeconds).toBe(8)

@@ -36,6 +36,12 @@ const PHRASES: [RegExp, string][] = [
   // "stops right before where it started", "right away": "right" says when, not which way.
   [/\bright\s+(away|where|when)\b/g, '$1'],
   [/\b(stop|stops|stopped|stopping|end|ends|ended|ending|halt|halts|halted|halting)\s+right\s+(before|after|at|by|in|on)\b/g, '$1 $2'],
+  // "turns her head to the left": the head looks that way, the body stays.
+  [new RegExp(`\\b(turn|turns|turned|turning)\\s+${POSS}head\\b`, 'g'), 'looks'],
+  // "turns to face the other way": a half turn.
+  [/\b(face|faces|facing)\s+the\s+(other\s+way|opposite\s+(way|direction))\b/g, 'around'],
+  // "taps his foot": a light stamp, not a kick.
+  [new RegExp(`\\b(tap|taps|tapped|tapping)\\s+${POSS}(left\\s+|right\\s+)?(foot|feet|toes?)\\b`, 'g'), 'stomp $2foot'],
   // "three times in a row": one after the other, no rowing.
   [/\bin\s+a\s+row\b/g, ' '],
   // Lengths said in words: a long while is 8 s, a while 5 s, a bit 3 s, a moment 2 s.
