@@ -188,6 +188,20 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('taps his right foot three times').timeline.map(e => e.action)).toMatchObject([{ kind: 'stomp', side: 'right', count: 3 }])
   })
 
+  it('reads being hit as a push, dragged feet as a weary walk, "up to" and "down the street" as no climb', () => {
+    expect(planPrompt('the character gets hit and falls backwards').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', fall: true }])
+    expect(planPrompt('a tired person drags their feet').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk', speed: 0.7, emotion: 'tired' }])
+    expect(planPrompt('a man walks up to the door').timeline.map(e => e.action)).toEqual([{ kind: 'walk', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('she skips happily down the street').timeline.map(e => e.action)).toMatchObject([{ kind: 'skip', direction: 'forward' }])
+    expect(kinds('walk up the stairs')).toEqual(['stepUp'])
+  })
+
+  it('never re-spells a form of a vocabulary word it refused ("shakes his hand" is no head shake)', () => {
+    const plan = planPrompt('a man walks in and shakes his hand')
+    expect(plan.timeline.map(e => e.action.kind)).toEqual(['walk'])
+    expect(plan.understood).toEqual(['"shakes" ignored: not a movement the engine knows'])
+  })
+
   it('reads lengths said in words and "in a row"', () => {
     expect(planPrompt('jump three times in a row').timeline.map(e => e.action)).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 3 }])
     expect(planPrompt('he waves for a long time').timeline[0]!.action.durationSeconds).toBe(8)

@@ -146,7 +146,8 @@ function negatedModifierAfter (tokens: readonly ClauseToken[], i: number): numbe
 
 /** A non-word near a vocabulary word ("wakl") read as that word; correctly spelt English is never re-spelt. */
 function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | undefined {
-  if (w.text.length < 4 || isEnglishWord(w.text) || isEnglishWord(w.lemma)) return undefined
+  // A form of a vocabulary word ("shakes" in "shakes his hand") was read, and refused, as that word already.
+  if (w.text.length < 4 || isEnglishWord(w.text) || isEnglishWord(w.lemma) || verbOf(w) !== undefined) return undefined
   const near = closestAction(w.text)
   return near === undefined ? undefined : { kind: near.kind, note: `"${w.text}" read as "${near.word}" (spelling)` }
 }

@@ -42,6 +42,11 @@ const PHRASES: [RegExp, string][] = [
   [/\b(face|faces|facing)\s+the\s+(other\s+way|opposite\s+(way|direction))\b/g, 'around'],
   // "taps his foot": a light stamp, not a kick.
   [new RegExp(`\\b(tap|taps|tapped|tapping)\\s+${POSS}(left\\s+|right\\s+)?(foot|feet|toes?)\\b`, 'g'), 'stomp $2foot'],
+  // "drags his feet": a weary walk, not a pull.
+  [new RegExp(`\\b(drag|drags|dragged|dragging|shuffle|shuffles|shuffled|shuffling)\\s+${POSS}feet\\b`, 'g'), 'trudges'],
+  // "walks up to the door", "skips down the street": toward something, along the way, not up or down.
+  [/\b(walk|walks|walked|walking|go|goes|went|going|run|runs|ran|running|come|comes|came|coming|step|steps|stepped|stepping)\s+up\s+to\b/g, '$1 to'],
+  [/\b(up|down)\s+(the|a)\s+(street|road|hall|hallway|corridor|path|sidewalk|pavement|lane|aisle|runway|track|catwalk)\b/g, 'forward'],
   // "three times in a row": one after the other, no rowing.
   [/\bin\s+a\s+row\b/g, ' '],
   // Lengths said in words: a long while is 8 s, a while 5 s, a bit 3 s, a moment 2 s.
@@ -86,7 +91,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(recovers?|recovering|recovered)\s+(\w+\s+){0,3}?steps?\b/g, ' '],
   // "catches himself", "catches his steps": the balance is kept, no movement of the hands.
   [/\b(catch|catches|catching|caught)\s+(himself|herself|themselves|themself|oneself|(his|her|their)\s+(steps?|balance|footing|fall))\b/g, ' '],
-  [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged)\b/g, 'pushed'],
+  [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked)\b/g, 'pushed'],
   [/\b(receives?|receiving|received|gets?|got|getting|takes?|took)\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b/g, 'pushed'],
   [new RegExp(`\\b(bring|brings|bringing|brought|lift|lifts|lifting|lifted|raise|raises|raising|raised|put|puts|putting|hold|holds|holding)\\s+${POSS}(cup|glass|mug|bottle|can|drink)\\s+(up\\s+)?(to|towards?)\\s+${POSS}(mouth|lips|face)\\b`, 'g'), 'drink'],
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding|stretch|stretches|stretching)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
