@@ -20,12 +20,13 @@ async function optimize (params: string[]): Promise<{ status: string, details: R
 
 describe('/prompt/v1/optimize', () => {
   it('normalizes the actions in order with their durations, and splits them when asked', async () => {
+    // "strolls" is a slow walk.
     const prompt = 'A man cheerfully strolls ahead for a few steps and then he jumps two times, finally waving his left hand'
     const whole = await optimize([`prompt="${prompt}"`])
     expect(whole.status).toBe('SUCCESS')
     expect(whole.details).toMatchObject({
       In: prompt,
-      optimizedPrompt: 'walk forward 3 steps happily, then jump 2 times happily, then wave with the left hand happily'
+      optimizedPrompt: 'walk forward 3 steps slowly happily, then jump 2 times happily, then wave with the left hand happily'
     })
     expect(whole.details.out).toBe(whole.details.optimizedPrompt)
     expect(whole.details.actionablePrompts).toBeUndefined()
@@ -35,7 +36,7 @@ describe('/prompt/v1/optimize', () => {
     expect(whole.details.totalSeconds).toBeCloseTo(actions.reduce((s, a) => s + a.durationSeconds, 0), 0)
 
     const split = await optimize([`prompt=${prompt}`, 'breakIntoActionablePrompts=1'])
-    expect(split.details.actionablePrompts).toEqual(['walk forward 3 steps happily', 'jump 2 times happily', 'wave with the left hand happily'])
+    expect(split.details.actionablePrompts).toEqual(['walk forward 3 steps slowly happily', 'jump 2 times happily', 'wave with the left hand happily'])
   })
 
   it('sub-prompts are jobs the engine runs as the action they name', async () => {
