@@ -158,6 +158,8 @@ describe('sides, directions, counts and turns', () => {
     expect(ways('runs in a full circle, clockwise')).toEqual([['circle', 'right']])
     expect(ways('jumps forward and up')).toEqual([['jump', 'forward']])
     expect(ways('a human walks a full circle to its left and stops right before where it started')).toEqual([['circle', 'left']])
+    expect(ways('walk right away')).toEqual([['walk', undefined]])
+    expect(ways('walk right')).toEqual([['walk', 'right']])
     // The tagger reads this "left" as the verb "leave": a direction is still a way, never an ignored verb.
     expect(ways('walk right then left')).toEqual([['walk', 'right'], ['walk', 'left']])
     expect(planPrompt('a person goes three steps forward, one back, then forward again').timeline.map(e => [e.action.direction, e.action.count]))
@@ -207,6 +209,7 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('he waves for a long time').timeline[0]!.action.durationSeconds).toBe(8)
     expect(planPrompt('walk for a while, then sit down').timeline[0]!.action.durationSeconds).toBe(5)
     expect(planPrompt('stand still for a moment').timeline[0]!.action.durationSeconds).toBe(2)
+    expect(planPrompt('clap for a bit').timeline[0]!.action.durationSeconds).toBe(3)
   })
 
   it('plans "turns back" as a half turn', () => {
