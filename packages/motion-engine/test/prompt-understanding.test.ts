@@ -60,6 +60,14 @@ describe('negation', () => {
     expect(kinds('he nearly falls')).toEqual(['stumble'])
     expect(kinds('someone stumbles, almost falls, then regains balance')).toEqual(['stumble'])
     expect(kinds('he falls')).toEqual(['fall'])
+    expect(kinds('she almost fell over')).toEqual(['stumble'])
+    expect(kinds('he nearly falls, then falls for real')).toEqual(['stumble', 'fall'])
+  })
+
+  it('reads "a rock" as a thing, not a movement or a count', () => {
+    expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])
+    expect(kinds('he rocks out to the music')).toEqual(['headbang'])
   })
 })
 
@@ -164,6 +172,12 @@ describe('sides, directions, counts and turns', () => {
     expect(ways('walk right then left')).toEqual([['walk', 'right'], ['walk', 'left']])
     expect(planPrompt('a person goes three steps forward, one back, then forward again').timeline.map(e => [e.action.direction, e.action.count]))
       .toEqual([['forward', 3], ['backward', 1], ['forward', 3]])
+    const counted = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction, e.action.count])
+    expect(counted('walk forward, then two back')).toEqual([['walk', 'forward', undefined], ['walk', 'backward', 2]])
+    expect(counted('jump three times to the left, then twice to the right')).toEqual([['jump', 'left', 3], ['jump', 'right', 2]])
+    expect(counted('takes one step forward, two to the right side')).toEqual([['walk', 'forward', 1], ['sidestep', 'right', 2]])
+    // A side step with a side but no way goes toward that side.
+    expect(counted('does a side step with the left foot')).toEqual([['sidestep', 'left', undefined]])
   })
 
   it('reads "slows down to a walk" as a slow walk of no set length, "speeds up" as quick, "reach the wall" as arriving', () => {

@@ -4,7 +4,7 @@
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
 import type { ActionSpec, Side } from './plan.js'
-import { DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
+import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
 
@@ -32,10 +32,11 @@ const ANY_BODY_PART = new Set([...LIMB_WORDS, ...BODY_PARTS])
 const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
-const POSSESSIVES = new Set(['his', 'her', 'their', 'its', 'my', 'your', 'the', 'its'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast").
-const NEGATED_FILLERS = new Set(['the', 'a', 'his', 'her', 'their', 'its', 'my', 'your', 'to', 'too', 'so', 'very', 'that', 'this'])
+const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
+// Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
+const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill'])
 // "nearly falls", "almost fell over": the fall is caught, a stumble.
 const HEDGES = new Set(['nearly', 'almost'])
 // "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
@@ -66,6 +67,8 @@ interface Found {
   negated: boolean
   /** The pace the verb itself says ("sprint"); a speed word in the clause wins. */
   speed?: number
+  /** The word before the action word ("nearly falls"). */
+  before?: string
   /** The word after the action word ("turn around", "turn back"). */
   after?: string
 }
@@ -89,7 +92,9 @@ const isWord = (t: ClauseToken | undefined): t is Word => t?.type === 'word'
 
 /** Whether "a"/"an" before this word is a quantity ("a few", "a second", "a jump") rather than an article. */
 function isCountable (w: Word): boolean {
-  return NUMBER_WORDS[w.text] !== undefined || UNIT_SECONDS[w.text] !== undefined || UNIT_METRES[w.text] !== undefined || verbOf(w) !== undefined
+  const t = w.text
+  if (NUMBER_WORDS[t] !== undefined || UNIT_SECONDS[t] !== undefined || UNIT_METRES[t] !== undefined) return true
+  return verbOf(w) !== undefined && !THING_NOUNS.has(w.lemma)
 }
 
 /** A word that names an action in `tokens[i]`'s context, or undefined ("left" in "left foot" is a side, never "leave"). */
@@ -98,7 +103,9 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   if (!isWord(w) || DIRECTIONS[w.text] !== undefined || LIMB_WORDS.has(w.text) || w.text === 'back') return undefined
   // "stands up from a kneeling position": the posture it starts from is no action of its own.
   const before = [tokens[i - 1], tokens[i - 2]].map(t => (isWord(t) ? t.text : ''))
-  if (before[0] === 'from' || (before[1] === 'from' && ['a', 'the', 'his', 'her', 'their', 'its'].includes(before[0]!))) return undefined
+  if (before[0] === 'from' || (before[1] === 'from' && DETERMINERS.has(before[0]!))) return undefined
+  // "steps over a rock": after an article these words are things, not movements.
+  if (DETERMINERS.has(before[0]!) && THING_NOUNS.has(w.lemma)) return undefined
   const v = verbOf(w)
   if (v === 'shakeHead' && !tokens.some(t => isWord(t) && t.text === 'head')) return undefined
   // "a standing person", "lying on the floor" still name their posture; "stands" before a gesture is only the pose.
@@ -229,7 +236,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       continue
     }
     // "from the left", "in the back": where a push comes from.
-    if ((prevWord === 'from' || prevWord === 'in' || (prevWord !== undefined && POSSESSIVES.has(prevWord) && ['from', 'in'].includes(words[i - 2] ?? ''))) &&
+    if ((prevWord === 'from' || prevWord === 'in' || (prevWord !== undefined && DETERMINERS.has(prevWord) && ['from', 'in'].includes(words[i - 2] ?? ''))) &&
       ['front', 'back', 'behind', 'left', 'right', 'side'].includes(w) && found.some(f => f.kind === 'pushed')) {
       const from = w === 'behind' ? 'back' : w === 'side' ? (mods().from ?? 'left') : w as 'front' | 'back' | 'left' | 'right'
       for (const f of found) if (f.kind === 'pushed') f.mods.from = from
@@ -237,7 +244,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     }
     if (w === 'behind' && found.some(f => f.kind === 'pushed')) { for (const f of found) if (f.kind === 'pushed') f.mods.from = 'back'; continue }
     // "lie down on his back / on her stomach".
-    if (found.some(f => f.kind === 'lieDown') && (prevWord === 'on' || (prevWord !== undefined && POSSESSIVES.has(prevWord) && words[i - 2] === 'on'))) {
+    if (found.some(f => f.kind === 'lieDown') && (prevWord === 'on' || (prevWord !== undefined && DETERMINERS.has(prevWord) && words[i - 2] === 'on'))) {
       if (w === 'back') { mods().style = 'onBack'; continue }
       if (w === 'front' || w === 'stomach' || w === 'belly' || w === 'face') { mods().style = 'onFront'; continue }
     }
@@ -259,11 +266,6 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     }
     if (kind !== undefined) {
       const negated = negatedAt(tokens, i, t)
-      if (kind === 'fall' && HEDGES.has(prevWord ?? '')) {
-        notes.push(`"${w}" read as "stumble" ("${prevWord ?? ''} ${w}")`)
-        found.push({ kind: 'stumble', word: t, mods: found.length === 0 ? pre : {}, negated })
-        continue
-      }
       if (negated) notes.push(`"${w}" ignored: negated`)
       // "slows to a walk", "goes for a run": the article names the gait, it counts no steps ("a step" still does).
       if (pendingNumber === 1 && (prevWord === 'a' || prevWord === 'an') && GAITS.has(kind)) pendingNumber = undefined
@@ -284,6 +286,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
           word: t,
           mods: found.length === 0 ? pre : {},
           negated,
+          ...(prevWord === undefined ? {} : { before: prevWord }),
           ...(nextWord === undefined ? {} : { after: nextWord.text }),
           ...(paced === undefined ? {} : { speed: paced })
         }
@@ -383,6 +386,10 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   }
   if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) drop(g)
   if (out.some(f => DANCE_STYLES.has(f.kind as ActionKind)) && has('dance')) drop('dance')
+  // "nearly falls", "almost fell over": the fall is caught, a stumble (one, beside a stumble already there).
+  const caught = out.find(f => f.kind === 'fall' && HEDGES.has(f.before ?? ''))
+  if (caught !== undefined && has('stumble')) drop('fall')
+  else if (caught !== undefined) caught.kind = 'stumble'
   // "gets pushed and stumbles": one reaction.
   if (has('pushed')) { drop('stumble'); drop('stagger') }
   if (has('moonwalk')) drop('walk')
@@ -442,7 +449,8 @@ function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: stri
     spec.fall = m.fall === true
   }
   if ((kind === 'kneel' || kind === 'getUp' || kind === 'standUp') && hasWord('hand', 'hands', 'support', 'arm', 'arms')) spec.style = 'withHands'
-  if (kind === 'sidestep' && spec.direction !== 'left') spec.direction = 'right'
+  // A side step goes the way named, else toward the side named ("a step to the left side"), else right.
+  if (kind === 'sidestep' && spec.direction !== 'left' && spec.direction !== 'right') spec.direction = spec.side === 'left' ? 'left' : 'right'
   if (kind === 'turn' || kind === 'spin') applyTurnSign(spec, ['around', 'back', 'backward', 'backwards', 'round'].includes(f.after ?? ''))
   if (kind === 'circle' && spec.direction !== 'left' && spec.direction !== 'right') delete spec.direction
   return spec

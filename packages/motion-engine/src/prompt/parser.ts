@@ -7,7 +7,7 @@ import { lex } from './lexer.js'
 import type { ClauseMode, Token } from './lexer.js'
 import type { NlpReader } from './nlp-reader.js'
 import type { ActionSpec, PromptPlan, TimelineEntry } from './plan.js'
-import { DIRECTIONS } from './vocabulary.js'
+import { DETERMINERS, DIRECTIONS, NUMBER_WORDS, REPEAT_WORDS } from './vocabulary.js'
 import type { Emotion } from './vocabulary.js'
 
 export type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
@@ -64,23 +64,29 @@ function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
 }
 
 // The words of a clause that only names a way ("then to the left", "and back"); "stops right before" is more.
-const WAY_FILLERS: ReadonlySet<string> = new Set(['to', 'the', 'his', 'her', 'their', 'its', 'then', 'again', 'and', 'side', 'direction', 'towards',
-  'toward', 'one', 'same', 'way'])
+const WAY_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'then', 'again', 'and', 'side', 'direction', 'towards', 'toward', 'same', 'way', 'times'])
 
 function onlyWays (tokens: readonly ClauseToken[]): boolean {
-  return tokens.every(t => t.type === 'number' || (t.type === 'word' && (DIRECTIONS[t.text] !== undefined || WAY_FILLERS.has(t.text))))
+  return tokens.every(t => t.type === 'number' || (t.type === 'word' && (DIRECTIONS[t.text] !== undefined || WAY_FILLERS.has(t.text) || wayCount(t.text) !== undefined)))
+}
+
+/** A word that counts a clause of ways ("two back", "twice to the right"); "a", "an" and "half" are no count there. */
+function wayCount (word: string): number | undefined {
+  return REPEAT_WORDS[word] ?? (word === 'a' || word === 'an' || word === 'half' ? undefined : NUMBER_WORDS[word])
 }
 
 /** "one back", "2 to the left": how many the clause of ways asks for, instead of the movement's own count. */
 function countIn (tokens: readonly ClauseToken[]): number | undefined {
   for (const t of tokens) {
-    if (t.type === 'number') return t.value
-    if (t.text === 'one') return 1
+    const count = t.type === 'number' ? t.value : wayCount(t.text)
+    if (count !== undefined) return count
   }
   return undefined
 }
 
 const LEVEL_WAYS: ReadonlySet<string> = new Set(['forward', 'backward', 'left', 'right', 'diagonalLeft', 'diagonalRight'])
+// "one step forward, two to the right": a step sent sideways or back is still the same stepping.
+const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
 const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin'])
 
 /**
@@ -88,7 +94,8 @@ const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'tur
  * right"); undefined when the clause only adds to it ("runs in a full circle, clockwise", "jumps forward and up").
  */
 function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSpec | undefined {
-  if (merged === undefined || merged.kind !== before.kind || !TRAVELS.has(before.kind)) return undefined
+  const sameMovement = merged !== undefined && (merged.kind === before.kind || (STEPS.has(merged.kind) && STEPS.has(before.kind)))
+  if (merged === undefined || !sameMovement || !TRAVELS.has(before.kind)) return undefined
   const [was, now] = [before.direction, merged.direction]
   return was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now) ? merged : undefined
 }

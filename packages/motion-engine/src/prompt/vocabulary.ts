@@ -325,6 +325,9 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   half: 0.5
 }
 
+// Articles, possessives and demonstratives: the words around a way of moving that add nothing to it ("to his left").
+export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that'])
+
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3, repeatedly: 3 }
 
 export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
