@@ -64,6 +64,17 @@ describe('negation', () => {
     expect(kinds('he nearly falls, then falls for real')).toEqual(['stumble', 'fall'])
   })
 
+  it('reads putting a thing down as a reach, not lying down; placing a part of the body is its pose', () => {
+    expect(kinds('he places the cup on the table')).toEqual(['pickUp'])
+    expect(kinds('she sets the box down and walks away')).toEqual(['pickUp', 'walk'])
+    expect(kinds('he lays the baby in the crib')).toEqual(['pickUp'])
+    expect(kinds('lays it down')).toEqual(['pickUp'])
+    expect(kinds('he lays down on the bed')).toEqual(['lieDown'])
+    expect(kinds('a person puts his hands on his hips')).toEqual(['handsOnHips'])
+    expect(kinds('he walks slowly, putting one foot in front of the other')).toEqual(['walk'])
+    expect(kinds('he gets pushed, then gets back to position')).toEqual(['pushed'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])
@@ -173,6 +184,7 @@ describe('sides, directions, counts and turns', () => {
     expect(planPrompt('a person goes three steps forward, one back, then forward again').timeline.map(e => [e.action.direction, e.action.count]))
       .toEqual([['forward', 3], ['backward', 1], ['forward', 3]])
     const counted = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction, e.action.count])
+    expect(ways('looks to the left, then to the right')).toEqual([['lookAround', 'left'], ['lookAround', 'right']])
     expect(counted('walk forward, then two back')).toEqual([['walk', 'forward', undefined], ['walk', 'backward', 2]])
     expect(counted('jump three times to the left, then twice to the right')).toEqual([['jump', 'left', 3], ['jump', 'right', 2]])
     expect(counted('takes one step forward, two to the right side')).toEqual([['walk', 'forward', 1], ['sidestep', 'right', 2]])

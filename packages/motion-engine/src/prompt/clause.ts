@@ -37,6 +37,10 @@ const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
 const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill'])
+// Verbs of putting a thing somewhere ("puts", "places", "sets ... down").
+const PLACING: ReadonlySet<string> = new Set(['put', 'place', 'set', 'lay', 'position'])
+// Pronouns that can be the object of a verb ("lays it down").
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us', 'something', 'everything'])
 // "nearly falls", "almost fell over": the fall is caught, a stumble.
 const HEDGES = new Set(['nearly', 'almost'])
 // "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
@@ -133,6 +137,12 @@ function turnNounAfterArticle (tokens: readonly ClauseToken[], i: number): boole
     return TURN_NOUNS.test(t.lemma)
   }
   return false
+}
+
+/** The words either side of the action word at `i`. */
+function neighbours (tokens: readonly ClauseToken[], i: number): Pick<Found, 'before' | 'after'> {
+  const [before, after] = [tokens[i - 1], tokens[i + 1]]
+  return { ...(isWord(before) ? { before: before.text } : {}), ...(isWord(after) ? { after: after.text } : {}) }
 }
 
 /** Whether a word is a way of moving a negator can refuse: a direction, a side or a speed ("not the right", "not too fast"). */
@@ -286,8 +296,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
           word: t,
           mods: found.length === 0 ? pre : {},
           negated,
-          ...(prevWord === undefined ? {} : { before: prevWord }),
-          ...(nextWord === undefined ? {} : { after: nextWord.text }),
+          ...neighbours(tokens, i),
           ...(paced === undefined ? {} : { speed: paced })
         }
         found.push(entry)
@@ -360,7 +369,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       if (read === undefined) continue
       const negated = negatedAt(tokens, i, t)
       notes.push(negated ? `"${t.text}" ignored: negated` : read.note)
-      found.push({ kind: read.kind, word: t, mods: pre, negated })
+      found.push({ kind: read.kind, word: t, mods: pre, negated, ...neighbours(tokens, i) })
       break
     }
   }
@@ -390,6 +399,14 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   const caught = out.find(f => f.kind === 'fall' && HEDGES.has(f.before ?? ''))
   if (caught !== undefined && has('stumble')) drop('fall')
   else if (caught !== undefined) caught.kind = 'stumble'
+  // "lays the baby in the crib": laying a thing down is a reach down, not lying down ("lays down" still is).
+  for (const f of out) if (f.kind === 'lieDown' && f.word.lemma === 'lay' && (DETERMINERS.has(f.after ?? '') || OBJECT_PRONOUNS.has(f.after ?? ''))) f.kind = 'pickUp'
+  // "puts the box down" is a reach for a thing. Placing a part of the body ("puts his hands on his hips", "putting the
+  // right foot in front") is that part's pose, told by the rest of the clause; placing nothing ("get back to
+  // position") is no reach at all.
+  const placing = out.find(f => f.kind === 'pickUp' && PLACING.has(f.word.lemma))
+  const posing = hasWord(...ANY_BODY_PART) || out.some(f => f !== placing && UPPER_BODY.has(f.kind as ActionKind))
+  if (placing !== undefined && (placing.after === undefined || posing)) out.splice(out.indexOf(placing), 1)
   // "gets pushed and stumbles": one reaction.
   if (has('pushed')) { drop('stumble'); drop('stagger') }
   if (has('moonwalk')) drop('walk')

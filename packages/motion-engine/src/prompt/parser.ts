@@ -87,7 +87,8 @@ function countIn (tokens: readonly ClauseToken[]): number | undefined {
 const LEVEL_WAYS: ReadonlySet<string> = new Set(['forward', 'backward', 'left', 'right', 'diagonalLeft', 'diagonalRight'])
 // "one step forward, two to the right": a step sent sideways or back is still the same stepping.
 const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
-const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin'])
+// Movements that go a way and can go it again another way ("looks left, then right" is two looks).
+const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround'])
 
 /**
  * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and

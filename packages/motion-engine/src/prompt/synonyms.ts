@@ -118,6 +118,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   gather: 'pickUp',
   fetch: 'pickUp',
   retrieve: 'pickUp',
+  // Putting a thing down is the same reach as picking it up ("puts the box down"); WordNet brings "place", "set" here.
+  put: 'pickUp',
   hurl: 'throw',
   fling: 'throw',
   pitch: 'throw',
