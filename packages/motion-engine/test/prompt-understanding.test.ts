@@ -75,6 +75,21 @@ describe('negation', () => {
     expect(kinds('he gets pushed, then gets back to position')).toEqual(['pushed'])
   })
 
+  it('puts a leading "before" clause after the clause it precedes', () => {
+    expect(kinds('before sitting down, he looks around')).toEqual(['lookAround', 'sitDown'])
+    expect(kinds('he looks around before sitting down')).toEqual(['lookAround', 'sitDown'])
+    expect(kinds('after waving, she turns around')).toEqual(['wave', 'turn'])
+  })
+
+  it('reads backing away as steps backward, an arched back as a stretch, and nerves as caution', () => {
+    expect(planPrompt('a scared person backs away').timeline.map(e => e.action)).toEqual([
+      { kind: 'backstep', speed: 1, emotion: 'sneaky', direction: 'backward' }
+    ])
+    expect(kinds('he is backing up slowly')).toEqual(['backstep'])
+    expect(kinds('she arches her back')).toEqual(['stretch'])
+    expect(planPrompt('the character nervously looks around').timeline[0]!.action.emotion).toBe('sneaky')
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

@@ -17,7 +17,7 @@ function lemmatizeVerb (word: string): string {
   return verbLemmatizer(word)
 }
 
-export type ClauseMode = 'sequence' | 'simultaneous' | 'after'
+export type ClauseMode = 'sequence' | 'simultaneous' | 'after' | 'before'
 
 export type Token =
   | { type: 'word', text: string, lemma: string, bases: string[], pos: PartOfSpeech, negated: boolean }
@@ -111,12 +111,16 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
-  [/\bwarm(s|ing)?\s+up\b/g, 'warm']
+  [/\bwarm(s|ing)?\s+up\b/g, 'warm'],
+  // "backs away", "backing up": stepping backward ("his back up" is no verb).
+  [/\bback(s|ed|ing)\s+(away|up|off)\b|\bback\s+away\b/g, 'steps backward']
 ]
 
 function separator (word: string, next: string | undefined): ClauseMode | undefined {
   // "after that"/"after this" only sequence; "X after Y" puts Y first.
   if (word === 'after') return next === 'that' || next === 'this' || next === 'which' || next === 'wards' ? 'sequence' : 'after'
+  // "before that" points back to what was said before it; "before sitting down, he looks around" leads.
+  if (word === 'before') return next === 'that' || next === 'this' ? 'sequence' : 'before'
   if (SEQUENCE_WORDS.has(word)) return 'sequence'
   if (SIMULTANEOUS_WORDS.has(word)) return next === 'if' || next === 'though' || next === 'well' ? undefined : 'simultaneous'
   return undefined

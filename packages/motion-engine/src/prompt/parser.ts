@@ -101,13 +101,21 @@ function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSp
   return was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now) ? merged : undefined
 }
 
-/** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
+/**
+ * "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. A leading "before Y, X" happens as
+ * "X, then Y"; "X before Y" is in order.
+ */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
+  let held: Clause | undefined
   for (const c of clauses) {
-    if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, { ...c, mode: 'sequence' })
-    else out.push(c.mode === 'after' ? { ...c, mode: 'sequence' } : c)
+    const step: Clause = c.mode === 'after' || c.mode === 'before' ? { ...c, mode: 'sequence' } : c
+    if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, step)
+    else if (c.mode === 'before' && out.length === 0 && held === undefined) held = step
+    else out.push(step)
+    if (held !== undefined && out.length > 0) { out.push(held); held = undefined }
   }
+  if (held !== undefined) out.push(held)
   return out
 }
 

@@ -108,6 +108,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   reach: 'stretch',
   warm: 'stretch',
   limber: 'stretch',
+  // "arches his back" bends the back, a stretch (WordNet's arch → curve would make it a turn).
+  arch: 'stretch',
   search: 'lookAround',
   scan: 'lookAround',
   observe: 'lookAround',

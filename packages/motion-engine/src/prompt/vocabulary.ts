@@ -259,7 +259,18 @@ export const EMOTIONS: Readonly<Record<string, Emotion>> = {
   stealthily: 'sneaky',
   cautious: 'sneaky',
   cautiously: 'sneaky',
-  quietly: 'sneaky'
+  quietly: 'sneaky',
+  // Fear and nerves move as caution does: low, careful, watchful.
+  nervous: 'sneaky',
+  nervously: 'sneaky',
+  anxious: 'sneaky',
+  anxiously: 'sneaky',
+  scared: 'sneaky',
+  afraid: 'sneaky',
+  fearful: 'sneaky',
+  fearfully: 'sneaky',
+  timid: 'sneaky',
+  timidly: 'sneaky'
 }
 
 /** Tempo multipliers; "very" multiplies the deviation from 1. */
