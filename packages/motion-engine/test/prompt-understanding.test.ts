@@ -90,6 +90,18 @@ describe('negation', () => {
     expect(planPrompt('the character nervously looks around').timeline[0]!.action.emotion).toBe('sneaky')
   })
 
+  it('lays a walk along the shape it names: sides and corners, a figure eight as a circle each way', () => {
+    const path = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction, e.action.count ?? e.action.degrees ?? e.action.gait])
+    const side = ['walk', 'forward', 3]
+    expect(path('walk in a square')).toEqual([side, ['turn', 'left', 90], side, ['turn', 'left', 90], side, ['turn', 'left', 90], side, ['turn', 'left', 90]])
+    expect(path('runs in a small clockwise triangle')).toEqual([
+      ['run', 'forward', 2], ['turn', 'right', -120], ['run', 'forward', 2], ['turn', 'right', -120], ['run', 'forward', 2], ['turn', 'right', -120]
+    ])
+    expect(path('walks in a square twice')).toHaveLength(16)
+    expect(path('someone jogs a figure of eight')).toEqual([['circle', 'left', 'jog'], ['circle', 'right', 'jog']])
+    expect(kinds('they do a square dance')).toEqual(['dance'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

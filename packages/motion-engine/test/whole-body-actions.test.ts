@@ -288,6 +288,19 @@ describe('locomotion extensions', () => {
     }
   })
 
+  it('walks a square either way: four sides of the same length that close where they began', async () => {
+    for (const prompt of ['walk in a square', 'walk in a clockwise square']) {
+      const clip = await engine.generate({ prompt, seed: 7 })
+      const hips = track(clip, 'Hips')
+      const xs = hips.map(p => p[0])
+      const zs = hips.map(p => p[2])
+      const [width, depth] = [Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)]
+      expect(width, prompt).toBeGreaterThan(1.5)
+      expect(Math.abs(width - depth), prompt).toBeLessThan(0.3)
+      expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2]), prompt).toBeLessThan(0.3)
+    }
+  })
+
   it('marches in place: high knees, no travel', async () => {
     const clip = await plan({ kind: 'march', direction: 'inPlace', count: 6 })
     const hips = track(clip, 'Hips')

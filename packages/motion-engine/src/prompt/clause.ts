@@ -3,6 +3,7 @@
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
+import { alongShape } from './path-shapes.js'
 import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
@@ -378,7 +379,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     for (const t of tokens) if (isWord(t) && t.pos === 'verb' && DIRECTIONS[t.text] === undefined) notes.push(`"${t.text}" ignored: not a movement the engine knows`)
   }
   if (very) speed = 1 + (speed - 1) * 1.6
-  const actions = combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord))
+  const actions = alongShape(combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord)), hasWord)
   return { actions, emotion, notes }
 }
 

@@ -111,6 +111,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
+  // A path shape (path-shapes.ts): "eight" here counts nothing.
+  [/\bfigures?\s+(of\s+)?(an\s+)?(eight|8)s?\b/g, 'figureeight'],
   [/\bwarm(s|ing)?\s+up\b/g, 'warm'],
   // "backs away", "backing up": stepping backward ("his back up" is no verb).
   [/\bback(s|ed|ing)\s+(away|up|off)\b|\bback\s+away\b/g, 'steps backward']
