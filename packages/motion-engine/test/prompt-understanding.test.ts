@@ -81,6 +81,21 @@ describe('negation', () => {
     expect(kinds('after waving, she turns around')).toEqual(['wave', 'turn'])
   })
 
+  it('layers the clause after a leading "while" on it, as "X while Y" does', () => {
+    const layers = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.overlay?.kind])
+    expect(layers('while walking, he waves')).toEqual([['walk', 'wave']])
+    expect(layers('he waves while walking')).toEqual([['walk', 'wave']])
+    expect(layers('while walking, a man is pushed from the right')).toEqual([['walk', undefined], ['pushed', undefined]])
+  })
+
+  it('repeats a movement of one side with the other side a clause names ("then with his right")', () => {
+    const sides = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.side, e.action.count, e.action.direction])
+    expect(sides('he hops on his left foot three times, then on his right foot')).toEqual([['hop', 'left', 3, undefined], ['hop', 'right', 3, undefined]])
+    expect(sides('he waves with his left hand, then with his right')).toEqual([['wave', 'left', undefined, undefined], ['wave', 'right', undefined, undefined]])
+    expect(sides('punch with the right fist then the left')).toEqual([['punch', 'right', undefined, undefined], ['punch', 'left', undefined, undefined]])
+    expect(sides('he kicks twice with each leg')).toEqual([['kick', 'both', 2, undefined]])
+  })
+
   it('reads backing away as steps backward, an arched back as a stretch, and nerves as caution', () => {
     expect(planPrompt('a scared person backs away').timeline.map(e => e.action)).toEqual([
       { kind: 'backstep', speed: 1, emotion: 'sneaky', direction: 'backward' }

@@ -177,7 +177,7 @@ function numberJustBefore (tokens: readonly ClauseToken[], i: number): boolean {
 
 function sideWord (text: string): Side | undefined {
   if (text === 'left' || text === 'right') return text
-  if (text === 'both') return 'both'
+  if (text === 'both' || text === 'each') return 'both'
   return undefined
 }
 
@@ -319,7 +319,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const side = sideWord(w)
     // "to the right side" is a way to go; "his right side", "the left hand" are the body's.
     const towardsSide = nextWord?.text === 'side' && words.slice(Math.max(0, i - 3), i).some(x => x === 'to' || x === 'towards' || x === 'toward')
-    if (side !== undefined && nextWord !== undefined && !towardsSide && (LIMB_WORDS.has(nextWord.text) || (side === 'both' && nextWord.text !== 'directions'))) {
+    if (side !== undefined && nextWord !== undefined && !towardsSide && (LIMB_WORDS.has(nextWord.text) || (w === 'both' && nextWord.text !== 'directions'))) {
       mods().side = side
       continue
     }

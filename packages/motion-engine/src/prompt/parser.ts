@@ -63,8 +63,10 @@ function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
     (prev.speed === 1 || !hasOwnSpeed(prev, action))
 }
 
-// The words of a clause that only names a way ("then to the left", "and back"); "stops right before" is more.
-const WAY_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'then', 'again', 'and', 'side', 'direction', 'towards', 'toward', 'same', 'way', 'times'])
+// The words of a clause that only names a way or a side ("then to the left", "and back", "then on his right foot");
+// "stops right before" is more.
+const WAY_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'then', 'again', 'and', 'side', 'direction', 'towards', 'toward', 'same', 'way',
+  'times', 'on', 'with', 'using', 'hand', 'foot', 'leg', 'arm', 'fist'])
 
 function onlyWays (tokens: readonly ClauseToken[]): boolean {
   return tokens.every(t => t.type === 'number' || (t.type === 'word' && (DIRECTIONS[t.text] !== undefined || WAY_FILLERS.has(t.text) || wayCount(t.text) !== undefined)))
@@ -91,27 +93,43 @@ const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
 const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround'])
 
 /**
- * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and
- * right"); undefined when the clause only adds to it ("runs in a full circle, clockwise", "jumps forward and up").
+ * The movement before, sent another way or made with the other side by a clause of modifiers ("walks forward, then
+ * backward", "turn left and right", "hops on the left foot, then on the right"); undefined when the clause only adds
+ * to it ("runs in a full circle, clockwise", "jumps forward and up").
  */
 function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSpec | undefined {
   const sameMovement = merged !== undefined && (merged.kind === before.kind || (STEPS.has(merged.kind) && STEPS.has(before.kind)))
-  if (merged === undefined || !sameMovement || !TRAVELS.has(before.kind)) return undefined
+  if (merged === undefined || !sameMovement) return undefined
   const [was, now] = [before.direction, merged.direction]
-  return was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now) ? merged : undefined
+  const otherDirection = TRAVELS.has(before.kind) && was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now)
+  const otherSide = (before.side === 'left' || before.side === 'right') && (merged.side === 'left' || merged.side === 'right') && before.side !== merged.side
+  if (otherDirection || otherSide) return merged
+  // "with his left hand, then with his right": a lone left or right after a movement of one side is the other side.
+  if (was === undefined && (before.side === 'left' || before.side === 'right') && merged.side === before.side && (now === 'left' || now === 'right') &&
+    now !== before.side) {
+    const { direction: _way, ...movement } = merged
+    return { ...movement, side: now }
+  }
+  return undefined
 }
 
 /**
  * "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. A leading "before Y, X" happens as
- * "X, then Y"; "X before Y" is in order.
+ * "X, then Y"; "X before Y" is in order. A leading "while Y, X" is "Y, with X at the same time".
  */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
   let held: Clause | undefined
+  let alongside = false
   for (const c of clauses) {
-    const step: Clause = c.mode === 'after' || c.mode === 'before' ? { ...c, mode: 'sequence' } : c
+    const leading = out.length === 0 && held === undefined
+    let mode = c.mode
+    if (mode === 'after' || mode === 'before' || (leading && mode === 'simultaneous')) mode = 'sequence'
+    else if (alongside && mode === 'sequence') mode = 'simultaneous'
+    alongside = leading && c.mode === 'simultaneous'
+    const step: Clause = mode === c.mode ? c : { ...c, mode }
     if (c.mode === 'after' && out.length > 0) out.splice(out.length - 1, 0, step)
-    else if (c.mode === 'before' && out.length === 0 && held === undefined) held = step
+    else if (c.mode === 'before' && leading) held = step
     else out.push(step)
     if (held !== undefined && out.length > 0) { out.push(held); held = undefined }
   }
