@@ -117,6 +117,12 @@ describe('negation', () => {
     expect(kinds('they do a square dance')).toEqual(['dance'])
   })
 
+  it('reads "half a minute" as thirty seconds and "arms crossed" as crossed arms', () => {
+    expect(planPrompt('he walks for half a minute').timeline[0]!.action.durationSeconds).toBe(30)
+    expect(planPrompt('jump half a meter forward').timeline[0]!.action.distance).toBe(0.5)
+    expect(kinds('he stands with his arms crossed')).toEqual(['idle', 'crossArms'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

@@ -214,6 +214,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       if (j !== undefined) refused.add(j)
     }
     if (w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)) continue
+    // "half a minute": the article belongs to the half.
+    if ((w === 'a' || w === 'an') && prevWord === 'half') continue
     if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
       pendingNumber = NUMBER_WORDS[w]
       if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]

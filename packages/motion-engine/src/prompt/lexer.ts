@@ -76,6 +76,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(punch|punches|punching|boxing|kick|kicks|kicking)\s+(combo|combos|combination|combinations)\b/g, 'combo'],
   [/\b(sit|sits|sitting|sat)\s+(down\s+)?(on|in|onto|into)\s+(a|an|the|his|her|their|my|your)?\s*(chair|bench|stool|seat|sofa|couch|armchair)\b/g, 'sitchair'],
   [/\b(cross|crosses|crossed|crossing|fold|folds|folded|folding)\s+(his|her|their|my|your|the|both)?\s*arms\b/g, 'fold'],
+  [/\barms\s+(crossed|folded)\b/g, 'fold'],
   [/\b(clasp|clasps|clasped|clasping|fold|folds|folded|folding|join|joins|joined|joining)\s+(his|her|their|my|your|the|both)?\s*hands\b/g, 'clasphands'],
   [/\bhands?\s+on\s+(his|her|their|my|your|the)?\s*hips\b/g, 'handsonhips'],
   [/\bfist\s+pump(s|ing)?\b|\bpump(s|ing)?\s+(his|her|their|my|your|a)?\s*fists?\b/g, 'fistpump'],
