@@ -123,6 +123,14 @@ describe('negation', () => {
     expect(kinds('he stands with his arms crossed')).toEqual(['idle', 'crossArms'])
   })
 
+  it('reads going toward the camera (the viewer, "me") as forward, and coming closer as a walk', () => {
+    const way = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction])
+    expect(way('walk towards the camera')).toEqual([['walk', 'forward']])
+    expect(way('someone comes very close to the observer')).toEqual([['walk', 'forward']])
+    expect(way('he comes closer')).toEqual([['walk', undefined]])
+    expect(way('he runs and comes to a full stop')).toEqual([['run', undefined]])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

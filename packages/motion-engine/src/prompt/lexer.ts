@@ -112,6 +112,11 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
+  // The character starts facing the camera (the viewer, "me"): going toward it is going forward.
+  [/\b(towards?|to|(comes?|coming|came|gets?|getting|got|moves?|moving|moved)\s+(very\s+)?(closer|close)\s+to)\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g,
+    '$2 forward'],
+  // "Comes closer", "came over": a walk; "comes to a stop", "comes back on his feet" are no walk.
+  [/\b(come|comes|coming|came)\s+(forward|forwards|closer|close|nearer|near|here|over|towards?)\b/g, 'walk $2'],
   // A path shape (path-shapes.ts): "eight" here counts nothing.
   [/\bfigures?\s+(of\s+)?(an\s+)?(eight|8)s?\b/g, 'figureeight'],
   [/\bwarm(s|ing)?\s+up\b/g, 'warm'],
