@@ -400,7 +400,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['jump three times in a row', 'jump(count=3)'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
-  ['she strolls through the park', 'walk(speed=0.7)']
+  ['she strolls through the park', 'walk(speed=0.7)'],
+  // A WordNet path reaches a movement only in a sense that is that movement ("rub" is no run, "put down" no lying).
+  ['he brushes himself off', 'wipe'],
+  ['she picks up the bag and puts it down again', 'pickUp']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

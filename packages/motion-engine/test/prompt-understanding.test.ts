@@ -282,3 +282,11 @@ describe('one analysis for the optimizer and for generation', () => {
     expect(analysis).toMatchObject({ actions: [], optimizedPrompt: '', understood: ['"jump" ignored: negated'] })
   })
 })
+
+describe('ordinary wording misread before', () => {
+  it('reaches a movement through WordNet only in a sense that is that movement ("brush" is no run, "put down" no lying)', () => {
+    expect(kinds('he brushes himself off')).toEqual(['wipe'])
+    expect(kinds('a person picks a box up and puts it down again')).toEqual(['pickUp'])
+    expect(kinds('the water flows')).toEqual([])
+  })
+})

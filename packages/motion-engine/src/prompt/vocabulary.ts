@@ -180,6 +180,8 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   pushed: 'pushed',
   raisehand: 'point',
   scrub: 'wipe',
+  // "brushes himself off", "brushes the dust away": a hand passed over the body or a surface.
+  brush: 'wipe',
   shakearms: 'shakeArms',
   shakefist: 'shakeFist',
   sidekick: 'kick',
