@@ -403,7 +403,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['she strolls through the park', 'walk(speed=0.7)'],
   // A WordNet path reaches a movement only in a sense that is that movement ("rub" is no run, "put down" no lying).
   ['he brushes himself off', 'wipe'],
-  ['she picks up the bag and puts it down again', 'pickUp']
+  ['she picks up the bag and puts it down again', 'pickUp'],
+  // A movement said "again" is planned once more.
+  ['jump, then jump again', 'jump jump'],
+  ['he nods twice, and then again', 'nod(count=2) nod(count=2)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

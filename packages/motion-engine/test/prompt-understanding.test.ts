@@ -289,4 +289,12 @@ describe('ordinary wording misread before', () => {
     expect(kinds('a person picks a box up and puts it down again')).toEqual(['pickUp'])
     expect(kinds('the water flows')).toEqual([])
   })
+
+  it('plans a movement said "again" once more, not as the same one named twice ("comes to rest again" is no second rest)', () => {
+    expect(kinds('wave, then wave again')).toEqual(['wave', 'wave'])
+    expect(kinds('he jumps and then jumps again')).toEqual(['jump', 'jump'])
+    expect(kinds('jump, and again')).toEqual(['jump', 'jump'])
+    expect(kinds('she stands, walks a few steps and stands still again')).toEqual(['idle', 'walk', 'idle'])
+    expect(kinds('raise your hands and cheer')).toEqual(['cheer'])
+  })
 })
