@@ -406,7 +406,12 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['she picks up the bag and puts it down again', 'pickUp'],
   // A movement said "again" is planned once more.
   ['jump, then jump again', 'jump jump'],
-  ['he nods twice, and then again', 'nod(count=2) nod(count=2)']
+  ['he nods twice, and then again', 'nod(count=2) nod(count=2)'],
+  // "Like a ..." is the way a walk goes; a movement in place, a dance or a "move" is the one it names.
+  ['a person walks like a robot', 'walk'],
+  ['the man runs like a chicken', 'run+flap'],
+  ['a person waves their arms like a chicken', 'flap'],
+  ['he moves like a robot', 'robot']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

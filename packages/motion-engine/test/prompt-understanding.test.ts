@@ -297,4 +297,15 @@ describe('ordinary wording misread before', () => {
     expect(kinds('she stands, walks a few steps and stands still again')).toEqual(['idle', 'walk', 'idle'])
     expect(kinds('raise your hands and cheer')).toEqual(['cheer'])
   })
+
+  it('reads "like a ..." as the way a walk goes, and as the movement a movement in place, a dance or a "move" is', () => {
+    expect(kinds('he walks like a robot')).toEqual(['walk'])
+    expect(planPrompt('he walks like a robot').understood).toEqual(['"robot" ignored: how "walks" is done ("like")'])
+    expect(kinds('a man runs like a ballet dancer')).toEqual(['run'])
+    expect(kinds('he walks like a chicken')).toEqual(['walk', 'flap'])
+    expect(kinds('she dances like a robot')).toEqual(['robot'])
+    expect(kinds('he moves like a robot')).toEqual(['robot'])
+    expect(kinds('somebody jumps like a jumping jack')).toEqual(['jumpingJacks'])
+    expect(kinds('she kicks with her left foot, like a kickboxing move')).toEqual(['kick'])
+  })
 })
