@@ -411,7 +411,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['a person walks like a robot', 'walk'],
   ['the man runs like a chicken', 'run+flap'],
   ['a person waves their arms like a chicken', 'flap'],
-  ['he moves like a robot', 'robot']
+  ['he moves like a robot', 'robot'],
+  // Arms stretched up are a stretch; hands raised high a cheer.
+  ['a woman stretches her arms above her head', 'stretch'],
+  ['stretch your arms up high', 'stretch']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

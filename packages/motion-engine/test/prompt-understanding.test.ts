@@ -308,4 +308,10 @@ describe('ordinary wording misread before', () => {
     expect(kinds('somebody jumps like a jumping jack')).toEqual(['jumpingJacks'])
     expect(kinds('she kicks with her left foot, like a kickboxing move')).toEqual(['kick'])
   })
+
+  it('reads arms stretched up as a stretch, where hands raised high are a cheer', () => {
+    expect(kinds('he stretches his arms above his head')).toEqual(['stretch'])
+    expect(kinds('she stretches her arms up')).toEqual(['stretch'])
+    expect(kinds('he raises his arms above his head')).toEqual(['cheer'])
+  })
 })

@@ -94,7 +94,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked)\b/g, 'pushed'],
   [/\b(receives?|receiving|received|gets?|got|getting|takes?|took)\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b/g, 'pushed'],
   [new RegExp(`\\b(bring|brings|bringing|brought|lift|lifts|lifting|lifted|raise|raises|raising|raised|put|puts|putting|hold|holds|holding)\\s+${POSS}(cup|glass|mug|bottle|can|drink)\\s+(up\\s+)?(to|towards?)\\s+${POSS}(mouth|lips|face)\\b`, 'g'), 'drink'],
-  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding|stretch|stretches|stretching)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
+  // Hands raised high are a cheer; arms stretched up stay a stretch (the verb's own movement).
+  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(hand|arm)\\b`, 'g'), 'raisehand $3 hand'],
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\b`, 'g'), 'cheer'],
   [new RegExp(`\\b(lift|lifts|lifting|lifted|raise|raises|raising|raised)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(foot|leg|knee)\\b`, 'g'), 'stomp $3 foot'],
