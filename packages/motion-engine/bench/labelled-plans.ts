@@ -414,7 +414,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['he moves like a robot', 'robot'],
   // Arms stretched up are a stretch; hands raised high a cheer.
   ['a woman stretches her arms above her head', 'stretch'],
-  ['stretch your arms up high', 'stretch']
+  ['stretch your arms up high', 'stretch'],
+  // "His right and left hand" is both hands.
+  ['a man punches alternating with his right and left hand', 'punch(side=both)'],
+  ['stomp with the left and the right foot', 'stomp(side=both)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

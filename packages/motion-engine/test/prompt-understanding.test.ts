@@ -314,4 +314,10 @@ describe('ordinary wording misread before', () => {
     expect(kinds('she stretches her arms up')).toEqual(['stretch'])
     expect(kinds('he raises his arms above his head')).toEqual(['cheer'])
   })
+
+  it('reads "his right and left hand" as both hands, not a way and a side', () => {
+    const actions = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(actions('he boxes alternating with his right and left hand')).toEqual([{ kind: 'punch', speed: 1, emotion: 'neutral', side: 'both' }])
+    expect(actions('she waves with her left and right hands')).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'both' }])
+  })
 })

@@ -36,6 +36,8 @@ const PHRASES: [RegExp, string][] = [
   // "stops right before where it started", "right away": "right" says when, not which way.
   [/\bright\s+(away|where|when)\b/g, '$1'],
   [/\b(stop|stops|stopped|stopping|end|ends|ended|ending|halt|halts|halted|halting)\s+right\s+(before|after|at|by|in|on)\b/g, '$1 $2'],
+  // "with his right and left hand", "the left and the right foot": both of them, not a way and a side.
+  [new RegExp(`\\b(left\\s+and\\s+${POSS}right|right\\s+and\\s+${POSS}left)\\s+(hands?|arms?|fists?|feet|foot|legs?)\\b`, 'g'), 'both $2'],
   // "turns her head to the left": the head looks that way, the body stays.
   [new RegExp(`\\b(turn|turns|turned|turning)\\s+${POSS}head\\b`, 'g'), 'looks'],
   // "turns to face the other way": a half turn.
