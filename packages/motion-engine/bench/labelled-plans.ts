@@ -417,7 +417,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['stretch your arms up high', 'stretch'],
   // "His right and left hand" is both hands.
   ['a man punches alternating with his right and left hand', 'punch(side=both)'],
-  ['stomp with the left and the right foot', 'stomp(side=both)']
+  ['stomp with the left and the right foot', 'stomp(side=both)'],
+  // A handshake is the one-hand reach forward of a point.
+  ['they shake hands', 'point'],
+  ['he gives her a firm handshake', 'point']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

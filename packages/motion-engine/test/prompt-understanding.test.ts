@@ -320,4 +320,11 @@ describe('ordinary wording misread before', () => {
     expect(actions('he boxes alternating with his right and left hand')).toEqual([{ kind: 'punch', speed: 1, emotion: 'neutral', side: 'both' }])
     expect(actions('she waves with her left and right hands')).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'both' }])
   })
+
+  it('plans a handshake as the one-hand reach forward of a point, and shaking one\'s own hands out as shaking the arms', () => {
+    expect(kinds('he shakes hands with someone')).toEqual(['point'])
+    expect(kinds('a handshake')).toEqual(['point'])
+    expect(planPrompt('she shakes her friend\'s hand with her left hand').timeline[0]!.action).toMatchObject({ kind: 'point', side: 'left' })
+    expect(kinds('he shakes his hands out')).toEqual(['shakeArms'])
+  })
 })

@@ -81,6 +81,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(clasp|clasps|clasped|clasping|fold|folds|folded|folding|join|joins|joined|joining)\s+(his|her|their|my|your|the|both)?\s*hands\b/g, 'clasphands'],
   [/\bhands?\s+on\s+(his|her|their|my|your|the)?\s*hips\b/g, 'handsonhips'],
   [/\bfist\s+pump(s|ing)?\b|\bpump(s|ing)?\s+(his|her|their|my|your|a)?\s*fists?\b/g, 'fistpump'],
+  // "shakes hands with someone", "shakes his friend's hand", "a handshake": another's hand, not shaking one's own out.
+  [/\b(shake|shakes|shaking|shook)\s+(hands\b|(\w+\s+){0,2}\w+'s\s+hands?\b|the\s+hand\s+of\b)|\bhand\s*shak(e|es|ing)\b/g, 'handshake'],
   [new RegExp(`\\bshak(e|es|ing)\\s+${POSS}fists?\\b`, 'g'), 'shakefist'],
   [new RegExp(`\\bshak(e|es|ing)\\s+(out\\s+)?${POSS}(arms?|hands)(\\s+out)?\\b`, 'g'), 'shakearms'],
   [/\bface\s*palm(s|ing)?\b/g, 'facepalm'],
