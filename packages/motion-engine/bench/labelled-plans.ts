@@ -420,7 +420,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['stomp with the left and the right foot', 'stomp(side=both)'],
   // A handshake is the one-hand reach forward of a point.
   ['they shake hands', 'point'],
-  ['he gives her a firm handshake', 'point']
+  ['he gives her a firm handshake', 'point'],
+  // A number before the people counts them, not the movement.
+  ['two people shake hands', 'point'],
+  ['three kids jump twice', 'jump(count=2)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

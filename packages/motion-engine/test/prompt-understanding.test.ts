@@ -327,4 +327,9 @@ describe('ordinary wording misread before', () => {
     expect(planPrompt('she shakes her friend\'s hand with her left hand').timeline[0]!.action).toMatchObject({ kind: 'point', side: 'left' })
     expect(kinds('he shakes his hands out')).toEqual(['shakeArms'])
   })
+
+  it('reads a number before the people who move as how many they are, not how many times they move', () => {
+    expect(planPrompt('two people wave').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('two people jump three times').timeline[0]!.action.count).toBe(3)
+  })
 })

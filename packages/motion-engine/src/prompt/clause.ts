@@ -37,6 +37,9 @@ const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
 const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill'])
+// The people who move: a number before them counts them, not the movement ("two people wave", "a couple of kids jump").
+const PEOPLE = new Set(['people', 'persons', 'humans', 'men', 'women', 'kids', 'children', 'boys', 'girls', 'friends', 'guys', 'dancers', 'players',
+  'adults', 'athletes', 'soldiers'])
 // "nearly falls", "almost fell over": the fall is caught, a stumble.
 const HEDGES = new Set(['nearly', 'almost'])
 // "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
@@ -228,6 +231,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       if (j !== undefined) refused.add(j)
     }
     if (w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)) continue
+    if (PEOPLE.has(w)) { pendingNumber = undefined; continue }
     if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
       pendingNumber = NUMBER_WORDS[w]
       if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]
