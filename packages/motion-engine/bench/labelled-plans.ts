@@ -410,7 +410,30 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['jump three times in a row', 'jump(count=3)'],
   // A verb's own pace.
   ['a person sprints forward', 'run(speed=1.4,direction=forward)'],
-  ['she strolls through the park', 'walk(speed=0.7)']
+  ['she strolls through the park', 'walk(speed=0.7)'],
+  // A WordNet path reaches a movement only in a sense that is that movement ("rub" is no run, "put down" no lying).
+  ['he brushes himself off', 'wipe'],
+  ['she picks up the bag and puts it down again', 'pickUp pickUp'],
+  // A movement said "again" is planned once more.
+  ['jump, then jump again', 'jump jump'],
+  ['he nods twice, and then again', 'nod(count=2) nod(count=2)'],
+  // "Like a ..." is the way a walk goes; a movement in place, a dance or a "move" is the one it names.
+  ['a person walks like a robot', 'walk'],
+  ['the man runs like a chicken', 'run+flap'],
+  ['a person waves their arms like a chicken', 'flap'],
+  ['he moves like a robot', 'robot'],
+  // Arms stretched up are a stretch; hands raised high a cheer.
+  ['a woman stretches her arms above her head', 'stretch'],
+  ['stretch your arms up high', 'stretch'],
+  // "His right and left hand" is both hands.
+  ['a man punches alternating with his right and left hand', 'punch(side=both)'],
+  ['stomp with the left and the right foot', 'stomp(side=both)'],
+  // A handshake is the one-hand reach forward of a point.
+  ['they shake hands', 'point'],
+  ['he gives her a firm handshake', 'point'],
+  // A number before the people counts them, not the movement.
+  ['two people shake hands', 'point'],
+  ['three kids jump twice', 'jump(count=2)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

@@ -20,6 +20,11 @@ const GENERAL = new Set(['go', 'move', 'travel', 'leave', 'went', 'advance', 'ap
   'lay'])
 const MAX_SENSES = 3
 const MAX_DEPTH = 2
+// A vocabulary word is reached only in one of its first senses, the movement it names: "brush" is a kind of "rub",
+// a kind of "guide, run, draw, pass" (to pass a hand over), whose "run" is not running.
+const TARGET_SENSES = 5
+// Irregular past forms of the vocabulary that WordNet has as verbs of their own ("fell" a tree, "lay" a thing down).
+const OTHER_VERBS_IN_WORDNET = new Set(['fell', 'lay'])
 
 interface Synset { file: number, words: string[], hypernyms: string[] }
 
@@ -48,12 +53,14 @@ function readVerbs (dict: string): { synsets: Map<string, Synset>, senses: Map<s
   return { synsets, senses }
 }
 
-function target (word: string): boolean {
-  return VERBS[word] !== undefined && !GENERAL.has(word)
+/** Whether `word` in the synset at `offset` names the movement the vocabulary means by it. */
+function target (word: string, offset: string, senses: Map<string, string[]>): boolean {
+  if (VERBS[word] === undefined || GENERAL.has(word) || OTHER_VERBS_IN_WORDNET.has(word)) return false
+  return (senses.get(word) ?? []).slice(0, TARGET_SENSES).includes(offset)
 }
 
 /** The shortest path from `lemma`'s first movement senses to a vocabulary word: same synset, then hypernyms. */
-function meaningPath (lemma: string, synsets: Map<string, Synset>, offsets: string[]): string[] | undefined {
+function meaningPath (lemma: string, synsets: Map<string, Synset>, offsets: string[], senses: Map<string, string[]>): string[] | undefined {
   for (const offset of offsets.slice(0, MAX_SENSES)) {
     const start = synsets.get(offset)
     if (start === undefined || !MOVEMENT_FILES.has(start.file)) continue
@@ -61,7 +68,7 @@ function meaningPath (lemma: string, synsets: Map<string, Synset>, offsets: stri
     for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
       for (const { offset: o, path } of level) {
         const s = synsets.get(o)
-        const hit = s?.words.find(w => w !== lemma && target(w))
+        const hit = s?.words.find(w => w !== lemma && target(w, o, senses))
         if (hit !== undefined) return [...path, hit]
       }
       level = level.flatMap(({ offset: o, path }) => {
@@ -175,7 +182,7 @@ export function buildWordnetTables (): string {
   const meanings: [string, string][] = []
   for (const [lemma, offsets] of [...senses].sort(([a], [b]) => a.localeCompare(b))) {
     if (!/^[a-z]+$/.test(lemma) || VERBS[lemma] !== undefined) continue
-    const path = meaningPath(lemma, synsets, offsets)
+    const path = meaningPath(lemma, synsets, offsets, senses)
     if (path !== undefined && path.every(w => /^[a-z_-]+$/.test(w))) meanings.push([lemma, path.join('>')])
   }
   const near = nearVocabulary(dict)

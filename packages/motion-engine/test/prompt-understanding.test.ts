@@ -350,3 +350,55 @@ describe('one analysis for the optimizer and for generation', () => {
     expect(analysis).toMatchObject({ actions: [], optimizedPrompt: '', understood: ['"jump" ignored: negated'] })
   })
 })
+
+describe('ordinary wording misread before', () => {
+  it('reaches a movement through WordNet only in a sense that is that movement ("brush" is no run, "put down" no lying)', () => {
+    expect(kinds('he brushes himself off')).toEqual(['wipe'])
+    // Putting it down is the same reach as picking it up, not lying down.
+    expect(kinds('a person picks a box up and puts it down again')).toEqual(['pickUp', 'pickUp'])
+    expect(kinds('the water flows')).toEqual([])
+  })
+
+  it('plans a movement said "again" once more, not as the same one named twice ("comes to rest again" is no second rest)', () => {
+    expect(kinds('wave, then wave again')).toEqual(['wave', 'wave'])
+    expect(kinds('he jumps and then jumps again')).toEqual(['jump', 'jump'])
+    expect(kinds('jump, and again')).toEqual(['jump', 'jump'])
+    expect(kinds('she stands, walks a few steps and stands still again')).toEqual(['idle', 'walk', 'idle'])
+    expect(kinds('raise your hands and cheer')).toEqual(['cheer'])
+  })
+
+  it('reads "like a ..." as the way a walk goes, and as the movement a movement in place, a dance or a "move" is', () => {
+    expect(kinds('he walks like a robot')).toEqual(['walk'])
+    expect(planPrompt('he walks like a robot').understood).toEqual(['"robot" ignored: how "walks" is done ("like")'])
+    expect(kinds('a man runs like a ballet dancer')).toEqual(['run'])
+    expect(kinds('he walks like a chicken')).toEqual(['walk', 'flap'])
+    expect(kinds('she dances like a robot')).toEqual(['robot'])
+    expect(kinds('he moves like a robot')).toEqual(['robot'])
+    expect(kinds('somebody jumps like a jumping jack')).toEqual(['jumpingJacks'])
+    expect(kinds('she kicks with her left foot, like a kickboxing move')).toEqual(['kick'])
+  })
+
+  it('reads arms stretched up as a stretch, where hands raised high are a cheer', () => {
+    expect(kinds('he stretches his arms above his head')).toEqual(['stretch'])
+    expect(kinds('she stretches her arms up')).toEqual(['stretch'])
+    expect(kinds('he raises his arms above his head')).toEqual(['cheer'])
+  })
+
+  it('reads "his right and left hand" as both hands, not a way and a side', () => {
+    const actions = (p: string) => planPrompt(p).timeline.map(e => e.action)
+    expect(actions('he boxes alternating with his right and left hand')).toEqual([{ kind: 'punch', speed: 1, emotion: 'neutral', side: 'both' }])
+    expect(actions('she waves with her left and right hands')).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'both' }])
+  })
+
+  it('plans a handshake as the one-hand reach forward of a point, and shaking one\'s own hands out as shaking the arms', () => {
+    expect(kinds('he shakes hands with someone')).toEqual(['point'])
+    expect(kinds('a handshake')).toEqual(['point'])
+    expect(planPrompt('she shakes her friend\'s hand with her left hand').timeline[0]!.action).toMatchObject({ kind: 'point', side: 'left' })
+    expect(kinds('he shakes his hands out')).toEqual(['shakeArms'])
+  })
+
+  it('reads a number before the people who move as how many they are, not how many times they move', () => {
+    expect(planPrompt('two people wave').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('two people jump three times').timeline[0]!.action.count).toBe(3)
+  })
+})

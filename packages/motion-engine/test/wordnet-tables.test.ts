@@ -14,6 +14,14 @@ describe('WordNet tables', () => {
     expect(meaningOf('scurry')).toBeUndefined() // listed: the vocabulary reads it directly
     expect(meaningOf('careen')).toMatchObject({ kind: 'stagger' })
     expect(meaningOf('like')).toBeUndefined() // no sense of it is a bodily movement
+    expect(meaningOf('hack')).toMatchObject({ kind: 'chop' })
+  })
+
+  it('reach a vocabulary word only in one of its first senses, the movement it names', () => {
+    expect(meaningOf('rub')).toBeUndefined() // rub → "guide, run, draw, pass" (a hand passed over), not running
+    expect(meaningOf('flow')).toBeUndefined() // water runs
+    expect(meaningOf('score')).toBeUndefined() // a goal is hit
+    expect(meaningOf('reseat')?.kind).not.toBe('lieDown') // seat → put → "lay" a thing down, not lying down
   })
 
   it('know the English words spelt near the vocabulary, so they are never re-spelt', () => {

@@ -42,6 +42,9 @@ const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'dril
 const PLACING: ReadonlySet<string> = new Set(['put', 'place', 'set', 'lay', 'position'])
 // Pronouns that can be the object of a verb ("lays it down").
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us', 'something', 'everything'])
+// The people who move: a number before them counts them, not the movement ("two people wave", "a couple of kids jump").
+const PEOPLE = new Set(['people', 'persons', 'humans', 'men', 'women', 'kids', 'children', 'boys', 'girls', 'friends', 'guys', 'dancers', 'players',
+  'adults', 'athletes', 'soldiers'])
 // "nearly falls", "almost fell over": the fall is caught, a stumble.
 const HEDGES = new Set(['nearly', 'almost'])
 // "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
@@ -170,6 +173,31 @@ function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | 
   return near === undefined ? undefined : { kind: near.kind, note: `"${w.text}" read as "${near.word}" (spelling)` }
 }
 
+/** The index of "like" when the word at `i` is named in a "like a ..." phrase ("like a robot", "like a ballet dancer"). */
+function likeBefore (tokens: readonly ClauseToken[], i: number): number | undefined {
+  for (let j = i - 1; j >= Math.max(1, i - 3); j--) {
+    const t = tokens[j]
+    // "like a kickboxing move": a verb's -ing form after the article names a kind of thing.
+    if (!isWord(t) || (t.pos === 'verb' && !t.text.endsWith('ing'))) return undefined
+    const like = tokens[j - 1]
+    if (DETERMINERS.has(t.text)) return isWord(like) && like.text === 'like' ? j - 1 : undefined
+  }
+  return undefined
+}
+
+/**
+ * How a movement named in a "like a ..." phrase bears on the movement before it (`main`). A way of going keeps going:
+ * the likeness is its manner ("walks like a robot", no dance), or goes along with it ("walks like a chicken": arms
+ * flapping over the walk, 'keeps'). A movement in place, a dance or a bare "move" is the one the likeness names
+ * ("jumps like a jumping jack", "waves his arms like a chicken", "dances like a robot": 'names'). A phrase opening its
+ * clause is the manner of the clause before ("kicks with the left foot, like a kickboxing move").
+ */
+function likenedTo (main: Found | undefined, kind: ActionKind | 'step', opensClause: boolean): 'names' | 'keeps' | 'manner' {
+  if (main === undefined) return opensClause ? 'manner' : 'keeps'
+  if (main.kind === 'dance' || main.word.lemma === 'move' || !LOCOMOTION.has(main.kind as ActionKind)) return 'names'
+  return UPPER_BODY.has(kind as ActionKind) ? 'keeps' : 'manner'
+}
+
 function numberJustBefore (tokens: readonly ClauseToken[], i: number): boolean {
   const previous = tokens[i - 1]
   return previous !== undefined && (previous.type === 'number' || (isWord(previous) && previous.text !== 'a' && previous.text !== 'an' && NUMBER_WORDS[previous.text] !== undefined))
@@ -216,6 +244,7 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     if (w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)) continue
     // "half a minute": the article belongs to the half.
     if ((w === 'a' || w === 'an') && prevWord === 'half') continue
+    if (PEOPLE.has(w)) { pendingNumber = undefined; continue }
     if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
       pendingNumber = NUMBER_WORDS[w]
       if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]
@@ -275,6 +304,19 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const kind = actionAt(tokens, i)
     if (kind === undefined && bothParts) {
       mods().side ??= 'both'
+      continue
+    }
+    const like = kind === undefined ? undefined : likeBefore(tokens, i)
+    const likened = like === undefined ? undefined : likenedTo(found.at(-1), kind!, like === 0)
+    // The article of "like a robot" counts nothing.
+    if (likened !== undefined) pendingNumber = undefined
+    if (kind !== undefined && likened === 'manner') {
+      const main = found.at(-1)
+      if (main !== undefined) notes.push(`"${w}" ignored: how "${main.word.text}" is done ("like")`)
+      continue
+    }
+    if (kind !== undefined && likened === 'names') {
+      found.at(-1)!.kind = kind
       continue
     }
     if (kind !== undefined) {
@@ -359,8 +401,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
   if (found.length === 0) {
     for (const [i, t] of tokens.entries()) {
-      // "landing with two feet" is no walk; "he shoulders the door" is a push.
-      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || (ANY_BODY_PART.has(t.text) && t.pos !== 'verb')) continue
+      // "landing with two feet" is no walk; "he shoulders the door" is a push; "like a kickboxing move" a manner.
+      if (!isWord(t) || DIRECTIONS[t.text] !== undefined || (ANY_BODY_PART.has(t.text) && t.pos !== 'verb') || likeBefore(tokens, i) === 0) continue
       // A tagger may take an inflected verb for a noun ("the man lurches"); an uninflected noun ("weather") is no verb.
       const verbLemma = t.bases.at(-1)!
       const meant = t.pos === 'verb'

@@ -36,6 +36,8 @@ const PHRASES: [RegExp, string][] = [
   // "stops right before where it started", "right away": "right" says when, not which way.
   [/\bright\s+(away|where|when)\b/g, '$1'],
   [/\b(stop|stops|stopped|stopping|end|ends|ended|ending|halt|halts|halted|halting)\s+right\s+(before|after|at|by|in|on)\b/g, '$1 $2'],
+  // "with his right and left hand", "the left and the right foot": both of them, not a way and a side.
+  [new RegExp(`\\b(left\\s+and\\s+${POSS}right|right\\s+and\\s+${POSS}left)\\s+(hands?|arms?|fists?|feet|foot|legs?)\\b`, 'g'), 'both $2'],
   // "turns her head to the left": the head looks that way, the body stays.
   [new RegExp(`\\b(turn|turns|turned|turning)\\s+${POSS}head\\b`, 'g'), 'looks'],
   // "turns to face the other way": a half turn.
@@ -80,6 +82,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(clasp|clasps|clasped|clasping|fold|folds|folded|folding|join|joins|joined|joining)\s+(his|her|their|my|your|the|both)?\s*hands\b/g, 'clasphands'],
   [/\bhands?\s+on\s+(his|her|their|my|your|the)?\s*hips\b/g, 'handsonhips'],
   [/\bfist\s+pump(s|ing)?\b|\bpump(s|ing)?\s+(his|her|their|my|your|a)?\s*fists?\b/g, 'fistpump'],
+  // "shakes hands with someone", "shakes his friend's hand", "a handshake": another's hand, not shaking one's own out.
+  [/\b(shake|shakes|shaking|shook)\s+(hands\b|(\w+\s+){0,2}\w+'s\s+hands?\b|the\s+hand\s+of\b)|\bhand\s*shak(e|es|ing)\b/g, 'handshake'],
   [new RegExp(`\\bshak(e|es|ing)\\s+${POSS}fists?\\b`, 'g'), 'shakefist'],
   [new RegExp(`\\bshak(e|es|ing)\\s+(out\\s+)?${POSS}(arms?|hands)(\\s+out)?\\b`, 'g'), 'shakearms'],
   [/\bface\s*palm(s|ing)?\b/g, 'facepalm'],
@@ -95,7 +99,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(is|are|was|were|gets?|got|getting|being|been)\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked)\b/g, 'pushed'],
   [/\b(receives?|receiving|received|gets?|got|getting|takes?|took)\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b/g, 'pushed'],
   [new RegExp(`\\b(bring|brings|bringing|brought|lift|lifts|lifting|lifted|raise|raises|raising|raised|put|puts|putting|hold|holds|holding)\\s+${POSS}(cup|glass|mug|bottle|can|drink)\\s+(up\\s+)?(to|towards?)\\s+${POSS}(mouth|lips|face)\\b`, 'g'), 'drink'],
-  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding|stretch|stretches|stretching)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
+  // Hands raised high are a cheer; arms stretched up stay a stretch (the verb's own movement).
+  [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting|hold|holds|holding)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\s+(up\\b|above|over|in\\s+the\\s+air|into\\s+the\\s+air|high)`, 'g'), 'cheer'],
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(hand|arm)\\b`, 'g'), 'raisehand $3 hand'],
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\b`, 'g'), 'cheer'],
   [new RegExp(`\\b(lift|lifts|lifting|lifted|raise|raises|raising|raised)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(foot|leg|knee)\\b`, 'g'), 'stomp $3 foot'],

@@ -113,6 +113,25 @@ function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSp
   return undefined
 }
 
+/** "jump, then jump again", "and again": the clause asks for the movement once more, not for the one before it. */
+function saysAgain (clause: Clause): boolean {
+  return clause.tokens.some(t => t.type === 'word' && t.text === 'again')
+}
+
+/**
+ * "jump, and again", "wave twice, then again": the movement before, once more (as the clause may send it level);
+ * "steps up and down again" goes back, it does not step twice.
+ */
+function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec | undefined {
+  const level = merged?.direction === undefined || LEVEL_WAYS.has(merged.direction)
+  return saysAgain(clause) && merged !== undefined && level && !isState(merged) ? { ...merged } : undefined
+}
+
+/** Standing still is a state: "comes to rest again" goes back to it, it is no second rest. */
+function isState (action: ActionSpec): boolean {
+  return action.kind === 'idle'
+}
+
 /**
  * "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. A leading "before Y, X" happens as
  * "X, then Y"; "X before Y" is in order. A leading "while Y, X" is "Y, with X at the same time".
@@ -152,7 +171,7 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
       const tokens = [...prev.tokens, ...c.tokens]
       const merged = parseClause(tokens, 'neutral')
-      const again = onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) : undefined
+      const again = onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) ?? onceMore(c, merged.actions.at(-1)) : undefined
       const count = countIn(c.tokens)
       if (again !== undefined && count !== undefined) again.count = count
       // The repeat keeps the words it was read from, so a next clause of ways reads the movement again too.
@@ -179,14 +198,15 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
           continue
         }
       }
-      if (i === 0 && clause.mode === 'sequence' && isParticipleClause(clause) && prev !== undefined && prev.overlay === undefined &&
+      const repeat = i === 0 && saysAgain(clause) && !isState(action)
+      if (!repeat && i === 0 && clause.mode === 'sequence' && isParticipleClause(clause) && prev !== undefined && prev.overlay === undefined &&
         describesPrevious(prev.action, action)) {
         if (action.side !== undefined) prev.action.side = action.side
         if (prev.action.speed === 1 && action.speed !== 1) prev.action.speed = action.speed
         continue
       }
       // "raise your hands and cheer": one movement named twice; "walk slowly, then walk fast" is two, at their speeds.
-      if (prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action) &&
+      if (!repeat && prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action) &&
         !hasOwnSpeed(prev.action, action)) continue
       // "is pushed and falls": the push knocks the person down.
       if (prev !== undefined && prev.action.kind === 'pushed' && action.kind === 'fall') { prev.action.fall = true; continue }

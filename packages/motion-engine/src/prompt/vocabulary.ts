@@ -179,7 +179,12 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   polish: 'wipe',
   pushed: 'pushed',
   raisehand: 'point',
+  // A handshake holds one hand out in front: of the engine's movements the one-hand forward reach of a point is the
+  // closest (a wave is raised by the head, a beckon curls the hand in, shaking the arms is both arms hanging loose).
+  handshake: 'point',
   scrub: 'wipe',
+  // "brushes himself off", "brushes the dust away": a hand passed over the body or a surface.
+  brush: 'wipe',
   shakearms: 'shakeArms',
   shakefist: 'shakeFist',
   sidekick: 'kick',
