@@ -6,7 +6,7 @@ import type { ClauseParse, ClauseToken } from './clause.js'
 import { lex } from './lexer.js'
 import type { ClauseMode, Token } from './lexer.js'
 import type { NlpReader } from './nlp-reader.js'
-import type { ActionSpec, PromptPlan, TimelineEntry } from './plan.js'
+import type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
 import { DETERMINERS, DIRECTIONS, NUMBER_WORDS, REPEAT_WORDS } from './vocabulary.js'
 import type { Emotion } from './vocabulary.js'
 
@@ -119,6 +119,20 @@ function isState (action: ActionSpec): boolean {
   return action.kind === 'idle'
 }
 
+// The words of a clause that only names the other hand or foot ("then with the left one", "and the right leg").
+const SIDE_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'with', 'on', 'using', 'one', 'then', 'and', 'again', 'hand', 'arm', 'fist', 'foot', 'leg'])
+
+/**
+ * "kick with the right leg, then the left", "hop on the right foot, then on the left": a clause that only names the
+ * other side is the movement before, made with that hand or foot.
+ */
+function otherSide (before: ActionSpec, tokens: readonly ClauseToken[]): ActionSpec | undefined {
+  const sides = tokens.flatMap((t): Side[] => (t.type === 'word' && (t.text === 'left' || t.text === 'right') ? [t.text] : []))
+  const onlySide = tokens.every(t => t.type === 'word' && (t.text === 'left' || t.text === 'right' || SIDE_FILLERS.has(t.text)))
+  if (!onlySide || sides.length !== 1 || before.side === undefined || before.side === 'both' || before.side === sides[0]) return undefined
+  return { ...before, side: sides[0]! }
+}
+
 /** "X after Y" happens as "Y, then X"; a leading "after Y, X" is already in order. */
 function ordered (clauses: Clause[]): Clause[] {
   const out: Clause[] = []
@@ -144,8 +158,10 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
       const tokens = [...prev.tokens, ...c.tokens]
       const merged = parseClause(tokens, 'neutral')
-      const again = onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) ?? onceMore(c, merged.actions.at(-1)) : undefined
-      const count = countIn(c.tokens)
+      const sided = otherSide(prev.actions.at(-1)!, c.tokens)
+      const again = sided ?? (onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) ?? onceMore(c, merged.actions.at(-1)) : undefined)
+      // "then the left one": "one" is the foot, no count.
+      const count = sided === undefined ? countIn(c.tokens) : undefined
       if (again !== undefined && count !== undefined) again.count = count
       // The repeat keeps the words it was read from, so a next clause of ways reads the movement again too.
       if (again !== undefined) parsed.push({ ...c, tokens, actions: [again], emotion: merged.emotion, notes: [] })
