@@ -433,7 +433,10 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['he gives her a firm handshake', 'point'],
   // A number before the people counts them, not the movement.
   ['two people shake hands', 'point'],
-  ['three kids jump twice', 'jump(count=2)']
+  ['three kids jump twice', 'jump(count=2)'],
+  // A clause naming only the other hand or foot is the movement again, with it.
+  ['punch with the left hand, then the right', 'punch(side=left) punch(side=right)'],
+  ['wave with your right hand and then with the left', 'wave(side=right) wave(side=left)']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

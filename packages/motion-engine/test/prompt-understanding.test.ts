@@ -401,4 +401,10 @@ describe('ordinary wording misread before', () => {
     expect(planPrompt('two people wave').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('two people jump three times').timeline[0]!.action.count).toBe(3)
   })
+
+  it('repeats a movement of one hand or foot a clause sends to the other side ("then the left")', () => {
+    const sides = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.side, e.action.direction])
+    expect(sides('kick with the right leg and then the left')).toEqual([['kick', 'right', undefined], ['kick', 'left', undefined]])
+    expect(sides('hop on the right foot, then on the left one')).toEqual([['hop', 'right', undefined], ['hop', 'left', undefined]])
+  })
 })

@@ -6,7 +6,7 @@ import type { ClauseParse, ClauseToken } from './clause.js'
 import { lex } from './lexer.js'
 import type { ClauseMode, Token } from './lexer.js'
 import type { NlpReader } from './nlp-reader.js'
-import type { ActionSpec, PromptPlan, TimelineEntry } from './plan.js'
+import type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
 import { DETERMINERS, DIRECTIONS, NUMBER_WORDS, REPEAT_WORDS } from './vocabulary.js'
 import type { Emotion } from './vocabulary.js'
 
@@ -63,10 +63,9 @@ function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
     (prev.speed === 1 || !hasOwnSpeed(prev, action))
 }
 
-// The words of a clause that only names a way or a side ("then to the left", "and back", "then on his right foot");
-// "stops right before" is more.
+// The words of a clause that only names a way ("then to the left", "and back"); "stops right before" is more.
 const WAY_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'then', 'again', 'and', 'side', 'direction', 'towards', 'toward', 'same', 'way',
-  'times', 'on', 'with', 'using', 'hand', 'foot', 'leg', 'arm', 'fist'])
+  'times'])
 
 function onlyWays (tokens: readonly ClauseToken[]): boolean {
   return tokens.every(t => t.type === 'number' || (t.type === 'word' && (DIRECTIONS[t.text] !== undefined || WAY_FILLERS.has(t.text) || wayCount(t.text) !== undefined)))
@@ -93,24 +92,14 @@ const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
 const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround'])
 
 /**
- * The movement before, sent another way or made with the other side by a clause of modifiers ("walks forward, then
- * backward", "turn left and right", "hops on the left foot, then on the right"); undefined when the clause only adds
- * to it ("runs in a full circle, clockwise", "jumps forward and up").
+ * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and
+ * right"); undefined when the clause only adds to it ("runs in a full circle, clockwise", "jumps forward and up").
  */
 function otherWay (before: ActionSpec, merged: ActionSpec | undefined): ActionSpec | undefined {
   const sameMovement = merged !== undefined && (merged.kind === before.kind || (STEPS.has(merged.kind) && STEPS.has(before.kind)))
   if (merged === undefined || !sameMovement) return undefined
   const [was, now] = [before.direction, merged.direction]
-  const otherDirection = TRAVELS.has(before.kind) && was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now)
-  const otherSide = (before.side === 'left' || before.side === 'right') && (merged.side === 'left' || merged.side === 'right') && before.side !== merged.side
-  if (otherDirection || otherSide) return merged
-  // "with his left hand, then with his right": a lone left or right after a movement of one side is the other side.
-  if (was === undefined && (before.side === 'left' || before.side === 'right') && merged.side === before.side && (now === 'left' || now === 'right') &&
-    now !== before.side) {
-    const { direction: _way, ...movement } = merged
-    return { ...movement, side: now }
-  }
-  return undefined
+  return TRAVELS.has(before.kind) && was !== undefined && now !== undefined && was !== now && LEVEL_WAYS.has(was) && LEVEL_WAYS.has(now) ? merged : undefined
 }
 
 /** "jump, then jump again", "and again": the clause asks for the movement once more, not for the one before it. */
@@ -130,6 +119,20 @@ function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec |
 /** Standing still is a state: "comes to rest again" goes back to it, it is no second rest. */
 function isState (action: ActionSpec): boolean {
   return action.kind === 'idle'
+}
+
+// The words of a clause that only names the other hand or foot ("then with the left one", "and the right leg").
+const SIDE_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'with', 'on', 'using', 'one', 'then', 'and', 'again', 'hand', 'arm', 'fist', 'foot', 'leg'])
+
+/**
+ * "kick with the right leg, then the left", "hop on the right foot, then on the left": a clause that only names the
+ * other side is the movement before, made with that hand or foot.
+ */
+function otherSide (before: ActionSpec, tokens: readonly ClauseToken[]): ActionSpec | undefined {
+  const sides = tokens.flatMap((t): Side[] => (t.type === 'word' && (t.text === 'left' || t.text === 'right') ? [t.text] : []))
+  const onlySide = tokens.every(t => t.type === 'word' && (t.text === 'left' || t.text === 'right' || SIDE_FILLERS.has(t.text)))
+  if (!onlySide || sides.length !== 1 || before.side === undefined || before.side === 'both' || before.side === sides[0]) return undefined
+  return { ...before, side: sides[0]! }
 }
 
 /**
@@ -171,8 +174,10 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
       const tokens = [...prev.tokens, ...c.tokens]
       const merged = parseClause(tokens, 'neutral')
-      const again = onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) ?? onceMore(c, merged.actions.at(-1)) : undefined
-      const count = countIn(c.tokens)
+      const sided = otherSide(prev.actions.at(-1)!, c.tokens)
+      const again = sided ?? (onlyWays(c.tokens) ? otherWay(prev.actions.at(-1)!, merged.actions.at(-1)) ?? onceMore(c, merged.actions.at(-1)) : undefined)
+      // "then the left one": "one" is the foot, no count.
+      const count = sided === undefined ? countIn(c.tokens) : undefined
       if (again !== undefined && count !== undefined) again.count = count
       // The repeat keeps the words it was read from, so a next clause of ways reads the movement again too.
       if (again !== undefined) parsed.push({ ...c, tokens, actions: [again], emotion: merged.emotion, notes: [] })
