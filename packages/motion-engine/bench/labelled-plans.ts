@@ -402,6 +402,7 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['walks in a small square', 'walk(count=2) turn(degrees=90) walk(count=2) turn(degrees=90) walk(count=2) turn(degrees=90) walk(count=2) turn(degrees=90)'],
   ['runs a figure eight', 'circle(gait=run,direction=left) circle(gait=run,direction=right)'],
   ['while walking, he waves', 'walk+wave'],
+  ['the robot walks stiffly forward', 'walk(direction=forward)'],
   ['he waves with his left hand, then with his right', 'wave(side=left) wave(side=right)'],
   ['a human walks sideways to the left, then to the right', 'sidestep(direction=left) sidestep(direction=right)'],
   ['he starts to run, then slows down to a walk', 'run walk(speed=0.7)'],

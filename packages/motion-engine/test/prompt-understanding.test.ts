@@ -131,6 +131,14 @@ describe('negation', () => {
     expect(way('he runs and comes to a full stop')).toEqual([['run', undefined]])
   })
 
+  it('reads a dance\'s name before another movement as who moves ("the robot waves")', () => {
+    expect(kinds('the robot waves')).toEqual(['wave'])
+    expect(kinds('the robot walks stiffly forward')).toEqual(['walk'])
+    expect(kinds('a ballet dancer spins')).toEqual(['spin'])
+    expect(kinds('he does a robot dance')).toEqual(['robot'])
+    expect(kinds('a person doing a cha cha move')[0]).toBe('chaCha')
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

@@ -116,8 +116,23 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   if (DETERMINERS.has(before[0]!) && THING_NOUNS.has(w.lemma)) return undefined
   const v = verbOf(w)
   if (v === 'shakeHead' && !tokens.some(t => isWord(t) && t.text === 'head')) return undefined
+  // "the robot waves": a dance's name before another movement is who moves ("a robot dance" is still the dance).
+  if (v !== undefined && DANCE_STYLES.has(v as ActionKind) && DETERMINERS.has(before[0]!) && isSubjectOf(tokens, i)) return undefined
   // "a standing person", "lying on the floor" still name their posture; "stands" before a gesture is only the pose.
   return v
+}
+
+/**
+ * Whether the word at `i` (or "<it> dancer") is followed by the verb of a movement other than a dance: it names who
+ * makes it ("the robot waves"; "a cha cha move" is the dance's).
+ */
+function isSubjectOf (tokens: readonly ClauseToken[], i: number): boolean {
+  const dancer = tokens[i + 1]
+  const at = isWord(dancer) && (dancer.text === 'dancer' || dancer.text === 'dancers') ? i + 2 : i + 1
+  const verb = tokens[at]
+  // A tagger may read "the robot waves" as a plural noun: an inflected form there is still the verb.
+  const next = isWord(verb) && (verb.pos === 'verb' || verb.text !== verb.lemma) ? actionAt(tokens, at) : undefined
+  return next !== undefined && next !== 'dance' && !DANCE_STYLES.has(next as ActionKind)
 }
 
 function negatedAt (tokens: readonly ClauseToken[], i: number, w: Word): boolean {
