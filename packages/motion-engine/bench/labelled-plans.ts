@@ -403,6 +403,8 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['runs a figure eight', 'circle(gait=run,direction=left) circle(gait=run,direction=right)'],
   ['while walking, he waves', 'walk+wave'],
   ['the robot walks stiffly forward', 'walk(direction=forward)'],
+  ['a person plays basketball', 'throw'],
+  ['she does yoga', 'stretch'],
   ['he waves with his left hand, then with his right', 'wave(side=left) wave(side=right)'],
   ['a human walks sideways to the left, then to the right', 'sidestep(direction=left) sidestep(direction=right)'],
   ['he starts to run, then slows down to a walk', 'run walk(speed=0.7)'],

@@ -139,6 +139,14 @@ describe('negation', () => {
     expect(kinds('a person doing a cha cha move')[0]).toBe('chaCha')
   })
 
+  it('reads a sport played as its movement, and yoga as a stretch', () => {
+    expect(kinds('he plays basketball')).toEqual(['throw'])
+    expect(kinds('she is playing a game of tennis')).toEqual(['batSwing'])
+    expect(kinds('they play soccer')).toEqual(['kick'])
+    expect(kinds('she does yoga')).toEqual(['stretch'])
+    expect(kinds('he walks to the tennis court')).toEqual(['walk'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

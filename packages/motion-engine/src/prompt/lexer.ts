@@ -115,6 +115,12 @@ const PHRASES: [RegExp, string][] = [
   [/\b(makes?|making|does|doing|in)\s+a\s+t\b|\bt\s+pose\b/g, 'stand'],
   [/\b(arms?|hands)\s+((\w+\s+){0,2})(out\s+)?(sideways|to\s+(both\s+|the\s+)?sides?|horizontal(ly)?|like\s+wings)\b/g, 'stretch'],
   [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
+  // A sport played is its characteristic movement: a racket's or a bat's swing, a ball thrown, a ball kicked.
+  [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(tennis|badminton|squash|ping\s+pong|table\s+tennis|baseball|cricket|golf|hockey)\b/g, 'swing'],
+  [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(basketball|volleyball|handball|netball|catch)\b/g, 'throw'],
+  [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(soccer|football|footy)\b/g, 'kick'],
+  // Yoga and pilates are held stretches.
+  [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b/g, 'stretch'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
   // The character starts facing the camera (the viewer, "me"): going toward it is going forward.
