@@ -147,6 +147,13 @@ describe('negation', () => {
     expect(kinds('he walks to the tennis court')).toEqual(['walk'])
   })
 
+  it('plans the first of movements given as alternatives ("wiping or stirring")', () => {
+    expect(kinds('wave or clap')).toEqual(['wave'])
+    expect(planPrompt('someone throws a ball with his left hand or plays tennis').timeline.map(e => [e.action.kind, e.action.side])).toEqual([['throw', 'left']])
+    expect(planPrompt('wave or clap').understood).toContain('"clap" ignored: an alternative ("or")')
+    expect(kinds('a human stands like he or she wants to sit down')).toEqual(['idle', 'sitDown'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

@@ -135,6 +135,20 @@ function isSubjectOf (tokens: readonly ClauseToken[], i: number): boolean {
   return next !== undefined && next !== 'dance' && !DANCE_STYLES.has(next as ActionKind)
 }
 
+// "he or she", "his or her": one person named two ways, no alternative.
+const PRONOUNS: ReadonlySet<string> = new Set(['he', 'she', 'his', 'her', 'him', 'hers', 'they', 'them', 'their'])
+
+/** Whether "or" stands a few words before the action word at `i`, with no other action between. */
+function alternativeAt (tokens: readonly ClauseToken[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+    const t = tokens[j]
+    const [previous, next] = [tokens[j - 1], tokens[j + 1]]
+    if (isWord(t) && t.text === 'or') return !(isWord(previous) && PRONOUNS.has(previous.text) && isWord(next) && PRONOUNS.has(next.text))
+    if (actionAt(tokens, j) !== undefined) return false
+  }
+  return false
+}
+
 function negatedAt (tokens: readonly ClauseToken[], i: number, w: Word): boolean {
   // The nearest negator before the verb decides ("does not even jump"); a verb in between takes it ("never stop
   // walking"); past a few words the library's negation flag is trusted.
@@ -332,6 +346,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     }
     if (kind !== undefined && likened === 'names') {
       found.at(-1)!.kind = kind
+      continue
+    }
+    // "wiping or stirring", "throws a ball or plays tennis": the first movement named is the one planned.
+    if (kind !== undefined && found.length > 0 && alternativeAt(tokens, i)) {
+      notes.push(`"${w}" ignored: an alternative ("or")`)
       continue
     }
     if (kind !== undefined) {
