@@ -129,6 +129,8 @@ describe('negation', () => {
     expect(way('someone comes very close to the observer')).toEqual([['walk', 'forward']])
     expect(way('he comes closer')).toEqual([['walk', undefined]])
     expect(way('he runs and comes to a full stop')).toEqual([['run', undefined]])
+    expect(way('he walks away from the camera')).toEqual([['turn', 'around'], ['walk', 'forward']])
+    expect(way('she turns away from the viewer')).toEqual([['turn', 'around']])
   })
 
   it('reads a dance\'s name before another movement as who moves ("the robot waves")', () => {

@@ -301,6 +301,13 @@ describe('locomotion extensions', () => {
     }
   })
 
+  it('walks toward the camera forward (+Z) and away from it after a half turn (−Z)', async () => {
+    for (const [prompt, sign] of [['walk towards the camera', 1], ['walk away from the camera', -1]] as const) {
+      const hips = track(await engine.generate({ prompt, seed: 7 }), 'Hips')
+      expect(sign * (last(hips)[2] - hips[0]![2]), prompt).toBeGreaterThan(1)
+    }
+  })
+
   it('marches in place: high knees, no travel', async () => {
     const clip = await plan({ kind: 'march', direction: 'inPlace', count: 6 })
     const hips = track(clip, 'Hips')

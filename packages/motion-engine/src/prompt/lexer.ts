@@ -126,6 +126,10 @@ const PHRASES: [RegExp, string][] = [
   // The character starts facing the camera (the viewer, "me"): going toward it is going forward.
   [/\b(towards?|to|(comes?|coming|came|gets?|getting|got|moves?|moving|moved)\s+(very\s+)?(closer|close)\s+to)\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g,
     '$2 forward'],
+  // Going away from the camera is going with one's back to it: a half turn, then the way forward.
+  [/\b(walk|walks|walking|walked|run|runs|running|ran|jog|jogs|jogging|jogged|go|goes|going|went|move|moves|moving|moved)\s+away\s+from\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g,
+    'turns around and $1 forward'],
+  [/\b(turn|turns|turning|turned)\s+away\s+from\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g, '$1 around'],
   // "Comes closer", "came over": a walk; "comes to a stop", "comes back on his feet" are no walk.
   [/\b(come|comes|coming|came)\s+(forward|forwards|closer|close|nearer|near|here|over|towards?)\b/g, 'walk $2'],
   // A path shape (path-shapes.ts): "eight" here counts nothing.
