@@ -146,6 +146,8 @@ describe('negation', () => {
     expect(kinds('she is playing a game of tennis')).toEqual(['batSwing'])
     expect(kinds('they play soccer')).toEqual(['kick'])
     expect(kinds('she does yoga')).toEqual(['stretch'])
+    expect(kinds('he meditates')).toEqual(['sitDown'])
+    expect(planPrompt('he does tai chi').timeline.map(e => [e.action.kind, e.action.speed])).toEqual([['stretch', 0.7]])
     expect(kinds('he walks to the tennis court')).toEqual(['walk'])
   })
 

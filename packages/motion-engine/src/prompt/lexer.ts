@@ -119,6 +119,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(tennis|badminton|squash|ping\s+pong|table\s+tennis|baseball|cricket|golf|hockey)\b/g, 'swing'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(basketball|volleyball|handball|netball|catch)\b/g, 'throw'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(soccer|football|footy)\b/g, 'kick'],
+  // Meditation is sitting still; tai chi a slow stretch of the arms.
+  [/\bmeditat(e|es|ed|ing)\b/g, 'sit'],
+  [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?tai\s*chi\b/g, 'stretch slowly'],
   // Yoga and pilates are held stretches.
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b/g, 'stretch'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
