@@ -158,6 +158,13 @@ describe('negation', () => {
     expect(kinds('a human stands like he or she wants to sit down')).toEqual(['idle', 'sitDown'])
   })
 
+  it('reads hands to the face or head as a facepalm, hands rubbed together as a clasp, a blown kiss as a wave', () => {
+    expect(kinds('she covers her face with her hands')).toEqual(['facepalm'])
+    expect(kinds('he holds his head in pain')).toEqual(['facepalm'])
+    expect(kinds('he rubs his hands together')).toEqual(['claspHands'])
+    expect(kinds('she blows a kiss')).toEqual(['wave'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

@@ -119,6 +119,12 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(tennis|badminton|squash|ping\s+pong|table\s+tennis|baseball|cricket|golf|hockey)\b/g, 'swing'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(basketball|volleyball|handball|netball|catch)\b/g, 'throw'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(soccer|football|footy)\b/g, 'kick'],
+  // Hands to the face or head hide it or hold it (a facepalm); hands rubbed together meet (a clasp); a kiss blown is
+  // a hand sent out from the mouth, the closest movement a wave.
+  [/\b(cover|covers|covering|covered|hide|hides|hiding|hid|bury|buries|burying|buried)\s+(his|her|their|my|your|the)\s+(face|eyes)\b/g, 'facepalm'],
+  [/\b(hold|holds|holding|held|clutch|clutches|clutching|clutched|grab|grabs|grabbing|grabbed)\s+(his|her|their|my|your)\s+head\b/g, 'facepalm'],
+  [/\b(rub|rubs|rubbing|rubbed)\s+(his|her|their|my|your|the|both)\s+hands(\s+together)?\b/g, 'clasphands'],
+  [/\b(blow|blows|blowing|blew|blown)\s+(a\s+|some\s+)?kiss(es)?\b/g, 'wave'],
   // Meditation is sitting still; tai chi a slow stretch of the arms.
   [/\bmeditat(e|es|ed|ing)\b/g, 'sit'],
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?tai\s*chi\b/g, 'stretch slowly'],
