@@ -165,6 +165,12 @@ describe('negation', () => {
     expect(kinds('she blows a kiss')).toEqual(['wave'])
   })
 
+  it('walks as the walker is: a drunk person staggers, an injured one limps', () => {
+    expect(kinds('a drunk person walking')).toEqual(['stagger'])
+    expect(kinds('he walks with an injured leg')).toEqual(['limp'])
+    expect(kinds('a drunk man sits down')).toEqual(['sitDown'])
+  })
+
   it('reads "a rock" as a thing, not a movement or a count', () => {
     expect(planPrompt('he almost trips over a rock').timeline.map(e => e.action)).toEqual([{ kind: 'stumble', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('sits on a rock').timeline.map(e => e.action)).toEqual([{ kind: 'sitDown', speed: 1, emotion: 'neutral' }])

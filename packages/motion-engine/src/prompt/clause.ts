@@ -486,6 +486,10 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   const placing = out.find(f => f.kind === 'pickUp' && PLACING.has(f.word.lemma))
   const posing = hasWord(...ANY_BODY_PART) || out.some(f => f !== placing && UPPER_BODY.has(f.kind as ActionKind))
   if (placing !== undefined && (placing.after === undefined || posing)) out.splice(out.indexOf(placing), 1)
+  // "a drunk person walking", "walks with an injured leg": the walker's state is the way of walking.
+  const walking = out.find(f => f.kind === 'walk')
+  if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated')) walking.kind = 'stagger'
+  else if (walking !== undefined && hasWord('injured', 'wounded', 'hurt', 'lame', 'sprained')) walking.kind = 'limp'
   // "gets pushed and stumbles": one reaction.
   if (has('pushed')) { drop('stumble'); drop('stagger') }
   if (has('moonwalk')) drop('walk')
