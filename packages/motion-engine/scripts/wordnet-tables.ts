@@ -16,8 +16,7 @@ const GENERAL = new Set(['go', 'move', 'travel', 'leave', 'went', 'advance', 'ap
   'launch', 'shoot', 'bound', 'scale', 'mount', 'row', 'charge', 'settle', 'seat', 'gather', 'collect', 'fetch', 'retrieve', 'float', 'drill',
   'exercise', 'workout', 'hook', 'bat', 'spring', 'pitch', 'aim', 'scan', 'search', 'cheer', 'hail', 'greet', 'invite', 'summon', 'agree', 'deny',
   'refuse', 'disagree', 'approve', 'propose', 'pray', 'hide', 'drag', 'tug', 'pull', 'lift', 'grab', 'pick', 'fold', 'scratch', 'shake', 'turn',
-  'reach', 'rock', 'funk', 'transport', 'hoist', 'heave', 'row', 'duck', 'bowl', 'vault', 'drink', 'clean', 'catch', 'caught',
-  'lay'])
+  'reach', 'rock', 'funk', 'transport', 'hoist', 'heave', 'row', 'duck', 'bowl', 'vault', 'drink', 'clean', 'catch', 'caught'])
 const MAX_SENSES = 3
 const MAX_DEPTH = 2
 // A vocabulary word is reached only in one of its first senses, the movement it names: "brush" is a kind of "rub",

@@ -3,7 +3,7 @@
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
-import { alongShape } from './path-shapes.js'
+import { alongShape, PACES } from './path-shapes.js'
 import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
@@ -19,7 +19,6 @@ export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'poi
   'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
 // Ways of going whose count is steps; "a sidestep", "a circle" are one.
 const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
-const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
 const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])

@@ -25,6 +25,8 @@ export type Token =
   | { type: 'separator', mode: ClauseMode, word: string }
 
 const POSS = '(?:his|her|their|my|your|its|the|a|an|both|one|both\\s+of\\s+(?:his|her|their))?\\s*'
+// Whoever watches: the character starts facing them ("towards the camera", "away from me").
+const VIEWER = '(?:the\\s+)?(?:camera|viewer|audience|observer|me|us)\\b'
 
 // Multi-word names of one movement, joined into the single word the vocabulary knows.
 const PHRASES: [RegExp, string][] = [
@@ -133,12 +135,11 @@ const PHRASES: [RegExp, string][] = [
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
   // The character starts facing the camera (the viewer, "me"): going toward it is going forward.
-  [/\b(towards?|to|(comes?|coming|came|gets?|getting|got|moves?|moving|moved)\s+(very\s+)?(closer|close)\s+to)\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g,
-    '$2 forward'],
+  [new RegExp(`\\b(towards?|to|(comes?|coming|came|gets?|getting|got|moves?|moving|moved)\\s+(very\\s+)?(closer|close)\\s+to)\\s+${VIEWER}`, 'g'), '$2 forward'],
   // Going away from the camera is going with one's back to it: a half turn, then the way forward.
-  [/\b(walk|walks|walking|walked|run|runs|running|ran|jog|jogs|jogging|jogged|go|goes|going|went|move|moves|moving|moved)\s+away\s+from\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g,
+  [new RegExp(`\\b(walk|walks|walking|walked|run|runs|running|ran|jog|jogs|jogging|jogged|go|goes|going|went|move|moves|moving|moved)\\s+away\\s+from\\s+${VIEWER}`, 'g'),
     'turns around and $1 forward'],
-  [/\b(turn|turns|turning|turned)\s+away\s+from\s+(the\s+)?(camera|viewer|audience|observer|me|us)\b/g, '$1 around'],
+  [new RegExp(`\\b(turn|turns|turning|turned)\\s+away\\s+from\\s+${VIEWER}`, 'g'), '$1 around'],
   // "Comes closer", "came over": a walk; "comes to a stop", "comes back on his feet" are no walk.
   [/\b(come|comes|coming|came)\s+(forward|forwards|closer|close|nearer|near|here|over|towards?)\b/g, 'walk $2'],
   // A path shape (path-shapes.ts): "eight" here counts nothing.

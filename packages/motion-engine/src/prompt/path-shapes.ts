@@ -11,7 +11,8 @@ const POLYGONS: Readonly<Record<string, Polygon>> = {
 }
 const FIGURE_EIGHT = 'figureeight'
 const WALKED: ReadonlySet<string> = new Set(['walk', 'jog', 'run', 'sneak', 'march'])
-const GAIT_OF: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', sneak: 'walk', march: 'walk', jog: 'jog', run: 'run' }
+/** The gait each way of going keeps along a path ("marches in a circle" is walked). */
+export const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 // Laps said as a count ("walks in a square several times") are capped: a clip of many laps says nothing more.
 const MAX_LAPS = 3
 const STEPS_PER_SIDE = { small: 2, usual: 3, large: 5 }
@@ -43,6 +44,6 @@ function polygonPath (gait: ActionSpec, hasWord: (...w: string[]) => boolean): A
 }
 
 function figureEight (gait: ActionSpec): ActionSpec[] {
-  const circle = (direction: 'left' | 'right'): ActionSpec => ({ kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: GAIT_OF[gait.kind] ?? 'walk', direction })
+  const circle = (direction: 'left' | 'right'): ActionSpec => ({ kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: PACES[gait.kind] ?? 'walk', direction })
   return [circle('left'), circle('right')]
 }
