@@ -439,7 +439,14 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['three kids jump twice', 'jump(count=2)'],
   // A clause naming only the other hand or foot is the movement again, with it.
   ['punch with the left hand, then the right', 'punch(side=left) punch(side=right)'],
-  ['wave with your right hand and then with the left', 'wave(side=right) wave(side=left)']
+  ['wave with your right hand and then with the left', 'wave(side=right) wave(side=left)'],
+  // Of two modifiers offered with "or", the first; a limb left out after its side is still that side's.
+  ['she turns to the left or to the right', 'turn(direction=left)'],
+  ['he nods once or twice', 'nod(count=1)'],
+  ['kick with the left and then with the right leg', 'kick(side=left) kick(side=right)'],
+  ['a person makes a throwing move with the right', 'throw(side=right)'],
+  ['someone practices kung fu', 'punch kick'],
+  ['a man walks over to the injured woman', 'walk']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

@@ -448,3 +448,54 @@ describe('ordinary wording misread before', () => {
     expect(sides('hop on the right foot, then on the left one')).toEqual([['hop', 'right', undefined], ['hop', 'left', undefined]])
   })
 })
+
+describe('alternatives, elided limbs and the noun "move"', () => {
+  const action = (p: string) => planPrompt(p).timeline.map(e => e.action)
+
+  it('plans the first of two modifiers offered with "or", as it plans the first of two movements', () => {
+    expect(action('a person turns left or right')[0]).toMatchObject({ kind: 'turn', direction: 'left' })
+    expect(action('walks to the left or to the right')[0]).toMatchObject({ kind: 'walk', direction: 'left' })
+    expect(action('jumps once or twice')[0]).toMatchObject({ kind: 'jump', count: 1 })
+    expect(action('jump two or three times')[0]).toMatchObject({ kind: 'jump', count: 2 })
+    expect(planPrompt('jumps once or twice').understood).toContain('"twice" ignored: an alternative ("or")')
+  })
+
+  it('leaves what an alternative movement says of itself with it, and keeps what is said of both', () => {
+    expect(action('turns left or walks right')).toEqual([{ kind: 'turn', speed: 1, emotion: 'neutral', direction: 'left', degrees: 90 }])
+    expect(action('jumps twice or runs three times')).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 2 }])
+    expect(action('a person doing a wiping or stirring movement with the right hand')[0]).toMatchObject({ kind: 'wipe', side: 'right' })
+  })
+
+  it('reads "with the right" as the side of the limb that moves, "starting with the left" as no direction', () => {
+    const sides = (p: string) => action(p).map(a => [a.kind, a.side, a.direction])
+    expect(sides('kicks with the right and then the left leg')).toEqual([['kick', 'right', undefined], ['kick', 'left', undefined]])
+    expect(sides('a person performs a stirring motion with his left')).toEqual([['stir', 'left', undefined]])
+    expect(sides('he walks forward, starting with the right')).toEqual([['walk', undefined, 'forward']])
+  })
+
+  it('reads "a throwing move", "a dance move" as that movement, not a walk besides it', () => {
+    expect(kinds('a person does a throwing move with the left')).toEqual(['throw'])
+    expect(action('a person does a throwing move with the left')[0]).toMatchObject({ side: 'left' })
+    expect(kinds('a person does a dance move')).toEqual(['dance'])
+    expect(kinds('the dancer moves forward')).toEqual(['walk'])
+  })
+
+  it('plans a martial art practised as a punch, then a kick, unless a blow is named', () => {
+    expect(kinds('a person performs martial arts')).toEqual(['punch', 'kick'])
+    expect(kinds('he does kung fu and then bows')).toEqual(['punch', 'kick', 'bow'])
+    expect(kinds('he performs some karate kicks')).toEqual(['kick'])
+  })
+
+  it('reads a hurt or drunk person gone to as someone else, not the way the mover walks', () => {
+    expect(kinds('walks to the hurt man')).toEqual(['walk'])
+    expect(kinds('walks past a drunk guy')).toEqual(['walk'])
+    expect(kinds('an injured soldier walks')).toEqual(['limp'])
+    expect(kinds('a drunk man walks')).toEqual(['stagger'])
+  })
+
+  it('reads prostrating as kneeling and thrashing or flailing as shaking the arms', () => {
+    expect(kinds('he prostrates himself')).toEqual(['kneel'])
+    expect(kinds('someone thrashes around')).toEqual(['shakeArms'])
+    expect(kinds('she flails her arms')).toEqual(['shakeArms'])
+  })
+})

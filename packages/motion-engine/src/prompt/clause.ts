@@ -35,6 +35,8 @@ const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their'
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast").
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
+// Words before "with the left (foot)" that make it the leading foot of a walk.
+const LEADING: ReadonlySet<string> = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'lead', 'leads', 'leading'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
 const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill'])
 // Verbs of putting a thing somewhere ("puts", "places", "sets ... down").
@@ -113,6 +115,8 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   if (before[0] === 'from' || (before[1] === 'from' && DETERMINERS.has(before[0]!))) return undefined
   // "steps over a rock": after an article these words are things, not movements.
   if (DETERMINERS.has(before[0]!) && THING_NOUNS.has(w.lemma)) return undefined
+  // "a throwing move", "a dance move": the noun of the movement named before it, no walk of its own.
+  if (w.lemma === 'move' && w.pos !== 'verb' && actionAt(tokens, i - 1) !== undefined) return undefined
   const v = verbOf(w)
   if (v === 'shakeHead' && !tokens.some(t => isWord(t) && t.text === 'head')) return undefined
   // "the robot waves": a dance's name before another movement is who moves ("a robot dance" is still the dance).
@@ -193,6 +197,29 @@ function negatedModifierAfter (tokens: readonly ClauseToken[], i: number): numbe
   return undefined
 }
 
+/** What a modifier says of a movement: which way (or how fast), or how many times. */
+function modifierClass (t: ClauseToken | undefined): 'way' | 'count' | undefined {
+  if (t === undefined) return undefined
+  if (t.type === 'number') return 'count'
+  if (REPEAT_WORDS[t.text] !== undefined || (NUMBER_WORDS[t.text] !== undefined && t.text !== 'a' && t.text !== 'an')) return 'count'
+  return isModifierWord(t.text) ? 'way' : undefined
+}
+
+/**
+ * The index of the modifier an "or" at `i` offers instead of the one before it ("turn left or right", "to the left
+ * or to the right", "once or twice", "two or three times"): as with alternative movements, the first is planned.
+ */
+function alternativeModifierAfter (tokens: readonly ClauseToken[], i: number): number | undefined {
+  const beside = (step: 1 | -1): number => {
+    let j = i + step
+    while (isWord(tokens[j]) && NEGATED_FILLERS.has((tokens[j] as Word).text)) j += step
+    return j
+  }
+  const [before, after] = [beside(-1), beside(1)]
+  const offered = modifierClass(tokens[after])
+  return offered !== undefined && offered === modifierClass(tokens[before]) && actionAt(tokens, after) === undefined ? after : undefined
+}
+
 /** A non-word near a vocabulary word ("wakl") read as that word; correctly spelt English is never re-spelt. */
 function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | undefined {
   // A form of a vocabulary word ("shakes" in "shakes his hand") was read, and refused, as that word already.
@@ -247,8 +274,9 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   let pendingNumber: number | undefined
   let nextMods: Mods | undefined
   const words = tokens.map(t => (t.type === 'word' ? t.text : ''))
-  // Directions, sides and speeds a negator refuses ("kick with the right leg, not the left"): read as nothing.
-  const refused = new Set<number>()
+  // Directions, sides and speeds a negator refuses ("kick with the right leg, not the left") and modifiers offered
+  // as an alternative ("left or right"): read as nothing, each with the reason.
+  const ignored = new Map<number, string>()
   const hasWord = (...w: string[]) => w.some(x => words.includes(x))
   const mods = (): Mods => found.at(-1)?.mods ?? pre
   // "a full turn", "a 180 degree turn", "a left curve": a modifier right before an action word is that word's.
@@ -256,19 +284,18 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
+    const why = ignored.get(i)
+    if (why !== undefined) {
+      notes.push(`"${t.type === 'number' ? t.value : t.text}" ignored: ${why}`)
+      continue
+    }
     if (t.type === 'number') { pendingNumber = t.value; continue }
     const w = t.text
     const next = tokens[i + 1]
     const nextWord = isWord(next) ? next : undefined
     const prevWord = isWord(tokens[i - 1]) ? (tokens[i - 1] as Word).text : undefined
-    if (refused.has(i)) {
-      notes.push(`"${w}" ignored: negated`)
-      continue
-    }
-    if (NEGATORS.has(w)) {
-      const j = negatedModifierAfter(tokens, i)
-      if (j !== undefined) refused.add(j)
-    }
+    const offered = w === 'or' ? alternativeModifierAfter(tokens, i) : NEGATORS.has(w) ? negatedModifierAfter(tokens, i) : undefined
+    if (offered !== undefined) ignored.set(offered, w === 'or' ? 'an alternative ("or")' : 'negated')
     if (w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)) continue
     // "half a minute": the article belongs to the half.
     if ((w === 'a' || w === 'an') && prevWord === 'half') continue
@@ -350,6 +377,14 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     // "wiping or stirring", "throws a ball or plays tennis": the first movement named is the one planned.
     if (kind !== undefined && found.length > 0 && alternativeAt(tokens, i)) {
       notes.push(`"${w}" ignored: an alternative ("or")`)
+      // What it says of the kind the movement kept has said already goes with it ("turns left or walks right" turns
+      // left); the rest may be said of both ("a wiping or stirring movement with the right hand").
+      const kept = found.at(-1)!.mods
+      const said = { way: kept.direction !== undefined || kept.side !== undefined, count: kept.count !== undefined }
+      for (let j = i + 1; j < tokens.length && actionAt(tokens, j) === undefined; j++) {
+        const c = modifierClass(tokens[j])
+        if (c !== undefined && said[c]) ignored.set(j, `said of "${w}", an alternative`)
+      }
       continue
     }
     if (kind !== undefined) {
@@ -400,8 +435,13 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       mods().side = side
       continue
     }
-    // "starting with the left (foot)": the leading foot, not a direction.
-    if ((w === 'left' || w === 'right') && (prevWord === 'with' || (prevWord === 'the' && words[i - 2] === 'with'))) continue
+    // "kicks with the right (leg)": the side of the limb that moves; "starting with the left (foot)" only names the
+    // leading foot, not a direction.
+    const withAt = prevWord === 'with' ? i - 1 : prevWord !== undefined && DETERMINERS.has(prevWord) && words[i - 2] === 'with' ? i - 2 : undefined
+    if ((w === 'left' || w === 'right') && withAt !== undefined) {
+      if (!LEADING.has(words[withAt - 1] ?? '')) mods().side = w
+      continue
+    }
     const d = DIRECTIONS[w]
     if (d !== undefined) {
       if (w === 'straight' && mods().direction !== undefined) continue

@@ -127,9 +127,14 @@ const PHRASES: [RegExp, string][] = [
   [/\b(hold|holds|holding|held|clutch|clutches|clutching|clutched|grab|grabs|grabbing|grabbed)\s+(his|her|their|my|your)\s+head\b/g, 'facepalm'],
   [/\b(rub|rubs|rubbing|rubbed)\s+(his|her|their|my|your|the|both)\s+hands(\s+together)?\b/g, 'clasphands'],
   [/\b(blow|blows|blowing|blew|blown)\s+(a\s+|some\s+)?kiss(es)?\b/g, 'wave'],
+  // A hurt or drunk person gone to, helped or passed is someone else: the state is not the way the mover walks.
+  [/\b(to|towards?|past|by|at|around|over|near|beside|behind|from|helps?|helping|helped)\s+(the|a|an|his|her|their)\s+(hurt|injured|wounded|drunk|drunken)\s+/g, '$1 $2 '],
   // Meditation is sitting still; tai chi a slow stretch of the arms.
   [/\bmeditat(e|es|ed|ing)\b/g, 'sit'],
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?tai\s*chi\b/g, 'stretch slowly'],
+  // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
+  [/\b(do|does|doing|did|performs?|performing|performed|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(martial\s+arts?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))/g,
+    '$1 a punch, then kicks'],
   // Yoga and pilates are held stretches.
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b/g, 'stretch'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],

@@ -72,6 +72,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   genuflect: 'kneel',
   pray: 'kneel',
   propose: 'kneel',
+  // Prostration goes down onto the knees, head to the floor.
+  prostrate: 'kneel',
   greet: 'wave',
   hello: 'wave',
   goodbye: 'wave',

@@ -196,6 +196,8 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   swept: 'sweep',
   violin: 'playViolin',
   wag: 'shakeArms',
+  thrash: 'shakeArms',
+  flail: 'shakeArms',
   waltz: 'waltz',
   wiggle: 'shakeArms',
   wipe: 'wipe',
