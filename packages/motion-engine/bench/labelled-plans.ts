@@ -446,7 +446,13 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['kick with the left and then with the right leg', 'kick(side=left) kick(side=right)'],
   ['a person makes a throwing move with the right', 'throw(side=right)'],
   ['someone practices kung fu', 'punch kick'],
-  ['a man walks over to the injured woman', 'walk']
+  ['a man walks over to the injured woman', 'walk'],
+  // Everyday words of the body: dodging, kneeling with a letter missing, eating, shivering, tying shoes.
+  ['she dodges to the left', 'sidestep(direction=left)'],
+  ['the man knees down', 'kneel'],
+  ['a person eats an apple', 'drink'],
+  ['someone shivers from the cold', 'shakeArms'],
+  ['he ties his shoes', 'crouch']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

@@ -499,3 +499,85 @@ describe('alternatives, elided limbs and the noun "move"', () => {
     expect(kinds('she flails her arms')).toEqual(['shakeArms'])
   })
 })
+
+describe('everyday words of the body and misspelt degrees', () => {
+  const action = (p: string) => planPrompt(p).timeline.map(e => e.action)
+
+  it('reads degrees misspelt or run into their way as degrees, never as a count', () => {
+    expect(action('turn 180 degress to the left')).toEqual([{ kind: 'turn', speed: 1, emotion: 'neutral', degrees: 180, direction: 'left' }])
+    const curve = action('a person runs a 90 degreeleftwards curve')
+    expect(curve.map(a => a.count)).toEqual([undefined, undefined])
+    expect(curve[1]).toMatchObject({ kind: 'turn', direction: 'left', degrees: 90 })
+  })
+
+  it('reads shivering and trembling as shaking, hugging as a clasp, hammering as a chop, juggling as a throw', () => {
+    expect(kinds('a man shivers')).toEqual(['shakeArms'])
+    expect(kinds('she trembles with fear')).toEqual(['shakeArms'])
+    expect(kinds('two friends hug')).toEqual(['claspHands'])
+    expect(kinds('he hammers a nail')).toEqual(['chop'])
+    expect(kinds('a person juggles')).toEqual(['throw'])
+    // The quiver of arrows is a thing.
+    expect(kinds('gets an arrow out of the quiver on his back')).not.toContain('shakeArms')
+  })
+
+  it('reads tying one\'s shoes as crouching down to them', () => {
+    expect(kinds('he ties his shoelaces')).toEqual(['crouch'])
+    expect(kinds('she laces up her boots')).toEqual(['crouch'])
+  })
+})
+
+describe('dodging, kneeling, strokes and other words real captions use', () => {
+  const action = (p: string) => planPrompt(p).timeline.map(e => e.action)
+
+  it('reads a dodge as a side step its way, unless a movement says how it is made; the blow dodged is no movement', () => {
+    expect(action('a person dodges to his left side')).toEqual([{ kind: 'sidestep', speed: 1, emotion: 'neutral', direction: 'left' }])
+    expect(kinds('someone evades a punch')).toEqual(['sidestep'])
+    expect(kinds('he ducks to dodge an attack')).toEqual(['crouch'])
+    expect(kinds('dodging a punch by leaning to the left')).toEqual(['sideBend'])
+  })
+
+  it('reads "knees down", "sinks to his knees" as kneeling, and retreating as stepping back', () => {
+    expect(kinds('a person knees down to the ground')).toEqual(['kneel'])
+    expect(kinds('a person knees on the floor')).toEqual(['kneel'])
+    expect(kinds('she sinks to her knees')).toEqual(['kneel'])
+    expect(kinds('a person slowly retreats')).toEqual(['backstep'])
+  })
+
+  it('reads racket strokes as a swing, drums and an axe as a chop, eating as drinking, a side jump as a jump sideways', () => {
+    expect(kinds('a person performs a tennis serve')).toEqual(['batSwing'])
+    expect(kinds('she plays a backhand tennis shot')).toEqual(['batSwing'])
+    expect(kinds('a man drums')).toEqual(['chop'])
+    expect(kinds('he uses an axe')).toEqual(['chop'])
+    expect(kinds('a person eats a hamburger')).toEqual(['drink'])
+    expect(action('someone does a sidejump to the left')).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 1, direction: 'left' }])
+    expect(kinds('a person performs some kind of kata')).toEqual(['punch', 'kick'])
+  })
+
+  it('reads "proceeds to <verb>" as that movement next, and "proceeds to the door" as going there', () => {
+    expect(kinds('he picks up a cookie and then proceeds to eat it')).toEqual(['pickUp', 'drink'])
+    expect(kinds('he proceeds to the door')).toEqual(['walk'])
+  })
+})
+
+describe('moods and ages said in everyday words', () => {
+  const emotion = (p: string) => planPrompt(p).timeline[0]!.action.emotion
+
+  it('reads joy, delight and enthusiasm as happy, frustration as angry, being upset as sad, boredom as tired', () => {
+    expect(emotion('she jumps for joy')).toBe('happy')
+    expect(emotion('he waves enthusiastically')).toBe('happy')
+    expect(emotion('a frustrated man stomps')).toBe('angry')
+    expect(emotion('an upset girl walks away')).toBe('sad')
+    expect(emotion('he is bored and yawns')).toBe('tired')
+  })
+
+  it('moves an old or elderly person as a tired one, and leaves the mover be when the old one is someone else', () => {
+    expect(emotion('an old man walks with a cane')).toBe('tired')
+    expect(emotion('an elderly woman sits down')).toBe('tired')
+    expect(emotion('he walks to the old house')).toBe('neutral')
+    expect(emotion('a man walks past an old man')).toBe('neutral')
+  })
+
+  it('reads "drags himself forward" as a weary walk, not a pull', () => {
+    expect(planPrompt('a man drags himself forward').timeline.map(e => [e.action.kind, e.action.emotion])).toEqual([['walk', 'tired']])
+  })
+})

@@ -35,6 +35,8 @@ const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their'
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast").
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
+// Movements that get out of the way: the way a dodge is made.
+const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
 // Words before "with the left (foot)" that make it the leading foot of a walk.
 const LEADING: ReadonlySet<string> = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'lead', 'leads', 'leading'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
@@ -529,6 +531,9 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   const walking = out.find(f => f.kind === 'walk')
   if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated')) walking.kind = 'stagger'
   else if (walking !== undefined && hasWord('injured', 'wounded', 'hurt', 'lame', 'sprained')) walking.kind = 'limp'
+  // "ducks to dodge", "dodging by leaning to the left": the dodge is the movement that makes it.
+  const dodge = out.find(f => f.word.bases.includes('dodge'))
+  if (dodge !== undefined && out.some(f => f !== dodge && DODGES.has(f.kind))) out.splice(out.indexOf(dodge), 1)
   // "gets pushed and stumbles": one reaction.
   if (has('pushed')) { drop('stumble'); drop('stagger') }
   if (has('moonwalk')) drop('walk')

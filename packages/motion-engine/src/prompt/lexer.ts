@@ -30,6 +30,8 @@ const VIEWER = '(?:the\\s+)?(?:camera|viewer|audience|observer|me|us)\\b'
 
 // Multi-word names of one movement, joined into the single word the vocabulary knows.
 const PHRASES: [RegExp, string][] = [
+  // Degrees misspelt or run into the way they turn ("180 degress", "a 90 degreeleftwards curve").
+  [/\bdegr(?:e+s*|es+|ess+)(left|right)?(?:wards?)?\b/g, 'degrees $1'],
   [/\b(counter|anti)\s*clock\s*wise\b|\bagainst\s+(the\s+)?clock\s*wise(\s+direction)?\b/g, 'counterclockwise'],
   [/\bclock\s+wise\b/g, 'clockwise'],
   [/\bu\s*turns?\b/g, 'turns around'],
@@ -107,7 +109,9 @@ const PHRASES: [RegExp, string][] = [
   [new RegExp(`\\b(raise|raises|raising|raised|lift|lifts|lifting|lifted|put|puts|putting)\\s+(up\\s+)?${POSS}(both\\s+)?(hands|arms)\\b`, 'g'), 'cheer'],
   [new RegExp(`\\b(lift|lifts|lifting|lifted|raise|raises|raising|raised)\\s+(up\\s+)?${POSS}(left\\s+|right\\s+)?(foot|leg|knee)\\b`, 'g'), 'stomp $3 foot'],
   [/\bget(s|ting)?\s+up\b|\bgot\s+up\b/g, 'getup'],
-  [new RegExp(`\\b(get|gets|getting|got|go|goes|going|went|drop|drops|dropping|dropped|come|comes|coming|came)\\s+(down\\s+)?(on|onto|to)\\s+${POSS}(knees?)\\b`, 'g'), 'kneel'],
+  [new RegExp(`\\b(get|gets|getting|got|go|goes|going|went|drop|drops|dropping|dropped|come|comes|coming|came|sink|sinks|sinking|sank|fall|falls|falling|fell)\\s+(down\\s+)?(on|onto|to)\\s+${POSS}(knees?)\\b`, 'g'), 'kneel'],
+  // "Knees down", "knees on the floor": "kneels" missing its l.
+  [/\bknees\s+(down|on\s+the\s+(floor|ground))\b/g, 'kneels $1'],
   [/\b(get|gets|getting|got|go|goes|going|went|drop|drops|dropping|dropped)\s+(down\s+)?(on|onto|to)\s+(the\s+floor\s+on\s+)?all\s+fours\b/g, 'kneel'],
   [/\b(push|sit)\s*ups?\b/g, 'pushup'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
@@ -119,6 +123,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(play|plays|playing|played)\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b/g, 'playguitar'],
   // A sport played is its characteristic movement: a racket's or a bat's swing, a ball thrown, a ball kicked.
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(tennis|badminton|squash|ping\s+pong|table\s+tennis|baseball|cricket|golf|hockey)\b/g, 'swing'],
+  [/\b(tennis|badminton|squash)\s+(serve|forehand|backhand|stroke|shot|swing|racket\s+like\s+(movement|motion))s?\b/g, 'swing'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(basketball|volleyball|handball|netball|catch)\b/g, 'throw'],
   [/\b(play|plays|playing|played)\s+(some\s+|a\s+game\s+of\s+)?(soccer|football|footy)\b/g, 'kick'],
   // Hands to the face or head hide it or hold it (a facepalm); hands rubbed together meet (a clasp); a kiss blown is
@@ -127,14 +132,27 @@ const PHRASES: [RegExp, string][] = [
   [/\b(hold|holds|holding|held|clutch|clutches|clutching|clutched|grab|grabs|grabbing|grabbed)\s+(his|her|their|my|your)\s+head\b/g, 'facepalm'],
   [/\b(rub|rubs|rubbing|rubbed)\s+(his|her|their|my|your|the|both)\s+hands(\s+together)?\b/g, 'clasphands'],
   [/\b(blow|blows|blowing|blew|blown)\s+(a\s+|some\s+)?kiss(es)?\b/g, 'wave'],
-  // A hurt or drunk person gone to, helped or passed is someone else: the state is not the way the mover walks.
-  [/\b(to|towards?|past|by|at|around|over|near|beside|behind|from|helps?|helping|helped)\s+(the|a|an|his|her|their)\s+(hurt|injured|wounded|drunk|drunken)\s+/g, '$1 $2 '],
+  // A hurt, drunk or old person gone to, helped or passed is someone else: the state is not the way the mover walks.
+  [/\b(to|towards?|past|by|at|around|over|near|beside|behind|from|helps?|helping|helped)\s+(the|a|an|his|her|their)\s+(hurt|injured|wounded|drunk|drunken|old|elderly|aged)\s+/g, '$1 $2 '],
+  [/\b(old|aged)\s+(man|men|woman|women|person|people|lady|gentleman|guy|grandpa|grandma|grandfather|grandmother|couple)\b/g, 'elderly $2'],
+  // Shoes are tied down at the feet.
+  [/\b(tie|ties|tying|tied|lace|laces|lacing|laced)\s+(up\s+)?(his|her|their|my|your|the|a)\s+(shoes?|shoelaces?|laces|boots?|sneakers?)(\s+up)?\b/g, 'crouch'],
   // Meditation is sitting still; tai chi a slow stretch of the arms.
   [/\bmeditat(e|es|ed|ing)\b/g, 'sit'],
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?tai\s*chi\b/g, 'stretch slowly'],
   // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
-  [/\b(do|does|doing|did|performs?|performing|performed|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(martial\s+arts?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))/g,
+  [/\b(do|does|doing|did|performs?|performing|performed|practi[cs]es?|practi[cs]ing)\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))/g,
     '$1 a punch, then kicks'],
+  // The blow or thing dodged, avoided or blocked is no movement of the mover's.
+  [/\b(dodg\w*|avoid\w*|block\w*|evad\w*)\s+(a|an|the|his|her|their|its|incoming|an\s+incoming)\s+(incoming\s+|flying\s+)?(punch|punches|hit|hits|kick|kicks|blow|blows|attack|attacks|strike|strikes|jab|jabs|ball|balls)\b/g, '$1'],
+  [/\b(use|uses|using|used|swing|swings|swinging|swung|wield|wields|wielding|wielded)\s+(a|an|the|his|her|their)\s+(axe|ax|hatchet|hammer|sledgehammer)\b/g, 'chop'],
+  // "Proceeds to eat it" is eating next, where "proceeds to the door" still goes there.
+  [/\bproceed(s|ed|ing)?\s+to\s+(?!(the|a|an|his|her|their|its|my|your|that|this|where|there|here)\b)/g, ''],
+  // "Drags himself forward" is a weary walk, as "drags his feet" is.
+  [/\b(drag|drags|dragging|dragged)\s+(himself|herself|themselves|oneself|itself)\b/g, 'walks wearily'],
+  // A side jump is a jump sideways; a high five is a hand raised to meet another.
+  [/\bside\s*jumps?\b/g, 'jump sideways'],
+  [/\bhigh\s+fives?\b/g, 'wave'],
   // Yoga and pilates are held stretches.
   [/\b(do|does|doing|did|practi[cs]es?|practi[cs]ing)\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b/g, 'stretch'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],

@@ -152,6 +152,26 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   row: 'pull',
   golf: 'batSwing',
   chop: 'chop',
+  // A hammer, an axe and a drumstick come down as a chop does.
+  hammer: 'chop',
+  axe: 'chop',
+  drum: 'chop',
+  // Food goes to the mouth as a cup does.
+  eat: 'drink',
+  // Giving way to one side, or back.
+  dodge: 'sidestep',
+  evade: 'sidestep',
+  retreat: 'backstep',
+  // Juggling tosses and catches: the closest movement is a throw.
+  juggle: 'throw',
+  // Arms closed around someone in front: the hands meet as in a clasp.
+  hug: 'claspHands',
+  embrace: 'claspHands',
+  cuddle: 'claspHands',
+  // Cold and fear shake the body; the engine's shaking movement is the arms'.
+  shiver: 'shakeArms',
+  tremble: 'shakeArms',
+  shudder: 'shakeArms',
   slash: 'batSwing',
   swat: 'batSwing',
   rejoice: 'cheer',
