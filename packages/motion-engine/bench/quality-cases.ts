@@ -73,7 +73,7 @@ export const QUALITY_CASES: QualityCase[] = [
     request: { prompt: 'lie down on the back, then get up from the ground with the hands' },
     means: [{ kind: 'lieDown', style: 'onBack' }, { kind: 'getUp', style: 'withHands' }]
   },
-  { name: 'lie down on the front, get up', request: { prompt: 'lie down on the front, then get up' }, means: [{ kind: 'lieDown', style: 'onFront' }, { kind: 'standUp' }] },
+  { name: 'lie down on the front, get up', request: { prompt: 'lie down on the front, then get up' }, means: [{ kind: 'lieDown', style: 'onFront' }, { kind: 'getUp' }] },
   { name: 'kneel with hands', request: { prompt: 'kneel down with hand support' }, means: [{ kind: 'kneel', style: 'withHands' }] },
   { name: 'crawl, kneel', request: { prompt: 'crawl forward, then kneel' }, means: [{ kind: 'crawl' }, { kind: 'kneel' }] },
   { name: 'side bend', request: { prompt: 'bend the trunk to the left and to the right' }, means: [{ kind: 'sideBend', side: 'both' }], skate: WALK },

@@ -581,3 +581,39 @@ describe('moods and ages said in everyday words', () => {
     expect(planPrompt('a man drags himself forward').timeline.map(e => [e.action.kind, e.action.emotion])).toEqual([['walk', 'tired']])
   })
 })
+
+describe('what the movement before tells, and a dive that is no swim', () => {
+  it('gets up from the floor after lying down or falling, where after kneeling it stands up', () => {
+    expect(kinds('a person lies down on his back and then gets up')).toEqual(['lieDown', 'getUp'])
+    expect(kinds('he falls down and stands up again')).toEqual(['fall', 'getUp'])
+    expect(kinds('she kneels and then stands up')).toEqual(['kneel', 'standUp'])
+  })
+
+  it('reads bending over to pick something up as the reach alone; a bow before it stays', () => {
+    expect(kinds('a man bends over to pick up a coin')).toEqual(['pickUp'])
+    expect(kinds('he bows and picks up his hat')).toEqual(['bow', 'pickUp'])
+  })
+
+  it('reads a dive to one side as a jump that way, and a dive into water as a swim', () => {
+    expect(planPrompt('a goalkeeper dives to the left').timeline.map(e => [e.action.kind, e.action.direction])).toEqual([['jump', 'left']])
+    expect(kinds('he dives into the pool')).toEqual(['swim'])
+  })
+})
+
+describe('street, tantrum and ball words', () => {
+  it('reads checking left and right as looking each way, and crossing a street as walking', () => {
+    expect(kinds('a person checks left and right before crossing the street')).toEqual(['lookAround', 'lookAround', 'walk'])
+    expect(kinds('he crosses his arms')).toEqual(['crossArms'])
+  })
+
+  it('reads a tantrum as angry stamping, and a ball bounced or dribbled as a throw, never a jump', () => {
+    expect(planPrompt('a child throws a tantrum').timeline.map(e => [e.action.kind, e.action.emotion])).toEqual([['stomp', 'angry']])
+    expect(kinds('a person bounces a ball')).toEqual(['throw'])
+    expect(kinds('a man dribbles a basketball')).toEqual(['throw'])
+  })
+
+  it('reads moves made "like" another movement as that movement; a move made to one side still goes there', () => {
+    expect(kinds('a person makes moves like bouncing a basketball and throwing it')).toEqual(['throw'])
+    expect(planPrompt('she makes a move to the left').timeline.map(e => [e.action.kind, e.action.direction])).toEqual([['walk', 'left']])
+  })
+})

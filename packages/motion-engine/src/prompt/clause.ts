@@ -3,7 +3,7 @@
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
-import { alongShape, PACES } from './path-shapes.js'
+import { alongShape, PACES, WALKED } from './path-shapes.js'
 import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
@@ -20,7 +20,8 @@ export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'poi
 // Ways of going whose count is steps; "a sidestep", "a circle" are one.
 const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
 const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
-const WALKING: ReadonlySet<ActionKind | 'step'> = new Set(['walk', 'step', 'jog', 'run', 'sneak', 'march'])
+// The ways of going on foot a path is walked in, and a bare "step".
+const WALKING: ReadonlySet<string> = new Set([...WALKED, 'step'])
 const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
 // Plural body parts: a number right before one counts the parts ("two thumbs up", "with two hands"), not the
 // repetitions. A singular part names a kind of movement, whose number is still its count ("two side steps",
@@ -35,6 +36,8 @@ const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their'
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast").
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
+// Verbs of making a movement ("makes a move", "performs some moves"): the noun they make is no walk.
+const MAKING: ReadonlySet<string> = new Set(['make', 'do', 'perform', 'execute', 'show'])
 // Movements that get out of the way: the way a dodge is made.
 const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
 // Words before "with the left (foot)" that make it the leading foot of a walk.
@@ -117,14 +120,25 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   if (before[0] === 'from' || (before[1] === 'from' && DETERMINERS.has(before[0]!))) return undefined
   // "steps over a rock": after an article these words are things, not movements.
   if (DETERMINERS.has(before[0]!) && THING_NOUNS.has(w.lemma)) return undefined
-  // "a throwing move", "a dance move": the noun of the movement named before it, no walk of its own.
-  if (w.lemma === 'move' && w.pos !== 'verb' && actionAt(tokens, i - 1) !== undefined) return undefined
+  // "a throwing move", "a dance move": the noun of the movement named before it, no walk of its own; so is a move
+  // made or done that the words after it name.
+  if (w.lemma === 'move' && w.pos !== 'verb' && (actionAt(tokens, i - 1) !== undefined || isMadeAt(tokens, i))) return undefined
   const v = verbOf(w)
   if (v === 'shakeHead' && !tokens.some(t => isWord(t) && t.text === 'head')) return undefined
   // "the robot waves": a dance's name before another movement is who moves ("a robot dance" is still the dance).
   if (v !== undefined && DANCE_STYLES.has(v as ActionKind) && DETERMINERS.has(before[0]!) && isSubjectOf(tokens, i)) return undefined
   // "a standing person", "lying on the floor" still name their posture; "stands" before a gesture is only the pose.
   return v
+}
+
+/**
+ * Whether the word at `i` is what "makes", "does" or "performs" names (an article or "some" between them) and a
+ * movement named after it says what it is ("makes moves like bouncing a ball"; "makes a move to the left" is a step).
+ */
+function isMadeAt (tokens: readonly ClauseToken[], i: number): boolean {
+  const at = (j: number) => (isWord(tokens[j]) ? (tokens[j] as Word) : undefined)
+  const verb = DETERMINERS.has(at(i - 1)?.text ?? '') || at(i - 1)?.text === 'some' ? at(i - 2) : at(i - 1)
+  return verb !== undefined && MAKING.has(verb.lemma) && tokens.some((_, j) => j > i && actionAt(tokens, j) !== undefined)
 }
 
 /**
@@ -531,6 +545,9 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
   const walking = out.find(f => f.kind === 'walk')
   if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated')) walking.kind = 'stagger'
   else if (walking !== undefined && hasWord('injured', 'wounded', 'hurt', 'lame', 'sprained')) walking.kind = 'limp'
+  // "bends over to pick up a coin": the bend is the reach's own.
+  const bend = out.find(f => f.kind === 'bow' && (f.word.bases.includes('bend') || f.word.bases.includes('lean')))
+  if (bend !== undefined && has('pickUp')) out.splice(out.indexOf(bend), 1)
   // "ducks to dodge", "dodging by leaning to the left": the dodge is the movement that makes it.
   const dodge = out.find(f => f.word.bases.includes('dodge'))
   if (dodge !== undefined && out.some(f => f !== dodge && DODGES.has(f.kind))) out.splice(out.indexOf(dodge), 1)

@@ -147,6 +147,15 @@ const PHRASES: [RegExp, string][] = [
   // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
   [re`\b(${verbs('do', 'perform', 'practise', 'practice')})\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))`,
     '$1 a punch, then kicks'],
+  // A tantrum is stamping in anger, not a throw.
+  [re`\b(${verbs('throw', 'have')})\s+(a\s+)?(temper\s+)?tantrums?\b`, 'stomps angrily'],
+  // "Checks left and right" looks each way; crossing a street walks over it.
+  [re`\b(${verbs('check')})\s+(to\s+the\s+)?(left|right|both\s+ways|around|behind)\b`, 'looks $2$3'],
+  [re`\b(${verbs('cross')})\s+(the|a)\s+(street|road|room|bridge|field|hall|stage)\b`, 'walks across the $3'],
+  // A ball bounced or dribbled goes down from the hand and back: the closest movement is a throw.
+  [re`\b(${verbs('bounce', 'dribble')})\s+(a|the|his|her|their)\s+(\w+\s+)?(ball|basketball)\b`, 'throws a ball'],
+  // A goalkeeper's dive to one side (or for the ball) is a jump that way; a dive into water is a swim.
+  [re`\b(${verbs('dive')}|dove)\s+(to\s+(the\s+|his\s+|her\s+)?(left|right)|sideways|for\s+the\s+ball)\b`, 'jumps $2'],
   // The blow or thing dodged, avoided or blocked is no movement of the mover's.
   [/\b(dodg\w*|avoid\w*|block\w*|evad\w*)\s+(a|an|the|his|her|their|its|incoming|an\s+incoming)\s+(incoming\s+|flying\s+)?(punch|punches|hit|hits|kick|kicks|blow|blows|attack|attacks|strike|strikes|jab|jabs|ball|balls)\b/g, '$1'],
   [re`\b(${verbs('use', 'swing', 'wield')})\s+(a|an|the|his|her|their)\s+(axe|ax|hatchet|hammer|sledgehammer)\b`, 'chop'],

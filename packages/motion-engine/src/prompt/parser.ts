@@ -213,6 +213,10 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       // "raise your hands and cheer": one movement named twice; "walk slowly, then walk fast" is two, at their speeds.
       if (!repeat && prev !== undefined && prev.overlay === undefined && prev.action.kind === action.kind && !hasParameters(action) &&
         !hasOwnSpeed(prev.action, action)) continue
+      // "lies down, then gets up": up from the floor, not from standing.
+      if (prev !== undefined && action.kind === 'standUp' && (prev.action.kind === 'lieDown' || prev.action.kind === 'fall' || prev.action.fall === true)) {
+        action.kind = 'getUp'
+      }
       // "is pushed and falls": the push knocks the person down.
       if (prev !== undefined && prev.action.kind === 'pushed' && action.kind === 'fall') { prev.action.fall = true; continue }
       // "turns and walks back": a turn with no angle before walking back is a half turn.

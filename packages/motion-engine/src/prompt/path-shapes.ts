@@ -10,7 +10,8 @@ const POLYGONS: Readonly<Record<string, Polygon>> = {
   triangle: { sides: 3, corner: 120 }
 }
 const FIGURE_EIGHT = 'figureeight'
-const WALKED: ReadonlySet<string> = new Set(['walk', 'jog', 'run', 'sneak', 'march'])
+/** The ways of going on foot that lay out a shape (a skip does not: "skips in a square" stays a skip). */
+export const WALKED: ReadonlySet<string> = new Set(['walk', 'jog', 'run', 'sneak', 'march'])
 /** The gait each way of going keeps along a path ("marches in a circle" is walked). */
 export const PACES: Readonly<Record<string, ActionSpec['gait']>> = { walk: 'walk', march: 'walk', sneak: 'walk', jog: 'jog', skip: 'jog', run: 'run' }
 // Laps said as a count ("walks in a square several times") are capped: a clip of many laps says nothing more.
