@@ -457,6 +457,8 @@ describe('alternatives, elided limbs and the noun "move"', () => {
     expect(action('walks to the left or to the right')[0]).toMatchObject({ kind: 'walk', direction: 'left' })
     expect(action('jumps once or twice')[0]).toMatchObject({ kind: 'jump', count: 1 })
     expect(action('jump two or three times')[0]).toMatchObject({ kind: 'jump', count: 2 })
+    expect(action('jump 2 or 3 times')[0]).toMatchObject({ kind: 'jump', count: 2 })
+    expect(planPrompt('jump 2 or 3 times').understood).toContain('"3" ignored: an alternative ("or")')
     expect(planPrompt('jumps once or twice').understood).toContain('"twice" ignored: an alternative ("or")')
   })
 
@@ -586,6 +588,7 @@ describe('what the movement before tells, and a dive that is no swim', () => {
   it('gets up from the floor after lying down or falling, where after kneeling it stands up', () => {
     expect(kinds('a person lies down on his back and then gets up')).toEqual(['lieDown', 'getUp'])
     expect(kinds('he falls down and stands up again')).toEqual(['fall', 'getUp'])
+    expect(planPrompt('he is pushed and falls, then gets up').timeline.map(e => [e.action.kind, e.action.fall])).toEqual([['pushed', true], ['getUp', undefined]])
     expect(kinds('she kneels and then stands up')).toEqual(['kneel', 'standUp'])
   })
 
@@ -615,5 +618,27 @@ describe('street, tantrum and ball words', () => {
   it('reads moves made "like" another movement as that movement; a move made to one side still goes there', () => {
     expect(kinds('a person makes moves like bouncing a basketball and throwing it')).toEqual(['throw'])
     expect(planPrompt('she makes a move to the left').timeline.map(e => [e.action.kind, e.action.direction])).toEqual([['walk', 'left']])
+  })
+})
+
+describe('arms and hands moved', () => {
+  const plan = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.side])
+
+  it('moves the arm, not the person: one arm reaches, arms up and down flap, hands together clasp', () => {
+    expect(plan('a human moves his left arm')).toEqual([['point', 'left']])
+    expect(plan('the person moves the right hand up and down')).toEqual([['flap', 'right']])
+    expect(kinds('a person moves the hands together in front of the chest')).toEqual(['claspHands'])
+    expect(plan('a person moves both arms')).toEqual([['stretch', 'both']])
+  })
+
+  it('leaves the movement named for the arm to say what it is ("to slap", "as if playing the guitar")', () => {
+    expect(plan('a person moves his right arm to slap something in front of him')).toEqual([['slap', 'right']])
+    expect(kinds('a standing person moves its hands as if playing the guitar')).toEqual(['idle', 'playGuitar'])
+    expect(kinds('the person moves forward')).toEqual(['walk'])
+  })
+
+  it('reads "a bowl" as a thing, where "bowls a ball" throws', () => {
+    expect(kinds('she stirs the soup in a bowl')).toEqual(['stir'])
+    expect(kinds('he bowls a ball')).toEqual(['throw'])
   })
 })
