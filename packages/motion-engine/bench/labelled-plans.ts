@@ -452,7 +452,11 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['the man knees down', 'kneel'],
   ['a person eats an apple', 'drink'],
   ['someone shivers from the cold', 'shakeArms'],
-  ['he ties his shoes', 'crouch']
+  ['he ties his shoes', 'crouch'],
+  // A part moved is no walk; up from the floor after lying down.
+  ['a human moves his left arm', 'point(side=left)'],
+  ['she moves both arms up and down', 'flap'],
+  ['he lies down on his back, then gets up', 'lieDown(style=onBack) getUp']
 ]
 
 export interface PlanCheck { prompt: string, fails: string[] }

@@ -624,11 +624,14 @@ describe('street, tantrum and ball words', () => {
 describe('arms and hands moved', () => {
   const plan = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.side])
 
-  it('moves the arm, not the person: one arm reaches, arms up and down flap, hands together clasp', () => {
+  it('moves the arm or head, not the person: one arm reaches, arms up and down flap, hands together clasp, a head looks', () => {
     expect(plan('a human moves his left arm')).toEqual([['point', 'left']])
     expect(plan('the person moves the right hand up and down')).toEqual([['flap', 'right']])
     expect(kinds('a person moves the hands together in front of the chest')).toEqual(['claspHands'])
     expect(plan('a person moves both arms')).toEqual([['stretch', 'both']])
+    expect(kinds('he moves his elbows up and down')).toEqual(['flap'])
+    expect(kinds('a person bends down, then keeps moving the head to look around')).toEqual(['bow', 'lookAround'])
+    expect(kinds('he moves his head')).toEqual(['lookAround'])
   })
 
   it('leaves the movement named for the arm to say what it is ("to slap", "as if playing the guitar")', () => {

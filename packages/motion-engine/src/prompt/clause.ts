@@ -36,8 +36,8 @@ const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their'
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast").
 const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very'])
-// What "moves" can move instead of the person ("moves his left arm").
-const ARMS: ReadonlySet<string> = new Set(['arm', 'arms', 'hand', 'hands'])
+// What "moves" can move instead of the person ("moves his left arm", "moving the head").
+const MOVED_PARTS: ReadonlySet<string> = new Set(['arm', 'arms', 'hand', 'hands', 'elbow', 'elbows', 'head'])
 // Verbs of making a movement ("makes a move", "performs some moves"): the noun they make is no walk.
 const MAKING: ReadonlySet<string> = new Set(['make', 'do', 'perform', 'execute', 'show'])
 // Movements that get out of the way: the way a dodge is made.
@@ -123,7 +123,7 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   // "steps over a rock": after an article these words are things, not movements.
   if (DETERMINERS.has(before[0]!) && THING_NOUNS.has(w.lemma)) return undefined
   // "moves his left arm": the arm moves, not the person.
-  if (w.lemma === 'move' && movedArmAt(tokens, i) !== undefined) return undefined
+  if (w.lemma === 'move' && movedPartAt(tokens, i) !== undefined) return undefined
   // "a throwing move", "a dance move": the noun of the movement named before it, no walk of its own; so is a move
   // made or done that the words after it name.
   if (w.lemma === 'move' && w.pos !== 'verb' && (actionAt(tokens, i - 1) !== undefined || isMadeAt(tokens, i))) return undefined
@@ -135,19 +135,20 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   return v
 }
 
-/** The index of the arm or hand "move" at `i` moves ("moves his left arm", "moving both hands"), if it names one. */
-function movedArmAt (tokens: readonly ClauseToken[], i: number): number | undefined {
+/** The index of the arm, hand or head "move" at `i` moves ("moves his left arm", "moving the head"), if it names one. */
+function movedPartAt (tokens: readonly ClauseToken[], i: number): number | undefined {
   let j = i + 1
   while (isWord(tokens[j]) && (DETERMINERS.has((tokens[j] as Word).text) || sideWord((tokens[j] as Word).text) !== undefined)) j++
   const part = tokens[j]
-  return isWord(part) && ARMS.has(part.text) ? j : undefined
+  return isWord(part) && MOVED_PARTS.has(part.text) ? j : undefined
 }
 
 /**
- * The movement of arms or hands moved with no movement named for it: together they meet (a clasp), up and down they
- * flap, one alone reaches (the one-hand reach of a point), both otherwise stretch out.
+ * The movement of a part moved with no movement named for it: a head looks around; arms or hands together meet (a
+ * clasp), up and down they flap, one alone reaches (the one-hand reach of a point), both otherwise stretch out.
  */
-function armMovement (part: string, hasWord: (...w: string[]) => boolean): ActionKind {
+function partMovement (part: string, hasWord: (...w: string[]) => boolean): ActionKind {
+  if (part === 'head') return 'lookAround'
   if (hasWord('together', 'touch', 'touching', 'touches')) return 'claspHands'
   if (hasWord('up') && hasWord('down')) return 'flap'
   return part === 'arm' || part === 'hand' ? 'point' : 'stretch'
@@ -510,10 +511,10 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   if (pendingNumber !== undefined && mods().count === undefined && pendingNumber >= 1 && Number.isInteger(pendingNumber)) mods().count = pendingNumber
 
   // "moves his left arm" and nothing more: a movement of that arm.
-  const moving = found.length === 0 ? tokens.findIndex((t, i) => isWord(t) && t.lemma === 'move' && movedArmAt(tokens, i) !== undefined) : -1
+  const moving = found.length === 0 ? tokens.findIndex((t, i) => isWord(t) && t.lemma === 'move' && movedPartAt(tokens, i) !== undefined) : -1
   if (moving >= 0) {
-    const part = tokens[movedArmAt(tokens, moving)!] as Word
-    found.push({ kind: armMovement(part.text, hasWord), word: tokens[moving] as Word, mods: pre, negated: negatedAt(tokens, moving, tokens[moving] as Word) })
+    const part = tokens[movedPartAt(tokens, moving)!] as Word
+    found.push({ kind: partMovement(part.text, hasWord), word: tokens[moving] as Word, mods: pre, negated: negatedAt(tokens, moving, tokens[moving] as Word) })
   }
   // Nothing known: an unlisted verb is read by its meaning, a non-word by its spelling.
   if (found.length === 0) {
