@@ -645,3 +645,16 @@ describe('arms and hands moved', () => {
     expect(kinds('he bowls a ball')).toEqual(['throw'])
   })
 })
+
+describe('doors, flies and fish', () => {
+  it('reads opening a door as a pull and shutting it as a push', () => {
+    expect(kinds('he opens the door and walks through')).toEqual(['pull', 'walk'])
+    expect(kinds('she closes the window')).toEqual(['push'])
+  })
+
+  it('reads "a fly" and "a fish" as things, and fishing as the cast of a throw', () => {
+    expect(kinds('a man swats a fly')).toEqual(['batSwing'])
+    expect(kinds('a man is fishing')).toEqual(['throw'])
+    expect(kinds('he eats a fish')).toEqual(['drink'])
+  })
+})

@@ -44,8 +44,8 @@ const MAKING: ReadonlySet<string> = new Set(['make', 'do', 'perform', 'execute',
 const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
 // Words before "with the left (foot)" that make it the leading foot of a walk.
 const LEADING: ReadonlySet<string> = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'lead', 'leads', 'leading'])
-// Movement verbs whose noun is a thing ("a rock", "a float", "the call"), not the movement.
-const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill', 'bowl'])
+// Movement verbs whose noun is a thing ("a rock", "a float", "the call", "a fly"), not the movement.
+const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill', 'bowl', 'fly', 'fish'])
 // Verbs of putting a thing somewhere ("puts", "places", "sets ... down").
 const PLACING: ReadonlySet<string> = new Set(['put', 'place', 'set', 'lay', 'position'])
 // Pronouns that can be the object of a verb ("lays it down").

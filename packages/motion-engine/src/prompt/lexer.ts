@@ -147,6 +147,9 @@ const PHRASES: [RegExp, string][] = [
   // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
   [re`\b(${verbs('do', 'perform', 'practise', 'practice')})\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))`,
     '$1 a punch, then kicks'],
+  // A door opened or shut is pulled or pushed by its handle.
+  [re`\b(${verbs('open')})\s+(the|a|his|her|their)\s+(door|gate|drawer|fridge|cupboard|window)\b`, 'pulls the $3'],
+  [re`\b(${verbs('close', 'shut')})\s+(the|a|his|her|their)\s+(door|gate|drawer|fridge|cupboard|window)\b`, 'pushes the $3'],
   // A tantrum is stamping in anger, not a throw.
   [re`\b(${verbs('throw', 'have')})\s+(a\s+)?(temper\s+)?tantrums?\b`, 'stomps angrily'],
   // "Checks left and right" looks each way; crossing a street walks over it.

@@ -164,6 +164,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   retreat: 'backstep',
   // Juggling tosses and catches: the closest movement is a throw.
   juggle: 'throw',
+  // Fishing is casting a line: the arm throws.
+  fish: 'throw',
   // Arms closed around someone in front: the hands meet as in a clasp.
   hug: 'claspHands',
   embrace: 'claspHands',
