@@ -658,3 +658,11 @@ describe('doors, flies and fish', () => {
     expect(kinds('he eats a fish')).toEqual(['drink'])
   })
 })
+
+describe('a prompt of only a likeness', () => {
+  it('plans the movement "like a ..." names when nothing else is said, and keeps it a manner beside a movement', () => {
+    expect(planPrompt('like a robot').timeline.map(e => e.action)).toEqual([{ kind: 'robot', speed: 1, emotion: 'neutral' }])
+    expect(kinds('Like a chicken.')).toEqual(['flap'])
+    expect(kinds('like a chicken, he walks')).toEqual(['walk'])
+  })
+})

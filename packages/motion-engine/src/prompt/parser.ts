@@ -159,6 +159,13 @@ function ordered (clauses: Clause[]): Clause[] {
   return out
 }
 
+/** The words after a leading "like" and its article ("like a robot": "robot"). */
+function withoutLike (tokens: readonly ClauseToken[]): readonly ClauseToken[] {
+  const word = (i: number) => { const t = tokens[i]; return t?.type === 'word' ? t.text : undefined }
+  if (word(0) !== 'like') return tokens
+  return tokens.slice(word(1) === 'a' || word(1) === 'an' ? 2 : 1)
+}
+
 /**
  * Reads a prompt into its plan. Unlisted verbs are read by meaning (WordNet), words that are not English by
  * spelling; negated actions are left out. The timeline is empty only when nothing in it is a movement (the
@@ -166,9 +173,11 @@ function ordered (clauses: Clause[]): Clause[] {
  */
 export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
   const parsed: (ClauseParse & Clause)[] = []
-  for (const c of ordered(splitClauses(lex(prompt, reader)))) {
-    const own = parseClause(c.tokens, 'neutral')
+  const clauses = ordered(splitClauses(lex(prompt, reader)))
+  for (const c of clauses) {
     const prev = parsed.at(-1)
+    // A "like a ..." clause is the manner of the clause before; a prompt of nothing else ("like a robot") names the movement.
+    const own = parseClause(clauses.length === 1 ? withoutLike(c.tokens) : c.tokens, 'neutral')
     // A clause of modifiers only ("runs in a full circle, clockwise") belongs to the clause before it, unless it sends
     // the movement another way ("walks forward, then backward"): then it is that movement again, that way.
     if (own.actions.length === 0 && own.notes.length === 0 && prev !== undefined && prev.actions.length > 0) {
