@@ -142,7 +142,7 @@ const PHRASES: [RegExp, string][] = [
   // Shoes are tied down at the feet.
   [re`\b(${verbs('tie', 'lace')})\s+(up\s+)?(his|her|their|my|your|the|a)\s+(shoes?|shoelaces?|laces|boots?|sneakers?)(\s+up)?\b`, 'crouch'],
   // Meditation is sitting still; tai chi a slow stretch of the arms.
-  [/\bmeditat(e|es|ed|ing)\b/g, 'sit'],
+  [re`\b(${verbs('meditate')})\b`, 'sit'],
   [re`\b(${verbs('do', 'practise', 'practice')})\s+(some\s+)?tai\s*chi\b`, 'stretch slowly'],
   // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
   [re`\b(${verbs('do', 'perform', 'practise', 'practice')})\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))`,
@@ -161,9 +161,10 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('dive')}|dove)\s+(to\s+(the\s+|his\s+|her\s+)?(left|right)|sideways|for\s+the\s+ball)\b`, 'jumps $2'],
   // The blow or thing dodged, avoided or blocked is no movement of the mover's.
   [/\b(dodg\w*|avoid\w*|block\w*|evad\w*)\s+(a|an|the|his|her|their|its|incoming|an\s+incoming)\s+(incoming\s+|flying\s+)?(punch|punches|hit|hits|kick|kicks|blow|blows|attack|attacks|strike|strikes|jab|jabs|ball|balls)\b/g, '$1'],
+  // An axe or a hammer used comes down as a chop.
   [re`\b(${verbs('use', 'swing', 'wield')})\s+(a|an|the|his|her|their)\s+(axe|ax|hatchet|hammer|sledgehammer)\b`, 'chop'],
   // "Proceeds to eat it" is eating next, where "proceeds to the door" still goes there.
-  [/\bproceed(s|ed|ing)?\s+to\s+(?!(the|a|an|his|her|their|its|my|your|that|this|where|there|here)\b)/g, ''],
+  [re`\b(${verbs('proceed')})\s+to\s+(?!(the|a|an|his|her|their|its|my|your|that|this|where|there|here)\b)`, ''],
   // "Drags himself forward" is a weary walk, as "drags his feet" is.
   [re`\b(${verbs('drag')})\s+(himself|herself|themselves|oneself|itself)\b`, 'walks wearily'],
   // A side jump is a jump sideways; a high five is a hand raised to meet another.
