@@ -657,6 +657,13 @@ describe('doors, flies and fish', () => {
     expect(kinds('a man is fishing')).toEqual(['throw'])
     expect(kinds('he eats a fish')).toEqual(['drink'])
   })
+
+  it('reads a strut, a swagger or a sashay as a confident walk, not a skip, and a jig as a dance', () => {
+    expect(planPrompt('a man struts down the street').timeline.map(e => [e.action.kind, e.action.emotion])).toEqual([['walk', 'confident']])
+    expect(kinds('a woman sashays down the runway')).toEqual(['walk'])
+    expect(kinds('someone does a little jig')).toEqual(['dance'])
+    expect(kinds('a person makes motions as if opening a door')).toEqual(['pull'])
+  })
 })
 
 describe('a prompt of only a likeness', () => {

@@ -12,9 +12,12 @@ describe('verb forms', () => {
     expect(verbForms('speed')).toEqual(['speed', 'speeds', 'speeding', 'sped'])
   })
 
-  it('doubles the last letter of a short verb ending consonant, vowel, consonant', () => {
+  it('doubles the last letter of a verb of one syllable ending consonant, vowel, consonant', () => {
     expect(verbForms('drop')).toEqual(['drop', 'drops', 'dropping', 'dropped'])
     expect(verbForms('rub')).toEqual(['rub', 'rubs', 'rubbing', 'rubbed'])
+    expect(verbForms('strum')).toEqual(['strum', 'strums', 'strumming', 'strummed'])
+    expect(verbForms('open')).toEqual(['open', 'opens', 'opening', 'opened'])
+    expect(verbForms('look')).toEqual(['look', 'looks', 'looking', 'looked'])
     expect(verbForms('play')).toEqual(['play', 'plays', 'playing', 'played'])
     expect(verbForms('cover')).toEqual(['cover', 'covers', 'covering', 'covered'])
   })

@@ -165,6 +165,8 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('use', 'swing', 'wield')})\s+(a|an|the|his|her|their)\s+(axe|ax|hatchet|hammer|sledgehammer)\b`, 'chop'],
   // "Proceeds to eat it" is eating next, where "proceeds to the door" still goes there.
   [re`\b(${verbs('proceed')})\s+to\s+(?!(the|a|an|his|her|their|its|my|your|that|this|where|there|here)\b)`, ''],
+  // A strut, a swagger, a sashay are confident walks.
+  [re`\b(${verbs('strut', 'swagger', 'sashay')})\b`, 'walks confidently'],
   // "Drags himself forward" is a weary walk, as "drags his feet" is.
   [re`\b(${verbs('drag')})\s+(himself|herself|themselves|oneself|itself)\b`, 'walks wearily'],
   // A side jump is a jump sideways; a high five is a hand raised to meet another.

@@ -199,6 +199,7 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   rock: 'headbang',
   mosh: 'headbang',
   funk: 'disco',
+  jig: 'dance',
   spiral: 'circle',
   orbit: 'circle',
   weave: 'zigzag',

@@ -29,8 +29,8 @@ const IRREGULAR_PAST: Readonly<Record<string, readonly string[]>> = {
 }
 
 const VOWEL = /[aeiou]/
-/** A short verb ending consonant-vowel-consonant doubles its last letter: "drop", "dropping", "dropped". */
-const doubles = (v: string) => v.length <= 4 && /[^aeiou][aeiou][^aeiouwxy]$/.test(v)
+/** A verb of one syllable ending consonant-vowel-consonant doubles its last letter: "drop", "dropping", "strutted". */
+const doubles = (v: string) => (v.match(/[aeiou]+/g) ?? []).length === 1 && /[^aeiou][aeiou][^aeiouwxy]$/.test(v)
 
 /** Every form of `lemma`: the lemma, its third person, its -ing form and its past forms. */
 export function verbForms (lemma: string): string[] {
