@@ -553,6 +553,7 @@ describe('dodging, kneeling, strokes and other words real captions use', () => {
     expect(kinds('a person eats a hamburger')).toEqual(['drink'])
     expect(action('someone does a sidejump to the left')).toEqual([{ kind: 'jump', speed: 1, emotion: 'neutral', count: 1, direction: 'left' }])
     expect(kinds('a person performs some kind of kata')).toEqual(['punch', 'kick'])
+    expect(kinds('a fat person high fives')).toEqual(['wave'])
   })
 
   it('reads "proceeds to <verb>" as that movement next, and "proceeds to the door" as going there', () => {
@@ -670,6 +671,7 @@ describe('a prompt of only a likeness', () => {
   it('plans the movement "like a ..." names when nothing else is said, and keeps it a manner beside a movement', () => {
     expect(planPrompt('like a robot').timeline.map(e => e.action)).toEqual([{ kind: 'robot', speed: 1, emotion: 'neutral' }])
     expect(kinds('Like a chicken.')).toEqual(['flap'])
+    expect(kinds('like robots')).toEqual(['robot'])
     expect(kinds('like a chicken, he walks')).toEqual(['walk'])
   })
 })
