@@ -675,3 +675,19 @@ describe('a prompt of only a likeness', () => {
     expect(kinds('like a chicken, he walks')).toEqual(['walk'])
   })
 })
+
+describe('paces said as multiples, babies and walls', () => {
+  it('reads "twice as fast" as a faster pace, not two of the movement', () => {
+    const walk = planPrompt('walk forward twice as fast').timeline.map(e => e.action)
+    expect(walk).toHaveLength(1)
+    expect(walk[0]!.count).toBeUndefined()
+    expect(walk[0]!.speed).toBeGreaterThan(1.4)
+    expect(planPrompt('walk twice as slowly').timeline[0]!.action.speed).toBeLessThan(0.7)
+  })
+
+  it('reads a baby rocked as held in the arms, and leaning on a wall as standing', () => {
+    expect(kinds('he rocks the baby in his arms')).toEqual(['claspHands'])
+    expect(kinds('he leans against the wall')).toEqual(['idle'])
+    expect(kinds('she leans forward')).toEqual(['bow'])
+  })
+})

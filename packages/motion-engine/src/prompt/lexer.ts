@@ -165,6 +165,12 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('use', 'swing', 'wield')})\s+(a|an|the|his|her|their)\s+(axe|ax|hatchet|hammer|sledgehammer)\b`, 'chop'],
   // "Proceeds to eat it" is eating next, where "proceeds to the door" still goes there.
   [re`\b(${verbs('proceed')})\s+to\s+(?!(the|a|an|his|her|their|its|my|your|that|this|where|there|here)\b)`, ''],
+  // "Twice as fast" is a pace, not two of the movement.
+  [/\b(twice|two\s+times|three\s+times|much)\s+(as\s+)?(fast|quick|quickly|faster|quicker)(\s+as\s+(before|usual|normal))?\b/g, 'very fast'],
+  [/\b(twice|two\s+times|three\s+times|much)\s+(as\s+)?(slow|slowly|slower)(\s+as\s+(before|usual|normal))?\b/g, 'very slowly'],
+  // A baby rocked is held in the arms; leaning on a wall is standing.
+  [re`\b(${verbs('rock', 'cradle')})\s+(a|the|his|her|their)\s+(baby|child|infant|doll)\b`, 'clasphands'],
+  [re`\b(${verbs('lean')})\s+(back\s+)?(against|on)\s+(a|the|his|her|their)\s+(wall|table|door|railing|counter|tree|car|pole|fence|bar)\b`, 'stands'],
   // A strut, a swagger, a sashay are confident walks.
   [re`\b(${verbs('strut', 'swagger', 'sashay')})\b`, 'walks confidently'],
   // "Drags himself forward" is a weary walk, as "drags his feet" is.
