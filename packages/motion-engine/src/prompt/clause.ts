@@ -240,7 +240,7 @@ function negatedModifierAfter (tokens: readonly ClauseToken[], i: number): numbe
 function modifierClass (t: ClauseToken | undefined): 'way' | 'count' | undefined {
   if (t === undefined) return undefined
   if (t.type === 'number') return 'count'
-  if (REPEAT_WORDS[t.text] !== undefined || (NUMBER_WORDS[t.text] !== undefined && t.text !== 'a' && t.text !== 'an')) return 'count'
+  if (REPEAT_WORDS[t.text] !== undefined || isNumberWord(t.text)) return 'count'
   return isModifierWord(t.text) ? 'way' : undefined
 }
 
@@ -292,9 +292,12 @@ function likenedTo (main: Found | undefined, kind: ActionKind | 'step', opensCla
   return UPPER_BODY.has(kind as ActionKind) ? 'keeps' : 'manner'
 }
 
+/** A word that says a number ("two", "dozen"); the article "a" counts only where a countable noun follows it. */
+const isNumberWord = (w: string) => NUMBER_WORDS[w] !== undefined && w !== 'a' && w !== 'an'
+
 function numberJustBefore (tokens: readonly ClauseToken[], i: number): boolean {
   const previous = tokens[i - 1]
-  return previous !== undefined && (previous.type === 'number' || (isWord(previous) && previous.text !== 'a' && previous.text !== 'an' && NUMBER_WORDS[previous.text] !== undefined))
+  return previous !== undefined && (previous.type === 'number' || (isWord(previous) && isNumberWord(previous.text)))
 }
 
 function sideWord (text: string): Side | undefined {

@@ -32,6 +32,9 @@ const VIEWER = '(?:the\\s+)?(?:camera|viewer|audience|observer|me|us)\\b'
 /** A global pattern written as a raw template, so a verb's forms (`verbs`) and the phrases above can be put in it. */
 const re = (strings: TemplateStringsArray, ...parts: string[]): RegExp => new RegExp(String.raw(strings, ...parts), 'g')
 
+// Doing or practising a discipline (tai chi, yoga, a martial art).
+const PRACTISING = verbs('do', 'practise', 'practice')
+
 // Multi-word names of one movement, joined into the single word the vocabulary knows.
 const PHRASES: [RegExp, string][] = [
   // Degrees misspelt or run into the way they turn ("180 degress", "a 90 degreeleftwards curve").
@@ -143,9 +146,9 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('tie', 'lace')})\s+(up\s+)?(his|her|their|my|your|the|a)\s+(shoes?|shoelaces?|laces|boots?|sneakers?)(\s+up)?\b`, 'crouch'],
   // Meditation is sitting still; tai chi a slow stretch of the arms.
   [re`\b(${verbs('meditate')})\b`, 'sit'],
-  [re`\b(${verbs('do', 'practise', 'practice')})\s+(some\s+)?tai\s*chi\b`, 'stretch slowly'],
+  [re`\b(${PRACTISING})\s+(some\s+)?tai\s*chi\b`, 'stretch slowly'],
   // A martial art practised, with no blow named, is its two blows: a punch, then a kick.
-  [re`\b(${verbs('do', 'perform', 'practise', 'practice')})\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))`,
+  [re`\b(${PRACTISING}|${verbs('perform')})\s+(some\s+(kind\s+of\s+)?)?((martial|material)\s+arts?|katas?|karate|kung\s*fu|taekwondo|kickboxing)(\s+(moves?|routines?|katas?))?\b(?!\s+\w*(kick|punch|chop|strike|block|jab))`,
     '$1 a punch, then kicks'],
   // A door opened or shut is pulled or pushed by its handle.
   [re`\b(${verbs('open')})\s+(the|a|his|her|their)\s+(door|gate|drawer|fridge|cupboard|window)\b`, 'pulls the $3'],
@@ -179,7 +182,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bside\s*jumps?\b/g, 'jump sideways'],
   [/\bhigh\s+fives?\b/g, 'wave'],
   // Yoga and pilates are held stretches.
-  [re`\b(${verbs('do', 'practise', 'practice')})\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b`, 'stretch'],
+  [re`\b(${PRACTISING})\s+(some\s+)?(yoga|pilates)\b|\byoga\s+(poses?|stretch(es)?)\b`, 'stretch'],
   [/\b(around\s+)?in\s+(a\s+|the\s+)?((full|whole|complete|small|big|large|tight|little|wide|clockwise|counterclockwise)\s+)*(circles?|circuit)\b/g, '$3 circle'],
   [/\b(up|down)\s+(the\s+)?(stairs|steps)\b/g, 'stairs'],
   // The character starts facing the camera (the viewer, "me"): going toward it is going forward.
