@@ -70,6 +70,7 @@ export const RECORDING_KINDS: readonly RecordingKind[] = [
   { name: 'golf', match: /^golf_/, accept: ['batSwing'] },
   { name: 'squat', match: /^(squat|Kniebeuge)/, accept: ['squat', 'crouch', 'kneel'] },
   { name: 'cartwheel', match: /^RadSchlagen/, accept: ['cartwheel'] },
+  { name: 'handstand', match: /^Handstand/, accept: ['handstand'] },
   { name: 'stomp', match: /^stomp_/, accept: ['stomp', 'kick'] },
   { name: 'point', match: /^point_at/, accept: ['point', 'salute', 'stretch'] },
   { name: 'arms out (T-pose)', match: /^T[Pp]ose/, accept: ['idle', 'stretch', 'attention'] },
@@ -79,8 +80,8 @@ export const RECORDING_KINDS: readonly RecordingKind[] = [
 
 /**
  * Recordings left out, and why: CMU's numbered trials (`79_01`) name no movement; `Trial` (reaching for objects),
- * `evasion` (dodging), `Handstand`, `shake_hand`, `drum`, `cal` (a calisthenics sequence) and `walk_like_an_egyptian`
- * name movements the engine has no action for.
+ * `evasion` (dodging), `shake_hand`, `drum`, `cal` (a calisthenics sequence) and `walk_like_an_egyptian` name
+ * movements the engine has no action for.
  */
 export function recordingName (motion: string): string {
   return (motion.split('/').at(-1) ?? motion).replace(/_poses$/, '')

@@ -362,7 +362,7 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['A person walks straight ahead and receives a slight push from the left.', 'walk(direction=forward) pushed(from=left)'],
   ['Person walking and stumbling a little bit', 'walk stumble'],
   ['Someone is kneeling down.', 'kneel'],
-  ['A person performs a handstand after jumping', 'jump'],
+  ['A person performs a handstand after jumping', 'jump handstand'],
   // No movement, or nothing the engine can do: an empty plan (the API's 494).
   ['the weather is nice today', '-'],
   ['banana republic', '-'],

@@ -691,3 +691,46 @@ describe('paces said as multiples, babies and walls', () => {
     expect(kinds('she leans forward')).toEqual(['bow'])
   })
 })
+
+describe('floor work, exercises and balance', () => {
+  it('reads a handstand, however it is spelt or entered, as a handstand', () => {
+    expect(kinds('someone does a handstand')).toEqual(['handstand'])
+    expect(kinds('a person makes a hand stand')).toEqual(['handstand'])
+    expect(kinds('a human goes into a handstand position, and comes back on his feet')).toEqual(['handstand'])
+  })
+
+  it('reads somersaults and forward or backward rolls as a roll, a back somersault as a backflip, and rolling onto a side as no roll', () => {
+    expect(planPrompt('a human performs a forward roll').timeline.map(e => e.action)).toMatchObject([{ kind: 'roll' }])
+    expect(planPrompt('a person is doing a backward roll').timeline.map(e => e.action)).toMatchObject([{ kind: 'roll', direction: 'backward' }])
+    expect(planPrompt('she rolls backwards twice').timeline.map(e => e.action)).toMatchObject([{ kind: 'roll', direction: 'backward', count: 2 }])
+    expect(kinds('a person runs and does a roll on the ground')).toEqual(['run', 'roll'])
+    expect(kinds('a person does a somersault on the ground')).toEqual(['roll'])
+    expect(kinds('he does a back somersault')).toEqual(['backflip'])
+    expect(kinds('a person is lying on the ground and rolls onto the left side')).not.toContain('roll')
+  })
+
+  it('reads push-ups, sit-ups and crunches as those exercises with their counts, not squats', () => {
+    expect(planPrompt('a person does 10 push-ups').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushUp', count: 10 }])
+    expect(kinds('he does press ups')).toEqual(['pushUp'])
+    expect(planPrompt('a man does sit ups').timeline.map(e => e.action)).toMatchObject([{ kind: 'sitUp' }])
+    expect(planPrompt('she does 20 crunches').timeline.map(e => e.action)).toMatchObject([{ kind: 'sitUp', count: 20 }])
+    // "ground" is no crunch: WordNet's grind → crunch does not make the floor an exercise.
+    expect(kinds('a person touches the ground with both hands')).not.toContain('sitUp')
+  })
+
+  it('reads lunges with their way, not as squats', () => {
+    expect(planPrompt('a person takes a lunge to the left and returns to the initial position').timeline.map(e => e.action))
+      .toMatchObject([{ kind: 'lunge', direction: 'left' }])
+    expect(kinds('a person does lunges')).toEqual(['lunge'])
+  })
+
+  it('reads swaying and rocking as a sway, rocking out as headbanging, and a sway beside a walk as how it walks', () => {
+    expect(kinds('a person sways side to side')).toEqual(['sway'])
+    expect(planPrompt('a person rocks back and forth').timeline.map(e => e.action)).toMatchObject([{ kind: 'sway', direction: 'backward' }])
+    expect(kinds('the man rocks out to the music')).toEqual(['headbang'])
+    expect(kinds('a person walks forwards slowly, hips swaying')).toEqual(['walk'])
+    expect(kinds('a person is walking with a light sway')).toEqual(['walk'])
+    expect(kinds('a person walks backwards, arms swinging by his side')).toEqual(['walk'])
+    expect(planPrompt('a person takes a couple of forward steps swaying').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk', count: 2 }])
+  })
+})

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { fk, jointIndex } from '../src/index.js'
 import type { ActionSpec, MotionClip, Vec3 } from '../src/index.js'
 import { quatRotate } from '../src/math/quat.js'
-import { engine, track } from './helpers/motion.js'
+import { engine, footSkate, track } from './helpers/motion.js'
 
 function plan (...actions: Partial<ActionSpec>[]): Promise<MotionClip> {
   return engine.generateTimeline(actions.map(a => ({ action: { kind: 'idle', speed: 1, emotion: 'neutral', ...a } })), { prompt: 'plan', seed: 7 })
@@ -313,5 +313,113 @@ describe('locomotion extensions', () => {
     const hips = track(clip, 'Hips')
     expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2])).toBeLessThan(0.15)
     expect(Math.max(...track(clip, 'LeftFoot').map(p => p[1]))).toBeGreaterThan(0.2)
+  })
+})
+
+/** Times a series rises above `high` after having been below `low` (a repetition counted once per crossing). */
+function rises (series: number[], low: number, high: number): number {
+  let armed = false
+  let n = 0
+  for (const v of series) {
+    if (v < low) armed = true
+    else if (armed && v > high) { n++; armed = false }
+  }
+  return n
+}
+
+describe('floor work, exercises and balance', () => {
+  it('handstand: the body turns upside down on both hands, feet high over the head, and comes back to its feet where it began', async () => {
+    const clip = await plan({ kind: 'handstand', durationSeconds: 1.5 })
+    const head = track(clip, 'Head')
+    const feet = ['LeftFoot', 'RightFoot'].map(j => track(clip, j))
+    const inverted = head.filter((h, f) => feet.every(p => p[f]![1] > 1.6) && h[1] < 0.6).length / clip.fps
+    expect(inverted).toBeGreaterThan(1.2)
+    for (const hand of ['LeftHandMiddle4', 'RightHandMiddle4']) expect(Math.min(...track(clip, hand).map(p => p[1]))).toBeLessThan(0.04)
+    const hips = track(clip, 'Hips')
+    expect(Math.hypot(last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2])).toBeLessThan(0.15)
+    expect(last(hips)[1]).toBeGreaterThan(0.85)
+    // A longer hold holds longer.
+    const long = await plan({ kind: 'handstand', durationSeconds: 3 })
+    expect(long.frameCount - clip.frameCount).toBeGreaterThan(1.3 * clip.fps)
+  })
+
+  it('roll: the hips turn a full circle forwards (or backwards) with the body on the floor, travelling that way, and end standing', async () => {
+    for (const [direction, sign] of [['forward', 1], ['backward', -1]] as const) {
+      const clip = await plan({ kind: 'roll', direction })
+      const up = axis(clip, 'Hips', [0, 1, 0])
+      const pitch = unwrap(up.map(u => Math.atan2(u[2], u[1]) * DEG))
+      expect(sign * (last(pitch) - pitch[0]!), direction).toBeGreaterThan(320)
+      expect(sign * (last(pitch) - pitch[0]!), direction).toBeLessThan(400)
+      const hips = track(clip, 'Hips')
+      expect(Math.min(...hips.map(p => p[1])), direction).toBeLessThan(0.3)
+      // Rolled along the floor, never thrown into the air as a flip is.
+      expect(Math.max(...lowestJoint(clip)), direction).toBeLessThan(0.2)
+      expect(sign * (last(hips)[2] - hips[0]![2]), direction).toBeGreaterThan(0.8)
+      expect(last(hips)[1], direction).toBeGreaterThan(0.85)
+    }
+  })
+
+  it('push-ups: down into a plank on hands and toes, the chest lowered and raised once per push-up, ending face down', async () => {
+    const clip = await plan({ kind: 'pushUp', count: 4 })
+    const chest = track(clip, 'Spine2').map(p => p[1])
+    expect(rises(chest, 0.35, 0.45)).toBe(4)
+    // Between the first push-up and the last the body rests on the hands and the toes only (the toe joint of a foot
+    // standing on its tips is 7–8 cm up), the hips never down on the floor.
+    const hips = track(clip, 'Hips').map(p => p[1])
+    const first = chest.findIndex(c => c < 0.35)
+    const lastUp = chest.length - 1 - [...chest].reverse().findIndex(c => c > 0.45)
+    for (let f = first; f <= lastUp; f++) {
+      for (const j of ['LeftToeBase', 'RightToeBase']) expect(track(clip, j)[f]![1], `${j} ${f}`).toBeLessThan(0.13)
+      for (const j of ['LeftHandMiddle4', 'RightHandMiddle4']) expect(track(clip, j)[f]![1], `${j} ${f}`).toBeLessThan(0.1)
+      expect(hips[f]!, `hips ${f}`).toBeGreaterThan(0.2)
+    }
+    expect(last(axis(clip, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
+    // From lying face down it pushes straight up, without standing up first.
+    const fromFloor = await plan({ kind: 'lieDown', style: 'onFront' }, { kind: 'pushUp', count: 2 })
+    const down = await plan({ kind: 'lieDown', style: 'onFront' })
+    expect(Math.max(...track(fromFloor, 'Hips').slice(down.frameCount).map(p => p[1]))).toBeLessThan(0.7)
+  })
+
+  it('sit-ups: lying on the back with the feet flat, the trunk curls up once per sit-up while the feet stay put', async () => {
+    const clip = await plan({ kind: 'sitUp', count: 3 })
+    const head = track(clip, 'Head').map(p => p[1])
+    expect(rises(head, 0.3, 0.6)).toBe(3)
+    // From lying back the first time until the last sit-up is up, the feet stay flat where they were put.
+    const first = head.findIndex(h => h < 0.3)
+    const lastUp = head.length - 1 - [...head].reverse().findIndex(h => h > 0.6)
+    const foot = track(clip, 'LeftFoot').slice(first, lastUp + 1)
+    for (const p of foot) expect(p[1]).toBeLessThan(0.13)
+    expect(Math.max(...foot.map(p => Math.abs(p[2] - foot[0]![2])))).toBeLessThan(0.05)
+    expect(last(track(clip, 'Hips'))[1]).toBeLessThan(0.3)
+  })
+
+  it('lunge: the lead foot steps out the way named, the rear knee sinks near the floor, and the body comes back', async () => {
+    for (const [direction, component, sign, lead] of [['forward', 2, 1, 'LeftFoot'], ['left', 0, 1, 'LeftFoot'], ['right', 0, -1, 'RightFoot'],
+      ['backward', 2, -1, 'LeftFoot']] as const) {
+      const clip = await plan({ kind: 'lunge', direction, count: 1, side: direction === 'forward' || direction === 'backward' ? 'left' : undefined })
+      const foot = track(clip, lead)
+      expect(Math.max(...foot.map(p => sign * (p[component] - foot[0]![component]))), direction).toBeGreaterThan(0.5)
+      expect(Math.abs(last(foot)[component] - foot[0]![component]), direction).toBeLessThan(0.05)
+      const hips = track(clip, 'Hips')
+      expect(Math.min(...hips.map(p => p[1])), direction).toBeLessThan(0.75)
+      expect(last(hips)[1], direction).toBeGreaterThan(0.9)
+      if (direction === 'forward') expect(Math.min(...track(clip, 'RightLeg').map(p => p[1]))).toBeLessThan(0.3)
+    }
+    // Forward lunges alternate the legs.
+    const two = await plan({ kind: 'lunge', count: 2 })
+    for (const j of ['LeftFoot', 'RightFoot']) expect(Math.max(...track(two, j).map(p => p[2] - track(two, j)[0]![2])), j).toBeGreaterThan(0.5)
+  })
+
+  it('sway: the feet stay planted while the body rocks from side to side (or back and forth), the head further than the hips', async () => {
+    for (const [direction, component] of [[undefined, 0], ['forward', 2]] as const) {
+      const clip = await plan({ kind: 'sway', count: 3, ...(direction === undefined ? {} : { direction }) })
+      const hips = track(clip, 'Hips').map(p => p[component] - track(clip, 'Hips')[0]![component])
+      const head = track(clip, 'Head').map(p => p[component] - track(clip, 'Head')[0]![component])
+      expect(rises(hips, -0.02, 0.02), String(direction)).toBeGreaterThanOrEqual(2)
+      expect(Math.max(...head.map(Math.abs)), String(direction)).toBeGreaterThan(Math.max(...hips.map(Math.abs)))
+      const across = component === 0 ? 2 : 0
+      expect(Math.max(...track(clip, 'Hips').map(p => Math.abs(p[across] - track(clip, 'Hips')[0]![across])))).toBeLessThan(0.02)
+      for (const j of ['LeftFoot', 'RightFoot']) expect(footSkate(clip, j), j).toBeLessThan(0.02)
+    }
   })
 })

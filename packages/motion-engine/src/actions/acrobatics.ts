@@ -1,5 +1,6 @@
-// Acrobatics: a standing backflip (arm swing, take-off, tucked rotation through 360° in flight, absorbing landing)
-// and a cartwheel (hand, hand, foot, foot, the body inverting sideways over the hands).
+// Acrobatics: a standing backflip (arm swing, take-off, tucked rotation through 360° in flight, absorbing landing),
+// a cartwheel (hand, hand, foot, foot, the body inverting sideways over the hands), a handstand (kicked up from a
+// lunge, held on the hands, stepped back down) and a forward or backward roll over the back on the floor.
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
@@ -13,8 +14,8 @@ function legs (hip: number, knee: number, pelvisPitch: number, ankle?: number): 
   return { lHipFlex: hip, rHipFlex: hip, lKnee: knee, rKnee: knee, lAnkle: a, rAnkle: a, pelvisPitch }
 }
 
-function arms (flex: number, abduct: number, elbow: number): PartialPose {
-  return { ...armPose('left', { flex, abduct, elbow }), ...armPose('right', { flex, abduct, elbow }) }
+function arms (flex: number, abduct: number, elbow: number, wrist?: number): PartialPose {
+  return { ...armPose('left', { flex, abduct, elbow, wrist }), ...armPose('right', { flex, abduct, elbow, wrist }) }
 }
 
 /**
@@ -112,4 +113,108 @@ export function cartwheel (ctx: ActionContext): ActionClip {
   keys.push({ t: t0 + 0.5, pose: { ...spread(14, 10), pelvisRoll: dir * 360 * count } })
   spans.push({ until: t0 + 0.5, parts: [trailFoot, leadFoot] })
   return wrapTurns(supportedKeys(ctx, keys, spans, 'standing'), 'pelvisRoll')
+}
+
+/**
+ * Handstand: a lunge onto the lead foot (left, or `side: 'right'`) with the arms overhead, the hands put down about a
+ * leg's length ahead while the rear leg swings up, both legs together above the hands for `durationSeconds` (1.5 s),
+ * then back down the same way: the lead foot lands where it pushed off and the body stands up where it started.
+ */
+export function handstand (ctx: ActionContext): ActionClip {
+  const hold = Math.max(0.3, ctx.spec.durationSeconds ?? 1.5)
+  const lead = ctx.spec.side === 'right' ? 'r' : 'l'
+  const rear = lead === 'l' ? 'r' : 'l'
+  const leadFoot = lead === 'l' ? 'lFoot' : 'rFoot'
+  const rearFoot = lead === 'l' ? 'rFoot' : 'lFoot'
+  const hands = ['lHand', 'rHand'] as const
+  const legs = (leadHip: number, leadKnee: number, rearHip: number, rearKnee: number, ankle = 10): PartialPose => ({
+    [`${lead}HipFlex`]: leadHip,
+    [`${lead}Knee`]: leadKnee,
+    [`${lead}Ankle`]: ankle,
+    [`${rear}HipFlex`]: rearHip,
+    [`${rear}Knee`]: rearKnee,
+    [`${rear}Ankle`]: ankle
+  })
+  // Arms along the trunk's axis overhead, palms flat on the floor when the body is upside down.
+  const overhead = (wrist: number) => arms(172, 8, 4, wrist)
+  const entry: Key[] = [
+    { t: 0.35, pose: { ...overhead(0), ...legs(40, 35, 0, 4, 0) } },
+    { t: 0.7, pose: { ...overhead(-20), ...legs(50, 40, -12, 4, -5), pelvisPitch: 18, spineFlex: 6 } },
+    { t: 1.05, pose: { ...overhead(-60), ...legs(95, 30, -30, 10, -10), pelvisPitch: 95, spineFlex: 10, neckFlex: -20 } },
+    { t: 1.4, pose: { ...overhead(-80), ...legs(95, 40, 15, 10, 25), pelvisPitch: 150, spineFlex: 0, neckFlex: -30 } },
+    { t: 1.75, pose: { ...overhead(-85), ...legs(5, 2, 5, 2, 30), pelvisPitch: 178, spineFlex: -8, neckFlex: -35 } }
+  ]
+  const held = entry[entry.length - 1]!
+  const keys: Key[] = [
+    { t: 0, pose: {} },
+    ...entry,
+    { t: 1.75 + hold / 2, pose: { ...held.pose, [`${lead}HipFlex`]: 12, [`${rear}HipFlex`]: -2, pelvisPitch: 182 } },
+    { t: 1.75 + hold, pose: held.pose },
+    // Down the way it came: the same keys in reverse, each as far from the end of the hold as it was from its start.
+    ...entry.slice(0, -1).reverse().map(k => ({ ...k, t: 1.75 + hold + (1.75 - k.t) })),
+    { t: 3.5 + hold, pose: {} }
+  ]
+  const out = (t: number) => 1.75 + hold + (1.75 - t)
+  const spans: SupportSpan[] = [
+    { until: 0.15, parts: [leadFoot, rearFoot] },
+    { until: 0.6, parts: [rearFoot] },
+    { until: 0.85, parts: [leadFoot, rearFoot] },
+    { until: 1.15, parts: [leadFoot] },
+    { until: 1.35, parts: [leadFoot, ...hands] },
+    { until: out(1.35), parts: [...hands] },
+    { until: out(1.15), parts: [leadFoot, ...hands] },
+    { until: out(0.85), parts: [leadFoot] },
+    { until: out(0.6), parts: [leadFoot, rearFoot] },
+    { until: out(0.15), parts: [rearFoot] },
+    { until: 3.5 + hold, parts: [leadFoot, rearFoot] }
+  ]
+  return supportedKeys(ctx, keys, spans, 'standing')
+}
+
+/**
+ * A forward roll (a somersault on the floor), or a backward one (`direction: 'backward'`): down into a squat with
+ * the hands on the floor, the head tucked, over the upper back and the pelvis, and up from a squat onto the feet a
+ * body length further on. `count` rolls follow each other.
+ */
+export function roll (ctx: ActionContext): ActionClip {
+  const way = ctx.spec.direction === 'backward' ? -1 : 1
+  const count = Math.max(1, ctx.spec.count ?? 1)
+  const hands = ['lHand', 'rHand'] as const
+  const feet = ['lFoot', 'rFoot'] as const
+  const tucked = (hip: number, knee: number, pitch: number, ankle = 20): PartialPose => ({
+    ...legs(hip, knee, pitch, ankle), spineFlex: 45, neckFlex: 40, headFlex: 25
+  })
+  // Forward: hands down ahead of the feet; backward: sitting back, hands beside the ears to push the floor away.
+  const cycle: Key[] = way === 1
+    ? [
+        { t: 0.45, pose: { ...legs(95, 120, 35), spineFlex: 35, ...arms(95, 15, 10) } },
+        { t: 0.8, pose: { ...tucked(110, 100, 95, 25), ...arms(120, 15, 10, -70) } },
+        { t: 1.1, pose: { ...tucked(125, 135, 185), ...arms(120, 20, 60, -40) } },
+        { t: 1.4, pose: { ...tucked(130, 140, 265), ...arms(60, 20, 60) } },
+        { t: 1.7, pose: { ...legs(105, 135, 335), spineFlex: 40, ...arms(95, 15, 10) } },
+        { t: 2.2, pose: { pelvisPitch: 360 } }
+      ]
+    : [
+        { t: 0.45, pose: { ...legs(95, 120, 15), spineFlex: 35, ...arms(95, 15, 10) } },
+        { t: 0.8, pose: { ...tucked(120, 135, -40), ...arms(150, 15, 120, -80) } },
+        { t: 1.1, pose: { ...tucked(130, 140, -120), ...arms(170, 15, 130, -80) } },
+        { t: 1.4, pose: { ...tucked(125, 130, -200), ...arms(170, 15, 90, -80) } },
+        { t: 1.7, pose: { ...legs(105, 135, -300), spineFlex: 40, ...arms(95, 15, 10) } },
+        { t: 2.2, pose: { pelvisPitch: -360 } }
+      ]
+  const keys: Key[] = [{ t: 0, pose: {} }]
+  const spans: SupportSpan[] = []
+  for (let i = 0; i < count; i++) {
+    const at = (t: number) => 2.2 * i + t
+    const turn = way * 360 * i
+    keys.push(...cycle.map(k => ({ t: at(k.t), pose: { ...k.pose, pelvisPitch: (k.pose.pelvisPitch ?? 0) + turn } })))
+    spans.push(...(way === 1
+      ? [{ until: at(0.6), parts: [...feet] }, { until: at(0.95), parts: [...feet, ...hands] }, { until: at(1.25), parts: ['upperBack' as const] },
+          { until: at(1.55), parts: ['pelvis' as const] }, { until: at(2.2), parts: [...feet] }]
+      : [{ until: at(0.7), parts: [...feet] }, { until: at(1.0), parts: ['pelvis' as const] }, { until: at(1.3), parts: ['upperBack' as const] },
+          { until: at(1.55), parts: ['upperBack' as const, ...hands] }, { until: at(2.2), parts: [...feet] }]))
+  }
+  keys.push({ t: 2.2 * count + 0.5, pose: { pelvisPitch: way * 360 * count } })
+  spans.push({ until: 2.2 * count + 0.5, parts: [...feet] })
+  return wrapTurns(supportedKeys(ctx, keys, spans, 'standing'), 'pelvisPitch')
 }

@@ -30,12 +30,14 @@ import {
   yawn
 } from './expressions.js'
 import { circle, zigzag } from './paths.js'
-import { backflip, cartwheel } from './acrobatics.js'
+import { backflip, cartwheel, handstand, roll } from './acrobatics.js'
 import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
 import { pushed, stumble } from './reactions.js'
 import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
 import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
 import { chop, drink, stir, sweep, wipe } from './household.js'
+import { pushUp, sitUp } from './floor-exercises.js'
+import { lunge, sway } from './weight-shifts.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   idle,
@@ -130,5 +132,11 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   playGuitar,
   playViolin,
   shakeArms,
-  shakeFist
+  shakeFist,
+  handstand,
+  roll,
+  pushUp,
+  sitUp,
+  lunge,
+  sway
 }

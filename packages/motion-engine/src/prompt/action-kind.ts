@@ -12,3 +12,5 @@ export type ActionKind =
   | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'
   // upper-body actions of real captions
   | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
+  // floor work, exercises and balance of real prompts
+  | 'handstand' | 'roll' | 'pushUp' | 'sitUp' | 'lunge' | 'sway'

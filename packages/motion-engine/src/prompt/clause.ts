@@ -560,6 +560,10 @@ function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[]
     out.splice(out.indexOf(pace), 1)
   }
   if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) drop(g)
+  // "walks swaying his hips", "a couple of steps swaying": the sway is the way of walking, its count the steps'.
+  const gait = out.find(f => f.kind === 'step' || LOCOMOTION.has(f.kind as ActionKind))
+  const swaying = gait !== undefined ? drop('sway') : undefined
+  if (gait !== undefined && swaying !== undefined) gait.mods = { ...swaying.mods, ...gait.mods }
   if (out.some(f => DANCE_STYLES.has(f.kind as ActionKind)) && has('dance')) drop('dance')
   // "nearly falls", "almost fell over": the fall is caught, a stumble (one, beside a stumble already there).
   const caught = out.find(f => f.kind === 'fall' && HEDGES.has(f.before ?? ''))

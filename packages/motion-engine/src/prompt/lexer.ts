@@ -120,7 +120,19 @@ const PHRASES: [RegExp, string][] = [
   // "Knees down", "knees on the floor": "kneels" missing its l.
   [/\bknees\s+(down|on\s+the\s+(floor|ground))\b/g, 'kneels $1'],
   [re`\b(${verbs('get', 'go', 'drop')})\s+(down\s+)?(on|onto|to)\s+(the\s+floor\s+on\s+)?all\s+fours\b`, 'kneel'],
-  [/\b(push|sit)\s*ups?\b/g, 'pushup'],
+  [/\b(push|press)\s*ups?\b/g, 'pushup'],
+  [/\bsit\s*ups?\b/g, 'situp'],
+  [re`\b(${verbs('do', 'perform')})\s+(\w+\s+)?(abdominal\s+)?crunch(es)?\b`, '$1 $2situp'],
+  [/\bhand\s*stands?\b/g, 'handstand'],
+  // A forward or backward roll on the floor ("back somersault" is the backflip above); "rolls onto his side" is no roll.
+  [/\b(forward|front)\s+rolls?\b|\b(a|one)\s+roll\b/g, 'somersault'],
+  [/\b(backward|backwards|back)\s+rolls?\b/g, 'somersault backward'],
+  [re`\b(${verbs('roll')})\s+(over\s+)?(forwards?|backwards?)\b`, 'somersault $3'],
+  [re`\b(${verbs('rock')})\s+out\b`, 'headbang'],
+  // Hips swaying and arms swinging beside a walk ("walks slowly, hips swaying", "with a light sway") are how it walks.
+  [/,\s*(his\s+|her\s+|their\s+|the\s+)?(arms?|hips?|shoulders)\s+(swinging|swaying)\b|\bwith\s+(a\s+)?(\w+\s+)?sway\b/g, ' '],
+  // "goes into a handstand": the movement named, no going anywhere.
+  [re`\b(${verbs('go', 'get', 'come', 'move')})\s+(down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
   [/\b(quarter|half)\s+(of\s+a\s+)?(circles?|rounds?)\b/g, '$1 turn'],

@@ -124,7 +124,13 @@ const PHRASE: Readonly<Record<ActionKind, string>> = {
   playGuitar: 'play guitar',
   playViolin: 'play violin',
   shakeArms: 'shake arms',
-  shakeFist: 'shake fist'
+  shakeFist: 'shake fist',
+  handstand: 'handstand',
+  roll: 'roll',
+  pushUp: 'push-ups',
+  sitUp: 'sit-ups',
+  lunge: 'lunge',
+  sway: 'sway'
 }
 const ADVERB: Readonly<Record<Emotion, string>> = Object.fromEntries(([
   ['neutral', ''], ['happy', 'happily'], ['tired', 'tiredly'], ['angry', 'angrily'], ['sad', 'sadly'], ['confident', 'confidently'], ['sneaky', 'stealthily']

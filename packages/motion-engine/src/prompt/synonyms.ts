@@ -140,7 +140,7 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   exercise: 'jumpingJacks',
   workout: 'squat',
   train: 'squat',
-  lunge: 'squat',
+  lunge: 'lunge',
   plie: 'ballet',
   lug: 'carry',
   tote: 'carry',
@@ -196,7 +196,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   paddle: 'swim',
   float: 'swim',
   dive: 'swim',
-  rock: 'headbang',
+  // Rocking is swaying; "rocks out" (to music) is read as headbanging by the lexer.
+  rock: 'sway',
   mosh: 'headbang',
   funk: 'disco',
   jig: 'dance',
@@ -211,6 +212,6 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   slip: 'stumble',
   tumble: 'fall',
   topple: 'fall',
-  pushup: 'squat',
-  situp: 'squat'
+  pushup: 'pushUp',
+  situp: 'sitUp'
 }

@@ -144,6 +144,9 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   handsonhips: 'handsOnHips',
   fistpump: 'fistPump',
   squat: 'squat',
+  handstand: 'handstand',
+  somersault: 'roll',
+  sway: 'sway',
   // issue 28 actions
   arc: 'turn',
   attention: 'attention',
@@ -214,7 +217,8 @@ export const UNDERSTOOD_PHRASES = [
   'hands on hips', 'scratch head', 'think', 'beckon', 'fist pump', 'thumbs up', 'facepalm', 'yawn', 'flap arms/fly', 'swim',
   'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance', 'jump rope', 'backflip', 'cartwheel', 'moonwalk',
   'stumble', 'get pushed', 'get up from the ground', 'bend to the side', 'waltz', 'cha-cha', 'jazz dance', 'slap', 'clasp hands',
-  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist'
+  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist',
+  'handstand', 'forward/backward roll', 'push-ups', 'sit-ups', 'lunge', 'sway'
 ]
 
 export const EMOTIONS: Readonly<Record<string, Emotion>> = {

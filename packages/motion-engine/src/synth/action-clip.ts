@@ -9,8 +9,8 @@ import type { Style } from './style.js'
 /** `prone`: lying face down. */
 export type Posture = 'standing' | 'sitting' | 'lying' | 'prone' | 'crouching' | 'kneeling' | 'crawling' | 'chair'
 
-/** A body part that can bear weight on the floor. */
-export type SupportPart = 'lFoot' | 'rFoot' | 'lHand' | 'rHand' | 'lKnee' | 'rKnee'
+/** A body part that can bear weight on the floor; a roll rests on the upper back, then the pelvis. */
+export type SupportPart = 'lFoot' | 'rFoot' | 'lHand' | 'rHand' | 'lKnee' | 'rKnee' | 'upperBack' | 'pelvis'
 
 export interface FootTarget {
   /** Ankle position, local frame. */

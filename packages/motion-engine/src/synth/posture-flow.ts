@@ -14,7 +14,9 @@ const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
   standUp: 'standing',
   getUp: 'standing',
   sitChair: 'chair',
-  fall: 'lying'
+  fall: 'lying',
+  pushUp: 'prone',
+  sitUp: 'lying'
 }
 
 /** The posture an action leaves the body in, where its parameters decide it. */
@@ -26,6 +28,8 @@ function endPosture (action: ActionSpec): Posture | undefined {
 
 /** Actions that start from any posture. */
 const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'getUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
+/** Floor exercises that also start from the floor postures they pass through (push-ups from lying face down). */
+const FLOOR_STARTS: Partial<Record<ActionKind, readonly Posture[]>> = { pushUp: ['prone', 'crawling'], sitUp: ['lying', 'sitting'] }
 const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
   'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang',
   'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
@@ -35,7 +39,7 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
   let posture: Posture = 'standing'
   for (const entry of timeline) {
     const kind = entry.action.kind
-    if (posture !== 'standing' && !ANY_POSTURE.has(kind)) {
+    if (posture !== 'standing' && !ANY_POSTURE.has(kind) && FLOOR_STARTS[kind]?.includes(posture) !== true) {
       if (GESTURES.has(kind) && entry.overlay === undefined && posture !== 'crawling' && posture !== 'lying' && posture !== 'prone') {
         // The held posture takes its length from the gesture, so it carries no count or duration of its own.
         out.push({ action: { kind: 'idle', speed: entry.action.speed, emotion: entry.action.emotion }, overlay: entry.action })

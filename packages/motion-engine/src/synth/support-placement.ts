@@ -32,7 +32,9 @@ const JOINT_OF: Record<SupportPart, (ix: PoseIndices) => number> = {
   lHand: ix => ix.hand[0],
   rHand: ix => ix.hand[1],
   lKnee: ix => ix.leg[0],
-  rKnee: ix => ix.leg[1]
+  rKnee: ix => ix.leg[1],
+  upperBack: ix => ix.spine[2],
+  pelvis: ix => ix.hips
 }
 
 /** Root positions (local frame, absolute height) for a clip whose `support` lists its weight-bearing parts per frame. */

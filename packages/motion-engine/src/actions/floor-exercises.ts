@@ -1,0 +1,104 @@
+// Exercises on the floor: push-ups (down onto the hands, a plank on hands and toes, the chest lowered and pushed
+// back up) and sit-ups (lying on the back with the knees bent, the trunk curled up to the knees and back down).
+import type { ActionClip, ActionContext } from '../synth/action-clip.js'
+import type { Key } from '../synth/keyframes.js'
+import type { PartialPose } from '../synth/pose-spec.js'
+import { armPose } from './channels.js'
+import { CRAWL, LYING, PRONE, SEATED, SQUAT } from './postures.js'
+import { supportedKeys } from './supported-keys.js'
+import type { SupportSpan } from './supported-keys.js'
+
+const FEET = ['lFoot', 'rFoot'] as const
+const HANDS = ['lHand', 'rHand'] as const
+const KNEES = ['lKnee', 'rKnee'] as const
+
+function arms (flex: number, abduct: number, elbow: number, wrist = 0, twist?: number): PartialPose {
+  const values = twist === undefined ? { flex, abduct, elbow, wrist } : { flex, abduct, elbow, wrist, twist }
+  return { ...armPose('left', values), ...armPose('right', values) }
+}
+
+function legs (hip: number, knee: number, ankle: number): PartialPose {
+  return { lHipFlex: hip, rHipFlex: hip, lKnee: knee, rKnee: knee, lAnkle: ankle, rAnkle: ankle }
+}
+
+/** On the hands and the balls of the feet, arms straight under the shoulders, the body in one line. */
+const PLANK: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 25), spineFlex: 0, neckFlex: -20, headFlex: -10, ...arms(74, 14, 2, -75) }
+/** The bottom of a push-up: elbows bent back beside the body, the chest a hand's breadth above the floor. */
+const LOWERED: PartialPose = { pelvisPitch: 84, ...legs(0, 2, 38), spineFlex: -2, neckFlex: -22, headFlex: -10, ...arms(12, 24, 118, -75) }
+/** Halfway down: the body pitched between the two so that the hands and the toes both stay on the floor. */
+const HALFWAY: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 31), spineFlex: -1, neckFlex: -21, headFlex: -10, ...arms(40, 19, 60, -75) }
+/** Squatting down with both hands on the floor in front of the feet. */
+const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch: 35, spineFlex: 50, ...arms(80, 10, 5, -60), headFlex: -5 }
+
+/**
+ * Push-ups, `count` of them (default 3): from standing the body squats, puts the hands down and walks the feet back
+ * into a plank (from lying face down or on hands and knees it pushes up into it); each push-up lowers the chest and
+ * presses back up, and after the last the body lowers itself onto the floor, face down.
+ */
+export function pushUp (ctx: ActionContext): ActionClip {
+  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / 1.4) : 3))
+  const keys: Key[] = []
+  const spans: SupportSpan[] = []
+  let t: number
+  if (ctx.posture === 'prone') {
+    keys.push({ t: 0, pose: PRONE }, { t: 0.8, pose: LOWERED }, { t: 1.4, pose: PLANK })
+    spans.push({ until: 0.4, parts: [...HANDS, ...KNEES] }, { until: 1.4, parts: [...HANDS, ...FEET] })
+    t = 1.4
+  } else if (ctx.posture === 'crawling') {
+    keys.push({ t: 0, pose: CRAWL }, { t: 0.8, pose: PLANK })
+    spans.push({ until: 0.5, parts: [...HANDS, ...KNEES] }, { until: 0.8, parts: [...HANDS, ...FEET] })
+    t = 0.8
+  } else {
+    // The feet step back one after the other, so the hands stay where they were put down.
+    keys.push(
+      { t: 0, pose: {} },
+      { t: 0.8, pose: HANDS_DOWN },
+      { t: 1.3, pose: { ...HANDS_DOWN, pelvisPitch: 50, lHipFlex: 60, lKnee: 30, lAnkle: 25 } },
+      { t: 1.8, pose: PLANK }
+    )
+    spans.push({ until: 0.75, parts: [...FEET] }, { until: 1.0, parts: [...FEET, ...HANDS] }, { until: 1.25, parts: ['rFoot', ...HANDS] },
+      { until: 1.45, parts: [...FEET, ...HANDS] }, { until: 1.65, parts: ['lFoot', ...HANDS] }, { until: 1.8, parts: [...FEET, ...HANDS] })
+    t = 1.8
+  }
+  const rep: [number, PartialPose][] = [[0.3, HALFWAY], [0.6, LOWERED], [0.7, LOWERED], [1.0, HALFWAY], [1.3, PLANK]]
+  for (let i = 0; i < count; i++) {
+    keys.push(...rep.map(([dt, p]) => ({ t: t + dt, pose: p })))
+    t += 1.3
+  }
+  const down: [number, PartialPose][] = [[0.2, PLANK], [0.6, HALFWAY], [1.0, LOWERED], [1.6, PRONE], [2.0, { ...PRONE, headTwist: 30 }]]
+  keys.push(...down.map(([dt, p]) => ({ t: t + dt, pose: p })))
+  spans.push({ until: t + 1.0, parts: [...HANDS, ...FEET] }, { until: t + 2.0, parts: [...HANDS, ...KNEES] })
+  return supportedKeys(ctx, keys, spans, 'prone')
+}
+
+/** On the back, knees up and feet flat on the floor, arms along the body. */
+const BACK_KNEES_UP: PartialPose = { ...LYING, ...legs(45, 95, 38), headFlex: 15, ...arms(10, 15, 10) }
+/**
+ * Curled up: the trunk raised over the thighs, the arms reaching for the knees. The pelvis tips up 48° and the hips
+ * flex as much more, so the thighs and the feet stay where they were.
+ */
+const CURLED: PartialPose = { ...BACK_KNEES_UP, pelvisPitch: -40, ...legs(93, 95, 38), spineFlex: 45, neckFlex: 20, headFlex: 10, ...arms(55, 10, 5) }
+
+/**
+ * Sit-ups, `count` of them (default 3): from standing the body sits down on the floor and lies back (from sitting or
+ * lying it starts there); on the back with the knees bent and the feet flat, the trunk curls up to the thighs and
+ * rolls back down each time, and the body stays lying on its back.
+ */
+export function sitUp (ctx: ActionContext): ActionClip {
+  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / 1.6) : 3))
+  const keys: Key[] = ctx.posture === 'lying'
+    ? [{ t: 0, pose: LYING }, { t: 0.8, pose: BACK_KNEES_UP }]
+    : ctx.posture === 'sitting'
+      ? [{ t: 0, pose: SEATED }, { t: 0.8, pose: BACK_KNEES_UP }]
+      : [{ t: 0, pose: {} }, { t: 0.7, pose: SQUAT }, { t: 1.5, pose: SEATED }, { t: 2.3, pose: BACK_KNEES_UP }]
+  let t = keys[keys.length - 1]!.t
+  const spans: SupportSpan[] = [{ until: ctx.posture === 'standing' ? 1.3 : 0, parts: [...FEET] }]
+  for (let i = 0; i < count; i++) {
+    keys.push({ t: t + 0.7, pose: CURLED }, { t: t + 0.8, pose: CURLED }, { t: t + 1.6, pose: BACK_KNEES_UP })
+    t += 1.6
+  }
+  keys.push({ t: t + 0.8, pose: LYING })
+  // The legs stretch out along the floor: only the pelvis holds its place.
+  spans.push({ until: t, parts: ['pelvis', ...FEET] }, { until: t + 0.8, parts: ['pelvis'] })
+  return supportedKeys(ctx, keys, spans, 'lying')
+}
