@@ -734,3 +734,28 @@ describe('floor work, exercises and balance', () => {
     expect(planPrompt('a person takes a couple of forward steps swaying').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk', count: 2 }])
   })
 })
+
+describe('hands washed, toes touched, arms swung while walking', () => {
+  it('reads standing or walking on the hands, and a headstand, as a handstand', () => {
+    expect(kinds('a man stands on his hands')).toEqual(['handstand'])
+    expect(kinds('a person walks on their hands')).toEqual(['handstand'])
+    expect(kinds('a person does a headstand')).toEqual(['handstand'])
+  })
+
+  it('reads washing the hands as rubbing them together and washing a thing as wiping it', () => {
+    expect(kinds('a person washes their hands')).toEqual(['claspHands'])
+    expect(kinds('he washes the car')).toEqual(['wipe'])
+  })
+
+  it('reads touching the toes as bending down', () => {
+    expect(kinds('a person touches their toes')).toEqual(['bow'])
+    expect(kinds('she reaches down to her toes')).toEqual(['bow'])
+  })
+
+  it('reads arms swung while walking as the walk, not a bat swing', () => {
+    expect(kinds('a person swings their arms while walking')).toEqual(['walk'])
+    expect(kinds('a person walks swinging her arms')).toEqual(['walk'])
+    expect(kinds('a person walks while swinging their arms')).toEqual(['walk'])
+    expect(kinds('he swings a bat while walking')).toContain('batSwing')
+  })
+})

@@ -123,7 +123,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(push|press)\s*ups?\b/g, 'pushup'],
   [/\bsit\s*ups?\b/g, 'situp'],
   [re`\b(${verbs('do', 'perform')})\s+(\w+\s+)?(abdominal\s+)?crunch(es)?\b`, '$1 $2situp'],
-  [/\bhand\s*stands?\b/g, 'handstand'],
+  // Standing or walking on the hands, and a headstand (the closest of the engine's movements), are a handstand.
+  [/\b(hand|head)\s*stands?\b/g, 'handstand'],
+  [re`\b(${verbs('stand', 'walk', 'balance')})\s+on\s+${POSS}hands\b`, 'handstand'],
   // A forward or backward roll on the floor ("back somersault" is the backflip above); "rolls onto his side" is no roll.
   [/\b(forward|front)\s+rolls?\b|\b(a|one)\s+roll\b/g, 'somersault'],
   [/\b(backward|backwards|back)\s+rolls?\b/g, 'somersault backward'],
@@ -131,6 +133,13 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('rock')})\s+out\b`, 'headbang'],
   // Hips swaying and arms swinging beside a walk ("walks slowly, hips swaying", "with a light sway") are how it walks.
   [/,\s*(his\s+|her\s+|their\s+|the\s+)?(arms?|hips?|shoulders)\s+(swinging|swaying)\b|\bwith\s+(a\s+)?(\w+\s+)?sway\b/g, ' '],
+  // Arms swung while walking or running swing as the gait's own ("swings his arms while walking", "walks swinging
+  // her arms").
+  [re`\b(${verbs('swing')})\s+${POSS}arms\s+(while|as)\b`, '$2'],
+  [re`\b(${verbs('walk', 'jog', 'run', 'march')})\s+(while\s+)?swinging\s+${POSS}arms\b`, '$1'],
+  // Hands washed are rubbed together, the toes touched are reached down to.
+  [re`\b(${verbs('wash', 'rub')})\s+${POSS}hands\b`, 'clasphands'],
+  [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?${POSS}toes\b`, 'bends down'],
   // "goes into a handstand": the movement named, no going anywhere.
   [re`\b(${verbs('go', 'get', 'come', 'move')})\s+(down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],

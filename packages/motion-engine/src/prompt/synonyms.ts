@@ -158,6 +158,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   drum: 'chop',
   // Food goes to the mouth as a cup does.
   eat: 'drink',
+  // Washing a car, a window or the dishes is wiping it.
+  wash: 'wipe',
   // Giving way to one side, or back.
   dodge: 'sidestep',
   evade: 'sidestep',
