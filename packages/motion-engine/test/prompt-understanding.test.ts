@@ -759,3 +759,16 @@ describe('hands washed, toes touched, arms swung while walking', () => {
     expect(kinds('he swings a bat while walking')).toContain('batSwing')
   })
 })
+
+describe('dying, shot, cold', () => {
+  it('reads dying as a fall, being shot as being hit, and shot and dying as knocked down', () => {
+    expect(kinds('the man dies')).toEqual(['fall'])
+    expect(planPrompt('he gets shot in the chest').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', fall: false }])
+    expect(planPrompt('he is shot and dies').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', fall: true }])
+    expect(kinds('he shot the ball')).toEqual(['throw'])
+  })
+
+  it('reads arms rubbed for warmth as a shiver', () => {
+    expect(kinds('someone is cold and rubs their arms')).toEqual(['shakeArms'])
+  })
+})

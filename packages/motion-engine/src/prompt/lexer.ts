@@ -107,7 +107,7 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('recover')})\s+(\w+\s+){0,3}?steps?\b`, ' '],
   // "catches himself", "catches his steps": the balance is kept, no movement of the hands.
   [re`\b(${verbs('catch')})\s+(himself|herself|themselves|themself|oneself|(his|her|their)\s+(steps?|balance|footing|fall))\b`, ' '],
-  [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked)\b`, 'pushed'],
+  [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked|shot)\b`, 'pushed'],
   [re`\b(${verbs('receive', 'get', 'take')})\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b`, 'pushed'],
   [re`\b(${verbs('bring', 'lift', 'raise', 'put', 'hold')})\s+${POSS}(cup|glass|mug|bottle|can|drink)\s+(up\s+)?(to|towards?)\s+${POSS}(mouth|lips|face)\b`, 'drink'],
   // Hands raised high are a cheer; arms stretched up stay a stretch (the verb's own movement).
@@ -137,8 +137,9 @@ const PHRASES: [RegExp, string][] = [
   // her arms").
   [re`\b(${verbs('swing')})\s+${POSS}arms\s+(while|as)\b`, '$2'],
   [re`\b(${verbs('walk', 'jog', 'run', 'march')})\s+(while\s+)?swinging\s+${POSS}arms\b`, '$1'],
-  // Hands washed are rubbed together, the toes touched are reached down to.
+  // Hands washed are rubbed together, arms rubbed (for warmth) shiver, the toes touched are reached down to.
   [re`\b(${verbs('wash', 'rub')})\s+${POSS}hands\b`, 'clasphands'],
+  [re`\b(${verbs('rub')})\s+${POSS}(arms|shoulders)\b`, 'shivers'],
   [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?${POSS}toes\b`, 'bends down'],
   // "goes into a handstand": the movement named, no going anywhere.
   [re`\b(${verbs('go', 'get', 'come', 'move')})\s+(down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],

@@ -213,6 +213,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   // A slip loses the footing; "slips and falls" says the fall.
   slip: 'stumble',
   tumble: 'fall',
+  // Dying on screen is collapsing to the floor.
+  die: 'fall',
   topple: 'fall',
   pushup: 'pushUp',
   situp: 'sitUp'
