@@ -104,7 +104,16 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'shake fist', request: { prompt: 'angrily brandish a fist' }, skate: WALK },
   { name: 'throw', request: { prompt: 'throw a ball' }, skate: WALK },
   { name: 'walk drinking', request: { prompt: 'walk forward while drinking from a cup' }, skate: WALK, gait: walkGait },
-  { name: 'walk sweeping', request: { prompt: 'walk forward while sweeping' }, skate: WALK, gait: walkGait }
+  { name: 'walk sweeping', request: { prompt: 'walk forward while sweeping' }, skate: WALK, gait: walkGait },
+  // Floor work, exercises and balance.
+  { name: 'handstand', request: { prompt: 'do a handstand' }, means: [{ kind: 'handstand' }] },
+  { name: 'forward roll', request: { prompt: 'do a forward roll' }, means: [{ kind: 'roll' }] },
+  { name: 'backward roll', request: { prompt: 'roll backwards' }, means: [{ kind: 'roll', direction: 'backward' }] },
+  { name: 'push-ups', request: { prompt: 'do three push-ups' }, means: [{ kind: 'pushUp', count: 3 }] },
+  { name: 'sit-ups', request: { prompt: 'do three sit-ups' }, means: [{ kind: 'sitUp', count: 3 }] },
+  { name: 'lunges', request: { prompt: 'lunge forward twice' }, means: [{ kind: 'lunge', direction: 'forward', count: 2 }], skate: WALK },
+  { name: 'side lunge', request: { prompt: 'a lunge to the left' }, means: [{ kind: 'lunge', direction: 'left' }], skate: WALK },
+  { name: 'sway', request: { prompt: 'sway from side to side' }, means: [{ kind: 'sway' }], skate: WALK }
 ]
 
 /** Prompts whose variants are compared for diversity. */
