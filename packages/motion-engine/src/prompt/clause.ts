@@ -3,32 +3,19 @@
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
-import { alongShape, PACES, WALKED } from './path-shapes.js'
+import { combine } from './combine.js'
+import { alongShape } from './path-shapes.js'
 import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Direction, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
+import { ANY_BODY_PART, BODY_PARTS, DANCE_STYLES, LIMB_WORDS, LOCOMOTION, UPPER_BODY } from './word-groups.js'
 
 export type Word = Extract<Token, { type: 'word' }>
 export type ClauseToken = Exclude<Token, { type: 'separator' }>
 
-export const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march',
-  'limp', 'stagger', 'circle', 'zigzag', 'carry', 'moonwalk'])
-export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch',
-  'salute', 'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap',
-  'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
 // Ways of going whose count is steps; "a sidestep", "a circle" are one.
 const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
-const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
-// The ways of going on foot a path is walked in, and a bare "step".
-const WALKING: ReadonlySet<string> = new Set([...WALKED, 'step'])
-const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])
-// Plural body parts: a number right before one counts the parts ("two thumbs up", "with two hands"), not the
-// repetitions. A singular part names a kind of movement, whose number is still its count ("two side steps",
-// "three arm circles"). The lexer has made "thumbs up" "thumb", hence "thumb".
-const BODY_PARTS = new Set(['hands', 'arms', 'legs', 'feet', 'thumb', 'thumbs', 'fingers', 'fists', 'palms', 'shoulders', 'knees', 'heels', 'toes'])
-// Every word for a part of the body, singular or plural: never read as a movement by its meaning unless it is the verb.
-const ANY_BODY_PART = new Set([...LIMB_WORDS, ...BODY_PARTS])
 // Movements of one hand or foot: "a left jab", "a right kick" name the limb, not a direction.
 const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
@@ -40,21 +27,13 @@ const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too
 const MOVED_PARTS: ReadonlySet<string> = new Set(['arm', 'arms', 'hand', 'hands', 'elbow', 'elbows', 'head'])
 // Verbs of making a movement ("makes a move", "performs some moves"): the noun they make is no walk.
 const MAKING: ReadonlySet<string> = new Set(['make', 'do', 'perform', 'execute', 'show'])
-// Movements that get out of the way: the way a dodge is made.
-const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
 // Words before "with the left (foot)" that make it the leading foot of a walk.
 const LEADING: ReadonlySet<string> = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'lead', 'leads', 'leading'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call", "a fly"), not the movement.
 const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill', 'bowl', 'fly', 'fish'])
-// Verbs of putting a thing somewhere ("puts", "places", "sets ... down").
-const PLACING: ReadonlySet<string> = new Set(['put', 'place', 'set', 'lay', 'position'])
-// Pronouns that can be the object of a verb ("lays it down").
-const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us', 'something', 'everything'])
 // The people who move: a number before them counts them, not the movement ("two people wave", "a couple of kids jump").
 const PEOPLE = new Set(['people', 'persons', 'humans', 'men', 'women', 'kids', 'children', 'boys', 'girls', 'friends', 'guys', 'dancers', 'players',
   'adults', 'athletes', 'soldiers'])
-// "nearly falls", "almost fell over": the fall is caught, a stumble.
-const HEDGES = new Set(['nearly', 'almost'])
 // "the right one", "the other one": "one" stands for a hand or a foot, it counts nothing.
 const ONE_AS_PRONOUN_AFTER = new Set(['left', 'right', 'other', 'same', 'this', 'that', 'each', 'first', 'last'])
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
@@ -64,7 +43,7 @@ const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, met
 const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
 const TURN_NOUNS = /^(turn|circle|rotation|spin|revolution|round|curve|arc|corner)/
 
-interface Mods {
+export interface Mods {
   count?: number
   duration?: number
   distance?: number
@@ -76,7 +55,7 @@ interface Mods {
   fall?: boolean
 }
 
-interface Found {
+export interface Found {
   kind: ActionKind | 'step'
   word: Word
   mods: Mods
@@ -546,83 +525,6 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   if (very) speed = 1 + (speed - 1) * 1.6
   const actions = alongShape(combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord)), hasWord)
   return { actions, emotion, notes }
-}
-
-/** Word combinations that name one movement: "run in a circle", "walk up the stairs", "walk sideways", "salsa dance". */
-function combine (found: Found[], hasWord: (...w: string[]) => boolean): Found[] {
-  const out = [...found]
-  const has = (k: string) => out.some(f => f.kind === k)
-  const drop = (k: string) => { const i = out.findIndex(f => f.kind === k); if (i >= 0) { const [f] = out.splice(i, 1); return f } return undefined }
-  const pace = out.find(f => PACES[f.kind] !== undefined)
-  if ((has('circle') || has('zigzag')) && pace !== undefined) {
-    const path = out.find(f => f.kind === 'circle' || f.kind === 'zigzag')!
-    path.mods = { ...pace.mods, ...path.mods, gait: PACES[pace.kind] } as Mods
-    out.splice(out.indexOf(pace), 1)
-  }
-  if (has('stepUp')) for (const g of ['walk', 'run', 'jog']) drop(g)
-  // "walks swaying his hips", "a couple of steps swaying": the sway is the way of walking, its count the steps'.
-  const gait = out.find(f => f.kind === 'step' || LOCOMOTION.has(f.kind as ActionKind))
-  const swaying = gait !== undefined ? drop('sway') : undefined
-  if (gait !== undefined && swaying !== undefined) gait.mods = { ...swaying.mods, ...gait.mods }
-  if (out.some(f => DANCE_STYLES.has(f.kind as ActionKind)) && has('dance')) drop('dance')
-  // "nearly falls", "almost fell over": the fall is caught, a stumble (one, beside a stumble already there).
-  const caught = out.find(f => f.kind === 'fall' && HEDGES.has(f.before ?? ''))
-  if (caught !== undefined && has('stumble')) drop('fall')
-  else if (caught !== undefined) caught.kind = 'stumble'
-  // "lays the baby in the crib": laying a thing down is a reach down, not lying down ("lays down" still is).
-  for (const f of out) if (f.kind === 'lieDown' && f.word.lemma === 'lay' && (DETERMINERS.has(f.after ?? '') || OBJECT_PRONOUNS.has(f.after ?? ''))) f.kind = 'pickUp'
-  // "puts the box down" is a reach for a thing. Placing a part of the body ("puts his hands on his hips", "putting the
-  // right foot in front") is that part's pose, told by the rest of the clause; placing nothing ("get back to
-  // position") is no reach at all.
-  const placing = out.find(f => f.kind === 'pickUp' && PLACING.has(f.word.lemma))
-  const posing = hasWord(...ANY_BODY_PART) || out.some(f => f !== placing && UPPER_BODY.has(f.kind as ActionKind))
-  if (placing !== undefined && (placing.after === undefined || posing)) out.splice(out.indexOf(placing), 1)
-  // "a drunk person walking", "walks with an injured leg": the walker's state is the way of walking.
-  const walking = out.find(f => f.kind === 'walk')
-  if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated')) walking.kind = 'stagger'
-  else if (walking !== undefined && hasWord('injured', 'wounded', 'hurt', 'lame', 'sprained')) walking.kind = 'limp'
-  // "bends over to pick up a coin": the bend is the reach's own.
-  const bend = out.find(f => f.kind === 'bow' && (f.word.bases.includes('bend') || f.word.bases.includes('lean')))
-  if (bend !== undefined && has('pickUp')) out.splice(out.indexOf(bend), 1)
-  // "ducks to dodge", "dodging by leaning to the left": the dodge is the movement that makes it.
-  const dodge = out.find(f => f.word.bases.includes('dodge'))
-  if (dodge !== undefined && out.some(f => f !== dodge && DODGES.has(f.kind))) out.splice(out.indexOf(dodge), 1)
-  // "gets pushed and stumbles": one reaction.
-  if (has('pushed')) { drop('stumble'); drop('stagger') }
-  if (has('moonwalk')) drop('walk')
-  // "stumbles around / along": an unsteady walk, not one loss of balance.
-  for (const f of out) if (f.kind === 'stumble' && hasWord('around', 'about', 'along', 'across', 'through')) f.kind = 'stagger'
-  // "moves his hand in a circle", "a circular motion with the left hand": a hand circling, not a walk.
-  const circle = out.find(f => f.kind === 'circle')
-  if (circle !== undefined && hasWord('hand', 'hands', 'arm', 'arms') && !out.some(f => WALKING.has(f.kind) && f.kind !== 'walk' && f.kind !== 'step')) {
-    circle.kind = 'stir'
-    drop('walk')
-  }
-  // "turns a cartwheel": the cartwheel is the turn.
-  if (has('cartwheel')) { drop('turn'); drop('spin') }
-  // "wipes a window in circles": the circle is the hand's path.
-  if (has('circle') && out.some(f => UPPER_BODY.has(f.kind as ActionKind)) && !out.some(f => WALKING.has(f.kind))) drop('circle')
-  const turning = out.find(f => f.kind === 'turn' || f.kind === 'spin')
-  const path = out.find(f => f.kind === 'circle')
-  if (turning !== undefined && path !== undefined && pace !== undefined) {
-    // "walks a circle (right turn)": the turn's side is the way the walk circles.
-    const side = turning.mods.direction
-    if (side === 'left' || side === 'right') path.mods.direction ??= side
-    out.splice(out.indexOf(turning), 1)
-  } else if (turning !== undefined && path !== undefined) {
-    // "turns in a circle", "rotates half a circle anticlockwise": the circle is the turn, a whole one unless it says less.
-    turning.mods.degrees ??= path.mods.degrees ?? 360
-    if (path.mods.direction !== undefined) turning.mods.direction ??= path.mods.direction
-    drop('circle')
-  }
-  // "dances in a circle", "crawls in a circle": the path of that movement, not a walk of its own after it.
-  if (has('circle') && out.some(f => f.kind !== 'circle' && !UPPER_BODY.has(f.kind as ActionKind))) drop('circle')
-  // "hits something with his left foot": a kick.
-  for (const f of out) if ((f.kind === 'punch' || f.kind === 'slap') && hasWord('foot', 'leg', 'feet', 'legs')) f.kind = 'kick'
-  if (hasWord('sideways', 'sidewards', 'sideward', 'aside')) {
-    for (const f of out) if (WALKING.has(f.kind)) f.kind = 'sidestep'
-  }
-  return out
 }
 
 function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: string[]) => boolean): ActionSpec {

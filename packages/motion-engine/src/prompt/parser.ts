@@ -1,7 +1,8 @@
 // Prompt → plan: a timeline of actions and notes of how it was understood. The NLP library reads the words
 // (lexer.ts); clauses are split on "then"/"and"/"before"/commas (in order), "after" (reversed) and "while"/"as"
 // (layered); each clause is read by clause.ts.
-import { LOCOMOTION, parseClause, UPPER_BODY } from './clause.js'
+import { parseClause } from './clause.js'
+import { LOCOMOTION, UPPER_BODY } from './word-groups.js'
 import type { ClauseParse, ClauseToken } from './clause.js'
 import { lex } from './lexer.js'
 import type { ClauseMode, Token } from './lexer.js'
