@@ -114,10 +114,16 @@ function actionAt (tokens: readonly ClauseToken[], i: number): ActionKind | 'ste
   return v
 }
 
+/** The index of the first token from `i` on, going by `step`, that is not a word `skip` passes over. */
+function skipWords (tokens: readonly ClauseToken[], i: number, step: 1 | -1, skip: (word: string) => boolean): number {
+  let j = i
+  while (isWord(tokens[j]) && skip((tokens[j] as Word).text)) j += step
+  return j
+}
+
 /** The index of the arm, hand or head "move" at `i` moves ("moves his left arm", "moving the head"), if it names one. */
 function movedPartAt (tokens: readonly ClauseToken[], i: number): number | undefined {
-  let j = i + 1
-  while (isWord(tokens[j]) && (DETERMINERS.has((tokens[j] as Word).text) || sideWord((tokens[j] as Word).text) !== undefined)) j++
+  const j = skipWords(tokens, i + 1, 1, w => DETERMINERS.has(w) || sideWord(w) !== undefined)
   const part = tokens[j]
   return isWord(part) && MOVED_PARTS.has(part.text) ? j : undefined
 }
@@ -206,13 +212,10 @@ function isModifierWord (w: string): boolean {
 
 /** The index of the modifier a negator at `i` refuses ("walk forward, not backward"), if one follows it. */
 function negatedModifierAfter (tokens: readonly ClauseToken[], i: number): number | undefined {
-  for (let j = i + 1; j < Math.min(tokens.length, i + 4); j++) {
-    const t = tokens[j]
-    if (!isWord(t)) return undefined
-    if (NEGATED_FILLERS.has(t.text)) continue
-    return isModifierWord(t.text) && actionAt(tokens, j) === undefined ? j : undefined
-  }
-  return undefined
+  const j = skipWords(tokens, i + 1, 1, w => NEGATED_FILLERS.has(w))
+  const t = tokens[j]
+  if (j > i + 3 || !isWord(t)) return undefined
+  return isModifierWord(t.text) && actionAt(tokens, j) === undefined ? j : undefined
 }
 
 /** What a modifier says of a movement: which way (or how fast), or how many times. */
@@ -228,12 +231,8 @@ function modifierClass (t: ClauseToken | undefined): 'way' | 'count' | undefined
  * or to the right", "once or twice", "two or three times"): as with alternative movements, the first is planned.
  */
 function alternativeModifierAfter (tokens: readonly ClauseToken[], i: number): number | undefined {
-  const beside = (step: 1 | -1): number => {
-    let j = i + step
-    while (isWord(tokens[j]) && NEGATED_FILLERS.has((tokens[j] as Word).text)) j += step
-    return j
-  }
-  const [before, after] = [beside(-1), beside(1)]
+  const before = skipWords(tokens, i - 1, -1, w => NEGATED_FILLERS.has(w))
+  const after = skipWords(tokens, i + 1, 1, w => NEGATED_FILLERS.has(w))
   const offered = modifierClass(tokens[after])
   return offered !== undefined && offered === modifierClass(tokens[before]) && actionAt(tokens, after) === undefined ? after : undefined
 }
