@@ -772,3 +772,12 @@ describe('dying, shot, cold', () => {
     expect(kinds('someone is cold and rubs their arms')).toEqual(['shakeArms'])
   })
 })
+
+describe('lunges, rolls and cartwheels one way, then another', () => {
+  it('plans a second lunge, roll or cartwheel for a clause that only names another way', () => {
+    const ways = (p: string) => planPrompt(p).timeline.map(e => [e.action.kind, e.action.direction])
+    expect(ways('a person does a lunge to the right and then to the left')).toEqual([['lunge', 'right'], ['lunge', 'left']])
+    expect(ways('he rolls forward and then backward')).toEqual([['roll', 'forward'], ['roll', 'backward']])
+    expect(ways('a cartwheel to the left and then to the right')).toEqual([['cartwheel', 'left'], ['cartwheel', 'right']])
+  })
+})

@@ -423,3 +423,11 @@ describe('floor work, exercises and balance', () => {
     }
   })
 })
+
+describe('cartwheels back and forth', () => {
+  it('a cartwheel "back" goes to the right, the way a left one came', async () => {
+    const hips = track(await plan({ kind: 'cartwheel', direction: 'forward' }, { kind: 'cartwheel', direction: 'backward' }), 'Hips')
+    expect(Math.max(...hips.map(p => p[0] - hips[0]![0]))).toBeGreaterThan(1)
+    expect(Math.abs(last(hips)[0] - hips[0]![0])).toBeLessThan(0.5)
+  })
+})

@@ -55,12 +55,14 @@ export function backflip (ctx: ActionContext): ActionClip {
 }
 
 /**
- * Cartwheel to the left (or `direction: 'right'`), the body rolling a full turn about its front-to-back axis while it
- * travels sideways: the lead foot steps out, lead hand, other hand (a straddled handstand), other foot, lead foot.
+ * Cartwheel to the left (or `direction: 'right'` or `'backward'`), the body rolling a full turn about its
+ * front-to-back axis while it travels sideways: the lead foot steps out, lead hand, other hand (a straddled
+ * handstand), other foot, lead foot.
  * A leg bearing weight is abducted about as far as the body has rolled, so it stays under the body.
  */
 export function cartwheel (ctx: ActionContext): ActionClip {
-  const dir = ctx.spec.direction === 'right' ? -1 : 1
+  // A cartwheel goes sideways: "back" is the way a left one came, to the right ("cartwheels back and forth").
+  const dir = ctx.spec.direction === 'right' || ctx.spec.direction === 'backward' ? -1 : 1
   const lead = dir === 1 ? 'l' : 'r'
   const trail = dir === 1 ? 'r' : 'l'
   const leadFoot = dir === 1 ? 'lFoot' : 'rFoot'

@@ -90,7 +90,7 @@ const LEVEL_WAYS: ReadonlySet<string> = new Set(['forward', 'backward', 'left', 
 // "one step forward, two to the right": a step sent sideways or back is still the same stepping.
 const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
 // Movements that go a way and can go it again another way ("looks left, then right" is two looks).
-const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround'])
+const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround', 'lunge', 'roll', 'cartwheel'])
 
 /**
  * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and
