@@ -781,3 +781,29 @@ describe('lunges, rolls and cartwheels one way, then another', () => {
     expect(ways('a cartwheel to the left and then to the right')).toEqual([['cartwheel', 'left'], ['cartwheel', 'right']])
   })
 })
+
+describe('sports, boards and chores', () => {
+  it('reads skating, skiing and skateboarding as travelling, not a bird\'s glide, and surfing as balancing with arms out', () => {
+    expect(kinds('ice skating')).toEqual(['walk'])
+    expect(kinds('skiing')).toEqual(['walk'])
+    expect(kinds('skateboarding')).toEqual(['walk'])
+    expect(kinds('surfing')).toEqual(['stretch'])
+  })
+
+  it('reads a zombie walk as a stagger, a dunk or a spike as a jump, a samba as a latin dance', () => {
+    expect(kinds('zombie walk')).toEqual(['stagger'])
+    expect(kinds('basketball dunk')).toEqual(['jump'])
+    expect(kinds('volleyball spike')).toEqual(['jump'])
+    expect(kinds('samba')).toEqual(['salsa'])
+    expect(kinds('capoeira')).toEqual(['dance'])
+  })
+
+  it('reads chores by their hands\' movement, and an iron or a comb picked up as a thing', () => {
+    expect(kinds('a person vacuums')).toEqual(['sweep'])
+    expect(kinds('he irons his shirt')).toEqual(['wipe'])
+    expect(kinds('a person is cooking')).toEqual(['stir'])
+    expect(kinds('a person combs their hair')).toEqual(['scratchHead'])
+    expect(kinds('he picks up an iron pipe')).toEqual(['pickUp'])
+    expect(kinds('she picks up a comb')).toEqual(['pickUp'])
+  })
+})

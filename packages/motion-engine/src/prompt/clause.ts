@@ -30,7 +30,7 @@ const MAKING: ReadonlySet<string> = new Set(['make', 'do', 'perform', 'execute',
 // Words before "with the left (foot)" that make it the leading foot of a walk.
 const LEADING: ReadonlySet<string> = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'lead', 'leads', 'leading'])
 // Movement verbs whose noun is a thing ("a rock", "a float", "the call", "a fly"), not the movement.
-const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill', 'bowl', 'fly', 'fish'])
+const THING_NOUNS: ReadonlySet<string> = new Set(['rock', 'float', 'call', 'drill', 'bowl', 'fly', 'fish', 'iron', 'comb'])
 // The people who move: a number before them counts them, not the movement ("two people wave", "a couple of kids jump").
 const PEOPLE = new Set(['people', 'persons', 'humans', 'men', 'women', 'kids', 'children', 'boys', 'girls', 'friends', 'guys', 'dancers', 'players',
   'adults', 'athletes', 'soldiers'])

@@ -71,10 +71,10 @@ const RULES: readonly Rule[] = [
     const posing = hasWord(...ANY_BODY_PART) || out.some(f => f !== placed && isUpperBody(f))
     if (placed !== undefined && (placed.after === undefined || posing)) out.splice(out.indexOf(placed), 1)
   },
-  // "a drunk person walking", "walks with an injured leg": the walker's state is the way of walking.
+  // "a drunk person walking", "a zombie walk", "walks with an injured leg": the walker's state is the way of walking.
   function walkerState ({ out, hasWord }) {
     const walking = out.find(f => f.kind === 'walk')
-    if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated')) walking.kind = 'stagger'
+    if (walking !== undefined && hasWord('drunk', 'drunken', 'tipsy', 'intoxicated', 'zombie', 'zombies')) walking.kind = 'stagger'
     else if (walking !== undefined && hasWord('injured', 'wounded', 'hurt', 'lame', 'sprained')) walking.kind = 'limp'
   },
   // "bends over to pick up a coin": the bend is the reach's own.

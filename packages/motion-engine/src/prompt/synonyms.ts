@@ -195,6 +195,24 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   okay: 'thumbsUp',
   sigh: 'facepalm',
   glide: 'flap',
+  // Gliding on skates, skis or a board travels as a walk does (WordNet would make them a bird's glide); a surfer
+  // balances with the arms held out.
+  skate: 'walk',
+  skateboard: 'walk',
+  rollerblade: 'walk',
+  ski: 'walk',
+  surf: 'stretch',
+  samba: 'salsa',
+  capoeira: 'dance',
+  // A dunk and a volleyball spike are jumps at the net or the basket.
+  dunk: 'jump',
+  spike: 'jump',
+  // Household chores by their hands' movement.
+  vacuum: 'sweep',
+  hoover: 'sweep',
+  iron: 'wipe',
+  cook: 'stir',
+  comb: 'scratchHead',
   paddle: 'swim',
   float: 'swim',
   dive: 'swim',
