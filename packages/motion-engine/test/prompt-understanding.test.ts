@@ -807,3 +807,19 @@ describe('sports, boards and chores', () => {
     expect(kinds('she picks up a comb')).toEqual(['pickUp'])
   })
 })
+
+describe('avoiding, putting and writing', () => {
+  it('reads avoiding as a dodge to the side, unless it is the purpose of the movement before', () => {
+    expect(planPrompt('somebody avoids to the left').timeline.map(e => e.action)).toMatchObject([{ kind: 'sidestep', direction: 'left' }])
+    expect(planPrompt('a person walks and avoids an obstacle to his left').timeline.map(e => [e.action.kind, e.action.direction]))
+      .toEqual([['walk', undefined], ['sidestep', 'left']])
+    expect(kinds('a person walks one step to the left to avoid something')).toEqual(['walk'])
+    expect(kinds('a person gets pushed and makes a step back to avoid falling')).not.toContain('sidestep')
+    expect(kinds('someone evades an obstacle by jumping to the right side')).toEqual(['jump'])
+  })
+
+  it('reads minigolf and putting as a swing, and writing on a board as the hand wiping over it', () => {
+    expect(kinds('a person makes minigolf playing motions')).toEqual(['batSwing'])
+    expect(kinds('a human writes on a board')).toEqual(['wipe'])
+  })
+})

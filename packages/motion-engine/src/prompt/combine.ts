@@ -9,6 +9,8 @@ import { ANY_BODY_PART, DANCE_STYLES, LOCOMOTION, UPPER_BODY, WALKING } from './
 
 // Movements that get out of the way: the way a dodge is made.
 const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
+// Words of getting out of the way.
+const DODGE_WORDS: ReadonlySet<string> = new Set(['dodge', 'evade', 'avoid'])
 // Verbs of putting a thing somewhere ("puts", "places", "sets ... down").
 const PLACING: ReadonlySet<string> = new Set(['put', 'place', 'set', 'lay', 'position'])
 // Pronouns that can be the object of a verb ("lays it down").
@@ -82,10 +84,11 @@ const RULES: readonly Rule[] = [
     const bend = out.find(f => f.kind === 'bow' && (f.word.bases.includes('bend') || f.word.bases.includes('lean')))
     if (bend !== undefined && has('pickUp')) out.splice(out.indexOf(bend), 1)
   },
-  // "ducks to dodge", "dodging by leaning to the left": the dodge is the movement that makes it.
+  // "ducks to dodge", "dodging by leaning to the left": the dodge is the movement that makes it. "Steps to the left
+  // to avoid something", "a step back to avoid falling": what is avoided is the purpose of the movement before.
   function dodgeMadeBy ({ out }) {
-    const dodge = out.find(f => f.word.bases.includes('dodge'))
-    if (dodge !== undefined && out.some(f => f !== dodge && DODGES.has(f.kind))) out.splice(out.indexOf(dodge), 1)
+    const dodge = out.find(f => f.word.bases.includes('dodge') || DODGE_WORDS.has(f.word.lemma))
+    if (dodge !== undefined && out.some(f => f !== dodge && (DODGES.has(f.kind) || dodge.before === 'to'))) out.splice(out.indexOf(dodge), 1)
   },
   // "gets pushed and stumbles": one reaction. A moonwalk is its own walk.
   function oneReaction ({ has, drop }) {

@@ -151,6 +151,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   hoist: 'pull',
   row: 'pull',
   golf: 'batSwing',
+  putt: 'batSwing',
+  minigolf: 'batSwing',
   chop: 'chop',
   // A hammer, an axe and a drumstick come down as a chop does.
   hammer: 'chop',
@@ -163,6 +165,7 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   // Giving way to one side, or back.
   dodge: 'sidestep',
   evade: 'sidestep',
+  avoid: 'sidestep',
   retreat: 'backstep',
   // Juggling tosses and catches: the closest movement is a throw.
   juggle: 'throw',
@@ -208,6 +211,8 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   dunk: 'jump',
   spike: 'jump',
   // Household chores by their hands' movement.
+  // Writing on a board moves the hand over a surface, as wiping does.
+  write: 'wipe',
   vacuum: 'sweep',
   hoover: 'sweep',
   iron: 'wipe',
