@@ -4,7 +4,7 @@
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { armPose } from './channels.js'
+import { armPose, bothArms } from './channels.js'
 import { supportedKeys, wrapTurns } from './supported-keys.js'
 import type { SupportSpan } from './supported-keys.js'
 
@@ -12,10 +12,6 @@ import type { SupportSpan } from './supported-keys.js'
 function legs (hip: number, knee: number, pelvisPitch: number, ankle?: number): PartialPose {
   const a = ankle ?? hip - knee - (pelvisPitch - 360 * Math.round(pelvisPitch / 360))
   return { lHipFlex: hip, rHipFlex: hip, lKnee: knee, rKnee: knee, lAnkle: a, rAnkle: a, pelvisPitch }
-}
-
-function arms (flex: number, abduct: number, elbow: number, wrist?: number): PartialPose {
-  return { ...armPose('left', { flex, abduct, elbow, wrist }), ...armPose('right', { flex, abduct, elbow, wrist }) }
 }
 
 /**
@@ -33,17 +29,17 @@ export function backflip (ctx: ActionContext): ActionClip {
     const at = (t: number) => t0 + t
     keys.push(
       // Arms swing back as the hips sink, then drive forward and up through the push.
-      { t: at(0.3), pose: { ...legs(40, 50, 10 + turn), spineFlex: 8, ...arms(-35, 10, 15) } },
-      { t: at(0.5), pose: { ...legs(85, 100, 22 + turn), spineFlex: 18, headFlex: -12, ...arms(-55, 10, 15) } },
-      { t: at(0.66), pose: { ...legs(50, 60, 8 + turn, 5), spineFlex: 6, headFlex: -16, ...arms(45, 12, 12) } },
-      { t: at(0.8), pose: { ...legs(-5, 4, -22 + turn, 35), spineFlex: -12, headFlex: -20, ...arms(150, 15, 10) } },
+      { t: at(0.3), pose: { ...legs(40, 50, 10 + turn), spineFlex: 8, ...bothArms(-35, 10, 15) } },
+      { t: at(0.5), pose: { ...legs(85, 100, 22 + turn), spineFlex: 18, headFlex: -12, ...bothArms(-55, 10, 15) } },
+      { t: at(0.66), pose: { ...legs(50, 60, 8 + turn, 5), spineFlex: 6, headFlex: -16, ...bothArms(45, 12, 12) } },
+      { t: at(0.8), pose: { ...legs(-5, 4, -22 + turn, 35), spineFlex: -12, headFlex: -20, ...bothArms(150, 15, 10) } },
       // Tucked: the rotation speeds up as the body folds, and slows as it opens to spot the floor.
-      { t: at(0.96), pose: { ...legs(95, 110, -110 + turn, 25), spineFlex: 25, headFlex: -10, ...arms(80, 20, 60) } },
-      { t: at(1.13), pose: { ...legs(125, 135, -235 + turn, 25), spineFlex: 35, headFlex: 10, ...arms(60, 20, 80) } },
-      { t: at(1.3), pose: { ...legs(72, 80, -318 + turn), spineFlex: 20, headFlex: 5, ...arms(90, 25, 30) } },
+      { t: at(0.96), pose: { ...legs(95, 110, -110 + turn, 25), spineFlex: 25, headFlex: -10, ...bothArms(80, 20, 60) } },
+      { t: at(1.13), pose: { ...legs(125, 135, -235 + turn, 25), spineFlex: 35, headFlex: 10, ...bothArms(60, 20, 80) } },
+      { t: at(1.3), pose: { ...legs(72, 80, -318 + turn), spineFlex: 20, headFlex: 5, ...bothArms(90, 25, 30) } },
       // Landing knees bent, arms forward for balance, then standing up.
-      { t: at(1.42), pose: { ...legs(55, 65, -340 + turn), spineFlex: 16, ...arms(85, 25, 25) } },
-      { t: at(1.68), pose: { ...legs(85, 105, -345 + turn), spineFlex: 20, headFlex: -6, ...arms(65, 20, 25) } },
+      { t: at(1.42), pose: { ...legs(55, 65, -340 + turn), spineFlex: 16, ...bothArms(85, 25, 25) } },
+      { t: at(1.68), pose: { ...legs(85, 105, -345 + turn), spineFlex: 20, headFlex: -6, ...bothArms(65, 20, 25) } },
       { t: at(2.26), pose: { pelvisPitch: -360 + turn } }
     )
     spans.push({ until: at(0.8), parts: [...both] }, { until: at(1.42), parts: [] }, { until: at(2.26), parts: [...both] })
@@ -138,7 +134,7 @@ export function handstand (ctx: ActionContext): ActionClip {
     [`${rear}Ankle`]: ankle
   })
   // Arms along the trunk's axis overhead, palms flat on the floor when the body is upside down.
-  const overhead = (wrist: number) => arms(172, 8, 4, wrist)
+  const overhead = (wrist: number) => bothArms(172, 8, 4, wrist)
   const entry: Key[] = [
     { t: 0.35, pose: { ...overhead(0), ...legs(40, 35, 0, 4, 0) } },
     { t: 0.7, pose: { ...overhead(-20), ...legs(50, 40, -12, 4, -5), pelvisPitch: 18, spineFlex: 6 } },
@@ -189,19 +185,19 @@ export function roll (ctx: ActionContext): ActionClip {
   // Forward: hands down ahead of the feet; backward: sitting back, hands beside the ears to push the floor away.
   const cycle: Key[] = way === 1
     ? [
-        { t: 0.45, pose: { ...legs(95, 120, 35), spineFlex: 35, ...arms(95, 15, 10) } },
-        { t: 0.8, pose: { ...tucked(110, 100, 95, 25), ...arms(120, 15, 10, -70) } },
-        { t: 1.1, pose: { ...tucked(125, 135, 185), ...arms(120, 20, 60, -40) } },
-        { t: 1.4, pose: { ...tucked(130, 140, 265), ...arms(60, 20, 60) } },
-        { t: 1.7, pose: { ...legs(105, 135, 335), spineFlex: 40, ...arms(95, 15, 10) } },
+        { t: 0.45, pose: { ...legs(95, 120, 35), spineFlex: 35, ...bothArms(95, 15, 10) } },
+        { t: 0.8, pose: { ...tucked(110, 100, 95, 25), ...bothArms(120, 15, 10, -70) } },
+        { t: 1.1, pose: { ...tucked(125, 135, 185), ...bothArms(120, 20, 60, -40) } },
+        { t: 1.4, pose: { ...tucked(130, 140, 265), ...bothArms(60, 20, 60) } },
+        { t: 1.7, pose: { ...legs(105, 135, 335), spineFlex: 40, ...bothArms(95, 15, 10) } },
         { t: 2.2, pose: { pelvisPitch: 360 } }
       ]
     : [
-        { t: 0.45, pose: { ...legs(95, 120, 15), spineFlex: 35, ...arms(95, 15, 10) } },
-        { t: 0.8, pose: { ...tucked(120, 135, -40), ...arms(150, 15, 120, -80) } },
-        { t: 1.1, pose: { ...tucked(130, 140, -120), ...arms(170, 15, 130, -80) } },
-        { t: 1.4, pose: { ...tucked(125, 130, -200), ...arms(170, 15, 90, -80) } },
-        { t: 1.7, pose: { ...legs(105, 135, -300), spineFlex: 40, ...arms(95, 15, 10) } },
+        { t: 0.45, pose: { ...legs(95, 120, 15), spineFlex: 35, ...bothArms(95, 15, 10) } },
+        { t: 0.8, pose: { ...tucked(120, 135, -40), ...bothArms(150, 15, 120, -80) } },
+        { t: 1.1, pose: { ...tucked(130, 140, -120), ...bothArms(170, 15, 130, -80) } },
+        { t: 1.4, pose: { ...tucked(125, 130, -200), ...bothArms(170, 15, 90, -80) } },
+        { t: 1.7, pose: { ...legs(105, 135, -300), spineFlex: 40, ...bothArms(95, 15, 10) } },
         { t: 2.2, pose: { pelvisPitch: -360 } }
       ]
   const keys: Key[] = [{ t: 0, pose: {} }]

@@ -41,3 +41,8 @@ export function handsFor (side: 'left' | 'right' | 'both' | undefined, fallback:
 export function armsPose (hands: readonly Hand[], values: Parameters<typeof armPose>[1]): Record<string, number> {
   return Object.assign({}, ...hands.map((hand) => armPose(hand, values))) as Record<string, number>
 }
+
+/** The same pose on both arms, from side-neutral angles (the wrist level unless given). */
+export function bothArms (flex: number, abduct: number, elbow: number, wrist = 0): Record<string, number> {
+  return armsPose(['left', 'right'], { flex, abduct, elbow, wrist })
+}

@@ -3,7 +3,7 @@
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { armPose } from './channels.js'
+import { bothArms } from './channels.js'
 import { CRAWL, LYING, PRONE, SEATED, SQUAT } from './postures.js'
 import { supportedKeys } from './supported-keys.js'
 import type { SupportSpan } from './supported-keys.js'
@@ -12,23 +12,18 @@ const FEET = ['lFoot', 'rFoot'] as const
 const HANDS = ['lHand', 'rHand'] as const
 const KNEES = ['lKnee', 'rKnee'] as const
 
-function arms (flex: number, abduct: number, elbow: number, wrist = 0, twist?: number): PartialPose {
-  const values = twist === undefined ? { flex, abduct, elbow, wrist } : { flex, abduct, elbow, wrist, twist }
-  return { ...armPose('left', values), ...armPose('right', values) }
-}
-
 function legs (hip: number, knee: number, ankle: number): PartialPose {
   return { lHipFlex: hip, rHipFlex: hip, lKnee: knee, rKnee: knee, lAnkle: ankle, rAnkle: ankle }
 }
 
 /** On the hands and the balls of the feet, arms straight under the shoulders, the body in one line. */
-const PLANK: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 25), spineFlex: 0, neckFlex: -20, headFlex: -10, ...arms(74, 14, 2, -75) }
+const PLANK: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 25), spineFlex: 0, neckFlex: -20, headFlex: -10, ...bothArms(74, 14, 2, -75) }
 /** The bottom of a push-up: elbows bent back beside the body, the chest a hand's breadth above the floor. */
-const LOWERED: PartialPose = { pelvisPitch: 84, ...legs(0, 2, 38), spineFlex: -2, neckFlex: -22, headFlex: -10, ...arms(12, 24, 118, -75) }
+const LOWERED: PartialPose = { pelvisPitch: 84, ...legs(0, 2, 38), spineFlex: -2, neckFlex: -22, headFlex: -10, ...bothArms(12, 24, 118, -75) }
 /** Halfway down: the body pitched between the two so that the hands and the toes both stay on the floor. */
-const HALFWAY: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 31), spineFlex: -1, neckFlex: -21, headFlex: -10, ...arms(40, 19, 60, -75) }
+const HALFWAY: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 31), spineFlex: -1, neckFlex: -21, headFlex: -10, ...bothArms(40, 19, 60, -75) }
 /** Squatting down with both hands on the floor in front of the feet. */
-const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch: 35, spineFlex: 50, ...arms(80, 10, 5, -60), headFlex: -5 }
+const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch: 35, spineFlex: 50, ...bothArms(80, 10, 5, -60), headFlex: -5 }
 
 /**
  * Push-ups, `count` of them (default 3): from standing the body squats, puts the hands down and walks the feet back
@@ -72,12 +67,12 @@ export function pushUp (ctx: ActionContext): ActionClip {
 }
 
 /** On the back, knees up and feet flat on the floor, arms along the body. */
-const BACK_KNEES_UP: PartialPose = { ...LYING, ...legs(45, 95, 38), headFlex: 15, ...arms(10, 15, 10) }
+const BACK_KNEES_UP: PartialPose = { ...LYING, ...legs(45, 95, 38), headFlex: 15, ...bothArms(10, 15, 10) }
 /**
  * Curled up: the trunk raised over the thighs, the arms reaching for the knees. The pelvis tips up 48° and the hips
  * flex as much more, so the thighs and the feet stay where they were.
  */
-const CURLED: PartialPose = { ...BACK_KNEES_UP, pelvisPitch: -40, ...legs(93, 95, 38), spineFlex: 45, neckFlex: 20, headFlex: 10, ...arms(55, 10, 5) }
+const CURLED: PartialPose = { ...BACK_KNEES_UP, pelvisPitch: -40, ...legs(93, 95, 38), spineFlex: 45, neckFlex: 20, headFlex: 10, ...bothArms(55, 10, 5) }
 
 /**
  * Sit-ups, `count` of them (default 3): from standing the body sits down on the floor and lies back (from sitting or

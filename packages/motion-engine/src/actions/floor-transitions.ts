@@ -4,7 +4,7 @@
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
-import { armPose } from './channels.js'
+import { bothArms } from './channels.js'
 import { CRAWL, KNEEL, LYING, PRONE, SEATED, SQUAT } from './postures.js'
 import { supportedKeys } from './supported-keys.js'
 import type { SupportSpan } from './supported-keys.js'
@@ -12,10 +12,6 @@ import type { SupportSpan } from './supported-keys.js'
 const FEET = ['lFoot', 'rFoot'] as const
 const HANDS = ['lHand', 'rHand'] as const
 const KNEES = ['lKnee', 'rKnee'] as const
-
-function arms (flex: number, abduct: number, elbow: number, wrist = 0): PartialPose {
-  return { ...armPose('left', { flex, abduct, elbow, wrist }), ...armPose('right', { flex, abduct, elbow, wrist }) }
-}
 
 /** Bent over a deep squat, palms reaching the floor in front of the feet. */
 const REACH_DOWN: PartialPose = {
@@ -28,11 +24,11 @@ const REACH_DOWN: PartialPose = {
   rAnkle: -40,
   spineFlex: 55,
   pelvisPitch: 30,
-  ...arms(80, 8, 5, -10),
+  ...bothArms(80, 8, 5, -10),
   headFlex: -5
 }
 /** On both knees, trunk upright, toes tucked under. */
-const TALL_KNEEL: PartialPose = { lHipFlex: 5, rHipFlex: 5, lKnee: 100, rKnee: 100, lAnkle: 50, rAnkle: 50, spineFlex: 4, ...arms(10, 12, 20) }
+const TALL_KNEEL: PartialPose = { lHipFlex: 5, rHipFlex: 5, lKnee: 100, rKnee: 100, lAnkle: 50, rAnkle: 50, spineFlex: 4, ...bothArms(10, 12, 20) }
 /** Pushed up on straight arms from lying face down, knees on the floor. */
 const PUSH_UP: PartialPose = {
   pelvisPitch: 62,
@@ -45,7 +41,7 @@ const PUSH_UP: PartialPose = {
   spineFlex: -8,
   neckFlex: -30,
   headFlex: -10,
-  ...arms(75, 18, 8, -70)
+  ...bothArms(75, 18, 8, -70)
 }
 
 function span (until: number, ...parts: SupportSpan['parts']): SupportSpan {
@@ -64,7 +60,7 @@ const LUNGE_HANDS: PartialPose = {
   rAnkle: 45,
   pelvisPitch: 30,
   spineFlex: 75,
-  ...arms(95, 18, 5),
+  ...bothArms(95, 18, 5),
   neckFlex: -10,
   headFlex: -15
 }
@@ -117,19 +113,19 @@ export function getUp (ctx: ActionContext): ActionClip {
     const end = last + seconds
     return supportedKeys(ctx, [...from, { ...stand, t: end }, { ...stand, t: end + 0.3 }], [...spans, span(end + 0.3, ...FEET)], 'standing')
   }
-  const up = { ...SQUAT, spineFlex: 40, ...arms(hands ? 20 : 70, 12, 15) }
+  const up = { ...SQUAT, spineFlex: 40, ...bothArms(hands ? 20 : 70, 12, 15) }
   switch (ctx.posture) {
     case 'lying':
       return hands
         ? rise([
           { t: 0, pose: LYING },
-          { t: 1, pose: { ...SEATED, spineFlex: 10, ...arms(-25, 25, 10, -60) } },
+          { t: 1, pose: { ...SEATED, spineFlex: 10, ...bothArms(-25, 25, 10, -60) } },
           { t: 1.8, pose: REACH_DOWN },
           { t: 2.5, pose: up }
         ], [span(0.6, ...FEET), span(2.2, ...FEET, ...HANDS), span(2.5, ...FEET)], 2.5, 0.9)
         : rise([
           { t: 0, pose: LYING },
-          { t: 1, pose: { ...SEATED, spineFlex: 30, ...arms(80, 10, 10) } },
+          { t: 1, pose: { ...SEATED, spineFlex: 30, ...bothArms(80, 10, 10) } },
           { t: 1.7, pose: up }
         ], [span(1.7, ...FEET)], 1.7, 0.9)
     case 'prone':
