@@ -431,3 +431,17 @@ describe('cartwheels back and forth', () => {
     expect(Math.abs(last(hips)[0] - hips[0]![0])).toBeLessThan(0.5)
   })
 })
+
+describe('sway, which way first', () => {
+  it('starts toward the left unless the right is named, and back and forth the way named', async () => {
+    const firstMove = async (spec: Partial<ActionSpec>, component: number): Promise<number> => {
+      const hips = track(await plan({ kind: 'sway', count: 1, ...spec }), 'Hips').map(p => p[component]!)
+      return hips.map(h => h - hips[0]!).find(d => Math.abs(d) > 0.02)!
+    }
+    expect(await firstMove({}, 0)).toBeGreaterThan(0)
+    expect(await firstMove({ direction: 'right' }, 0)).toBeLessThan(0)
+    expect(await firstMove({ side: 'right' }, 0)).toBeLessThan(0)
+    expect(await firstMove({ direction: 'forward' }, 2)).toBeGreaterThan(0)
+    expect(await firstMove({ direction: 'backward' }, 2)).toBeLessThan(0)
+  })
+})

@@ -99,7 +99,7 @@ export function sway (ctx: ActionContext): ActionClip {
   const mid: Vec3 = [(start[0][0] + start[1][0]) / 2, 0, (start[0][2] + start[1][2]) / 2]
   const reach = (fore ? 0.045 : 0.06) * k * a
   // Side to side starts toward the left unless the right is named; back and forth starts the way named.
-  const first = ctx.spec.side === 'right' || ctx.spec.direction === 'backward' ? -1 : 1
+  const first = ctx.spec.side === 'right' || ctx.spec.direction === 'right' || ctx.spec.direction === 'backward' ? -1 : 1
   const poses: PoseSpec[] = []
   const root: Vec3[] = []
   const feet: [FootTarget | null, FootTarget | null][] = []
