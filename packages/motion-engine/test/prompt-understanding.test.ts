@@ -823,3 +823,10 @@ describe('avoiding, putting and writing', () => {
     expect(kinds('a human writes on a board')).toEqual(['wipe'])
   })
 })
+
+describe('into a handstand', () => {
+  it('reads kicking or pushing up into a handstand as the handstand alone', () => {
+    expect(kinds('a person kicks up into a handstand and holds it')).toEqual(['handstand'])
+    expect(kinds('she pushes up into a handstand')).toEqual(['handstand'])
+  })
+})

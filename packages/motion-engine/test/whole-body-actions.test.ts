@@ -374,10 +374,14 @@ describe('floor work, exercises and balance', () => {
       expect(hips[f]!, `hips ${f}`).toBeGreaterThan(0.2)
     }
     expect(last(axis(clip, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
-    // From lying face down it pushes straight up, without standing up first.
-    const fromFloor = await plan({ kind: 'lieDown', style: 'onFront' }, { kind: 'pushUp', count: 2 })
-    const down = await plan({ kind: 'lieDown', style: 'onFront' })
-    expect(Math.max(...track(fromFloor, 'Hips').slice(down.frameCount).map(p => p[1]))).toBeLessThan(0.7)
+    // From lying face down, on all fours or kneeling it gets into the plank without standing up first, the hands
+    // staying on the floor once they are down.
+    for (const first of [{ kind: 'lieDown', style: 'onFront' }, { kind: 'crawl', count: 2 }, { kind: 'kneel' }] as const) {
+      const fromFloor = await plan(first, { kind: 'pushUp', count: 2 })
+      const down = await plan(first)
+      expect(Math.max(...track(fromFloor, 'Hips').slice(down.frameCount).map(p => p[1])), first.kind).toBeLessThan(0.75)
+      expect(last(axis(fromFloor, 'Hips', [0, 0, 1]))[1], first.kind).toBeLessThan(-0.8)
+    }
   })
 
   it('sit-ups: lying on the back with the feet flat, the trunk curls up once per sit-up while the feet stay put', async () => {

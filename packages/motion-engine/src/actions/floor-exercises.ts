@@ -4,7 +4,8 @@ import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
 import { bothArms } from './channels.js'
-import { CRAWL, LYING, PRONE, SEATED, SQUAT } from './postures.js'
+import { LUNGE_HANDS } from './floor-transitions.js'
+import { CRAWL, KNEEL, LYING, PRONE, SEATED, SQUAT } from './postures.js'
 import { supportedKeys } from './supported-keys.js'
 import type { SupportSpan } from './supported-keys.js'
 
@@ -22,13 +23,15 @@ const PLANK: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 25), spineFlex: 0, n
 const LOWERED: PartialPose = { pelvisPitch: 84, ...legs(0, 2, 38), spineFlex: -2, neckFlex: -22, headFlex: -10, ...bothArms(12, 24, 118, -75) }
 /** Halfway down: the body pitched between the two so that the hands and the toes both stay on the floor. */
 const HALFWAY: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 31), spineFlex: -1, neckFlex: -21, headFlex: -10, ...bothArms(40, 19, 60, -75) }
+/** From all fours toward the plank: the knees half straightened, the body tipped back so the hands stay down. */
+const KNEES_BACK: PartialPose = { ...PLANK, pelvisPitch: 78, ...legs(35, 50, 30), ...bothArms(78, 12, 4, -75) }
 /** Squatting down with both hands on the floor in front of the feet. */
 const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch: 35, spineFlex: 50, ...bothArms(80, 10, 5, -60), headFlex: -5 }
 
 /**
  * Push-ups, `count` of them (default 3): from standing the body squats, puts the hands down and walks the feet back
- * into a plank (from lying face down or on hands and knees it pushes up into it); each push-up lowers the chest and
- * presses back up, and after the last the body lowers itself onto the floor, face down.
+ * into a plank (from lying face down, on hands and knees or from kneeling it gets there without standing up); each
+ * push-up lowers the chest and presses back up, and after the last the body lowers itself onto the floor, face down.
  */
 export function pushUp (ctx: ActionContext): ActionClip {
   const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / 1.4) : 3))
@@ -40,9 +43,16 @@ export function pushUp (ctx: ActionContext): ActionClip {
     spans.push({ until: 0.4, parts: [...HANDS, ...KNEES] }, { until: 1.4, parts: [...HANDS, ...FEET] })
     t = 1.4
   } else if (ctx.posture === 'crawling') {
-    keys.push({ t: 0, pose: CRAWL }, { t: 0.8, pose: PLANK })
+    keys.push({ t: 0, pose: CRAWL }, { t: 0.4, pose: KNEES_BACK }, { t: 0.8, pose: PLANK })
     spans.push({ until: 0.5, parts: [...HANDS, ...KNEES] }, { until: 0.8, parts: [...HANDS, ...FEET] })
     t = 0.8
+  } else if (ctx.posture === 'kneeling') {
+    // From one knee the hands go down beside the front foot, that foot steps back beside the other knee (on all
+    // fours), and the legs straighten into the plank.
+    keys.push({ t: 0, pose: KNEEL }, { t: 0.7, pose: LUNGE_HANDS }, { t: 1.3, pose: CRAWL }, { t: 1.6, pose: KNEES_BACK }, { t: 1.9, pose: PLANK })
+    spans.push({ until: 0.5, parts: ['lFoot', 'rKnee'] }, { until: 0.9, parts: ['lFoot', 'rKnee', ...HANDS] }, { until: 1.2, parts: ['rKnee', ...HANDS] },
+      { until: 1.6, parts: [...HANDS, ...KNEES] }, { until: 1.9, parts: [...HANDS, ...FEET] })
+    t = 1.9
   } else {
     // The feet step back one after the other, so the hands stay where they were put down.
     keys.push(

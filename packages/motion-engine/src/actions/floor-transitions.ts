@@ -51,7 +51,7 @@ function span (until: number, ...parts: SupportSpan['parts']): SupportSpan {
 /** The right leg stepping back to go down onto its knee, the left foot standing. */
 const STEP_BACK: PartialPose = { lHipFlex: 25, lKnee: 30, lAnkle: -5, rHipFlex: -20, rKnee: 75, rAnkle: 20, spineFlex: 10 }
 /** Down on the right knee, the left foot forward, bent over with both hands on the floor beside the front foot. */
-const LUNGE_HANDS: PartialPose = {
+export const LUNGE_HANDS: PartialPose = {
   lHipFlex: 110,
   lKnee: 110,
   lAnkle: -40,

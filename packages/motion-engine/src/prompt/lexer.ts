@@ -141,8 +141,8 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('wash', 'rub')})\s+${POSS}hands\b`, 'clasphands'],
   [re`\b(${verbs('rub')})\s+${POSS}(arms|shoulders)\b`, 'shivers'],
   [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?${POSS}toes\b`, 'bends down'],
-  // "goes into a handstand": the movement named, no going anywhere.
-  [re`\b(${verbs('go', 'get', 'come', 'move')})\s+(down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
+  // "goes into a handstand", "kicks up into a handstand": the movement named, no going or kicking of its own.
+  [re`\b(${verbs('go', 'get', 'come', 'move', 'kick', 'push', 'spring', 'swing')})\s+(up\s+|down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
   [/\b(quarter|half)\s+(of\s+a\s+)?(circles?|rounds?)\b/g, '$1 turn'],
