@@ -830,3 +830,11 @@ describe('into a handstand', () => {
     expect(kinds('she pushes up into a handstand')).toEqual(['handstand'])
   })
 })
+
+describe('"instead of" a way', () => {
+  it('refuses the way after "instead of", as after "not"', () => {
+    expect(planPrompt('kick with your left foot instead of the right').timeline.map(e => e.action)).toEqual([{ kind: 'kick', speed: 1, emotion: 'neutral', side: 'left' }])
+    expect(planPrompt('turn left instead of right').timeline.map(e => e.action)).toMatchObject([{ kind: 'turn', direction: 'left' }])
+    expect(planPrompt('walk forward instead of backward').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk', direction: 'forward' }])
+  })
+})
