@@ -838,3 +838,12 @@ describe('"instead of" a way', () => {
     expect(planPrompt('walk forward instead of backward').timeline.map(e => e.action)).toMatchObject([{ kind: 'walk', direction: 'forward' }])
   })
 })
+
+describe('more ways of saying no', () => {
+  it('refuses what "rather than", "neither ... nor" and "not with her left hand" refuse', () => {
+    expect(kinds('rather than walking, she skips')).toEqual(['skip'])
+    expect(kinds('neither jump nor run, just walk')).toEqual(['walk'])
+    expect(planPrompt('she waves, but not with her left hand').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral' }])
+    expect(planPrompt('hop, but not on the left foot').timeline[0]!.action.side).toBeUndefined()
+  })
+})

@@ -20,9 +20,10 @@ const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k
 const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
-const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead'])
-// Words between a negator and the way it refuses ("not the right one", "but not too fast", "instead of the right").
-const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very', 'of'])
+const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead', 'neither', 'nor'])
+// Words between a negator and the way it refuses ("not the right one", "but not too fast", "instead of the right",
+// "not with her left hand").
+const NEGATED_FILLERS: ReadonlySet<string> = new Set([...DETERMINERS, 'to', 'too', 'so', 'very', 'of', 'with', 'on', 'using'])
 // What "moves" can move instead of the person ("moves his left arm", "moving the head").
 const MOVED_PARTS: ReadonlySet<string> = new Set(['arm', 'arms', 'hand', 'hands', 'elbow', 'elbows', 'head'])
 // Verbs of making a movement ("makes a move", "performs some moves"): the noun they make is no walk.
