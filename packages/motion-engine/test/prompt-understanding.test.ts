@@ -711,6 +711,7 @@ describe('floor work, exercises and balance', () => {
 
   it('reads push-ups, sit-ups and crunches as those exercises with their counts, not squats', () => {
     expect(planPrompt('a person does 10 push-ups').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushUp', count: 10 }])
+    expect(planPrompt('a dozen push ups').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushUp', count: 12 }])
     expect(kinds('he does press ups')).toEqual(['pushUp'])
     expect(planPrompt('a man does sit ups').timeline.map(e => e.action)).toMatchObject([{ kind: 'sitUp' }])
     expect(planPrompt('she does 20 crunches').timeline.map(e => e.action)).toMatchObject([{ kind: 'sitUp', count: 20 }])

@@ -357,6 +357,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  dozen: 12,
   fifteen: 15,
   twenty: 20,
   thirty: 30,
