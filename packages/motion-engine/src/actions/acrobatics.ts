@@ -125,7 +125,7 @@ export function handstand (ctx: ActionContext): ActionClip {
   const leadFoot = lead === 'l' ? 'lFoot' : 'rFoot'
   const rearFoot = lead === 'l' ? 'rFoot' : 'lFoot'
   const hands = ['lHand', 'rHand'] as const
-  const legs = (leadHip: number, leadKnee: number, rearHip: number, rearKnee: number, ankle = 10): PartialPose => ({
+  const stride = (leadHip: number, leadKnee: number, rearHip: number, rearKnee: number, ankle = 10): PartialPose => ({
     [`${lead}HipFlex`]: leadHip,
     [`${lead}Knee`]: leadKnee,
     [`${lead}Ankle`]: ankle,
@@ -136,11 +136,11 @@ export function handstand (ctx: ActionContext): ActionClip {
   // Arms along the trunk's axis overhead, palms flat on the floor when the body is upside down.
   const overhead = (wrist: number) => bothArms(172, 8, 4, wrist)
   const entry: Key[] = [
-    { t: 0.35, pose: { ...overhead(0), ...legs(40, 35, 0, 4, 0) } },
-    { t: 0.7, pose: { ...overhead(-20), ...legs(50, 40, -12, 4, -5), pelvisPitch: 18, spineFlex: 6 } },
-    { t: 1.05, pose: { ...overhead(-60), ...legs(95, 30, -30, 10, -10), pelvisPitch: 95, spineFlex: 10, neckFlex: -20 } },
-    { t: 1.4, pose: { ...overhead(-80), ...legs(95, 40, 15, 10, 25), pelvisPitch: 150, spineFlex: 0, neckFlex: -30 } },
-    { t: 1.75, pose: { ...overhead(-85), ...legs(5, 2, 5, 2, 30), pelvisPitch: 178, spineFlex: -8, neckFlex: -35 } }
+    { t: 0.35, pose: { ...overhead(0), ...stride(40, 35, 0, 4, 0) } },
+    { t: 0.7, pose: { ...overhead(-20), ...stride(50, 40, -12, 4, -5), pelvisPitch: 18, spineFlex: 6 } },
+    { t: 1.05, pose: { ...overhead(-60), ...stride(95, 30, -30, 10, -10), pelvisPitch: 95, spineFlex: 10, neckFlex: -20 } },
+    { t: 1.4, pose: { ...overhead(-80), ...stride(95, 40, 15, 10, 25), pelvisPitch: 150, spineFlex: 0, neckFlex: -30 } },
+    { t: 1.75, pose: { ...overhead(-85), ...stride(5, 2, 5, 2, 30), pelvisPitch: 178, spineFlex: -8, neckFlex: -35 } }
   ]
   const held = entry[entry.length - 1]!
   const keys: Key[] = [

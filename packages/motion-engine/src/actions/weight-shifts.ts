@@ -5,8 +5,10 @@ import type { ActionClip, ActionContext, FootTarget } from '../synth/action-clip
 import { smootherstep } from '../synth/easing.js'
 import { addPose, pose } from '../synth/pose-spec.js'
 import type { PartialPose, PoseSpec } from '../synth/pose-spec.js'
-import { armPose } from './channels.js'
+import { armPose, armsPose } from './channels.js'
+import type { Hand } from './channels.js'
 
+const BOTH: readonly Hand[] = ['left', 'right']
 /** Ankle height above the floor of a flat foot, at the reference size. */
 const ANKLE = 0.08
 /** From the ankle to the ball of the foot, along the foot, at the reference size. */
@@ -74,9 +76,9 @@ export function lunge (ctx: ActionContext): ActionClip {
     root.push([mid[0] + step[0] * out * share, stand - depth * sink - 0.02 * k * out, mid[2] + step[1] * out * share])
     const lean = sideways ? 14 : dir === 'backward' ? 4 : 2
     const balance: PartialPose = sideways
-      // Arms out in front for balance, as people do when they lunge to the side.
-      ? { ...armPose('left', { flex: 60 * sink, abduct: 10 + 15 * sink, elbow: 20 }), ...armPose('right', { flex: 60 * sink, abduct: 10 + 15 * sink, elbow: 20 }) }
-      : { ...armPose('left', { flex: 10, abduct: 30 + 20 * sink, elbow: 100, twist: 40 }), ...armPose('right', { flex: 10, abduct: 30 + 20 * sink, elbow: 100, twist: 40 }) }
+      // Arms out in front for balance, as people do when they lunge to the side; hands on the hips otherwise.
+      ? armsPose(BOTH, { flex: 60 * sink, abduct: 10 + 15 * sink, elbow: 20 })
+      : armsPose(BOTH, { flex: 10, abduct: 30 + 20 * sink, elbow: 100, twist: 40 })
     poses.push(addPose(pose({}), { spineFlex: lean * sink, pelvisPitch: (sideways ? 10 : 0) * sink, ...balance }))
   }
   return { poses, root, heading: root.map(() => 0), footMode: 'targets', feet, ground: 'explicit', endPosture: 'standing' }

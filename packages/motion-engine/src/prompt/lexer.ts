@@ -65,10 +65,10 @@ const PHRASES: [RegExp, string][] = [
   // Lengths said in words: a long while is 8 s, a while 5 s, a bit 3 s, a moment 2 s.
   [/\bfor\s+(quite\s+)?a\s+long\s+(time|while)\b/g, 'for 8 seconds'],
   [/\bfor\s+a\s+while\b/g, 'for 5 seconds'],
-  // "Rather than walking" refuses the walk as "instead of" does.
-  [/\brather\s+than\b/g, 'instead of'],
   [/\bfor\s+a\s+(little\s+)?bit\b/g, 'for 3 seconds'],
   [/\bfor\s+a\s+(short\s+)?moment\b/g, 'for 2 seconds'],
+  // "Rather than walking" refuses the walk as "instead of" does.
+  [/\brather\s+than\b/g, 'instead of'],
   [re`\b(${verbs('slow')})\s+down\b`, 'slowly'],
   [re`\b(${verbs('speed')})\s+up\b`, 'quickly'],
   // "until he reaches the wall": arriving somewhere, not reaching out.

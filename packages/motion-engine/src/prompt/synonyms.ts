@@ -210,9 +210,9 @@ export const SYNONYMS: Readonly<Record<string, ActionKind | 'step'>> = {
   // A dunk and a volleyball spike are jumps at the net or the basket.
   dunk: 'jump',
   spike: 'jump',
-  // Household chores by their hands' movement.
   // Writing on a board moves the hand over a surface, as wiping does.
   write: 'wipe',
+  // Household chores by their hands' movement.
   vacuum: 'sweep',
   hoover: 'sweep',
   iron: 'wipe',
