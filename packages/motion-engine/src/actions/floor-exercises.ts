@@ -17,6 +17,8 @@ function legs (hip: number, knee: number, ankle: number): PartialPose {
   return { lHipFlex: hip, rHipFlex: hip, lKnee: knee, rKnee: knee, lAnkle: ankle, rAnkle: ankle }
 }
 
+/** Seconds a push-up takes (before tempo): down, a moment at the bottom, up. */
+const REP = 1.3
 /** On the hands and the balls of the feet, arms straight under the shoulders, the body in one line. */
 const PLANK: PartialPose = { pelvisPitch: 75, ...legs(0, 2, 25), spineFlex: 0, neckFlex: -20, headFlex: -10, ...bothArms(74, 14, 2, -75) }
 /** The bottom of a push-up: elbows bent back beside the body, the chest a hand's breadth above the floor. */
@@ -34,7 +36,7 @@ const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch:
  * push-up lowers the chest and presses back up, and after the last the body lowers itself onto the floor, face down.
  */
 export function pushUp (ctx: ActionContext): ActionClip {
-  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / 1.4) : 3))
+  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / REP) : 3))
   const keys: Key[] = []
   const spans: SupportSpan[] = []
   let t: number
@@ -65,10 +67,10 @@ export function pushUp (ctx: ActionContext): ActionClip {
       { until: 1.45, parts: [...FEET, ...HANDS] }, { until: 1.65, parts: ['lFoot', ...HANDS] }, { until: 1.8, parts: [...FEET, ...HANDS] })
     t = 1.8
   }
-  const rep: [number, PartialPose][] = [[0.3, HALFWAY], [0.6, LOWERED], [0.7, LOWERED], [1.0, HALFWAY], [1.3, PLANK]]
+  const rep: [number, PartialPose][] = [[0.3, HALFWAY], [0.6, LOWERED], [0.7, LOWERED], [1.0, HALFWAY], [REP, PLANK]]
   for (let i = 0; i < count; i++) {
     keys.push(...rep.map(([dt, p]) => ({ t: t + dt, pose: p })))
-    t += 1.3
+    t += REP
   }
   const down: [number, PartialPose][] = [[0.2, PLANK], [0.6, HALFWAY], [1.0, LOWERED], [1.6, PRONE], [2.0, { ...PRONE, headTwist: 30 }]]
   keys.push(...down.map(([dt, p]) => ({ t: t + dt, pose: p })))
