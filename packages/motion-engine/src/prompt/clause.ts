@@ -4,14 +4,14 @@
 import { closestAction } from './closest-action.js'
 import type { Token } from './lexer.js'
 import { combine } from './combine.js'
+import type { Found, Mods, Word } from './found.js'
 import { alongShape } from './path-shapes.js'
 import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
-import type { ActionKind, Direction, Emotion } from './vocabulary.js'
+import type { ActionKind, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
 import { ANY_BODY_PART, BODY_PARTS, DANCE_STYLES, LIMB_WORDS, LOCOMOTION, UPPER_BODY } from './word-groups.js'
 
-export type Word = Extract<Token, { type: 'word' }>
 export type ClauseToken = Exclude<Token, { type: 'separator' }>
 
 // Ways of going whose count is steps; "a sidestep", "a circle" are one.
@@ -43,31 +43,6 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = {
 const UNIT_METRES: Readonly<Record<string, number>> = { meter: 1, meters: 1, metre: 1, metres: 1, m: 1, feet: 0.3048, foot: 0.3048, yard: 0.91, yards: 0.91 }
 const TURN_FRACTIONS: Readonly<Record<string, number>> = { quarter: 90, half: 180, full: 360, whole: 360, complete: 360 }
 const TURN_NOUNS = /^(turn|circle|rotation|spin|revolution|round|curve|arc|corner)/
-
-export interface Mods {
-  count?: number
-  duration?: number
-  distance?: number
-  degrees?: number
-  direction?: Direction
-  side?: Side
-  style?: ActionSpec['style']
-  from?: ActionSpec['from']
-  fall?: boolean
-}
-
-export interface Found {
-  kind: ActionKind | 'step'
-  word: Word
-  mods: Mods
-  negated: boolean
-  /** The pace the verb itself says ("sprint"); a speed word in the clause wins. */
-  speed?: number
-  /** The word before the action word ("nearly falls"). */
-  before?: string
-  /** The word after the action word ("turn around", "turn back"). */
-  after?: string
-}
 
 export interface ClauseParse {
   actions: ActionSpec[]

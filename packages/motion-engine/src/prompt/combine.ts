@@ -1,7 +1,7 @@
 // Word combinations that name one movement: "run in a circle", "walk up the stairs", "walk sideways", "salsa dance".
 // The movements one clause names are rewritten by each rule in turn; the order matters where a rule reads what an
 // earlier one left (a circle taken over by a pace is no longer there for the turn rule).
-import type { Found, Mods } from './clause.js'
+import type { Found, Mods } from './found.js'
 import { PACES } from './path-shapes.js'
 import { DETERMINERS } from './vocabulary.js'
 import type { ActionKind } from './vocabulary.js'
