@@ -143,16 +143,16 @@ export function handstand (ctx: ActionContext): ActionClip {
     { t: 1.75, pose: { ...overhead(-85), ...stride(5, 2, 5, 2, 30), pelvisPitch: 178, spineFlex: -8, neckFlex: -35 } }
   ]
   const held = entry[entry.length - 1]!
+  // Down the way it came: a moment `t` of the way up is mirrored about the hold.
+  const out = (t: number) => held.t + hold + (held.t - t)
   const keys: Key[] = [
     { t: 0, pose: {} },
     ...entry,
-    { t: 1.75 + hold / 2, pose: { ...held.pose, [`${lead}HipFlex`]: 12, [`${rear}HipFlex`]: -2, pelvisPitch: 182 } },
-    { t: 1.75 + hold, pose: held.pose },
-    // Down the way it came: the same keys in reverse, each as far from the end of the hold as it was from its start.
-    ...entry.slice(0, -1).reverse().map(k => ({ ...k, t: 1.75 + hold + (1.75 - k.t) })),
-    { t: 3.5 + hold, pose: {} }
+    { t: held.t + hold / 2, pose: { ...held.pose, [`${lead}HipFlex`]: 12, [`${rear}HipFlex`]: -2, pelvisPitch: 182 } },
+    { t: held.t + hold, pose: held.pose },
+    ...entry.slice(0, -1).reverse().map(k => ({ ...k, t: out(k.t) })),
+    { t: out(0), pose: {} }
   ]
-  const out = (t: number) => 1.75 + hold + (1.75 - t)
   const spans: SupportSpan[] = [
     { until: 0.15, parts: [leadFoot, rearFoot] },
     { until: 0.6, parts: [rearFoot] },
@@ -164,7 +164,7 @@ export function handstand (ctx: ActionContext): ActionClip {
     { until: out(0.85), parts: [leadFoot] },
     { until: out(0.6), parts: [leadFoot, rearFoot] },
     { until: out(0.15), parts: [rearFoot] },
-    { until: 3.5 + hold, parts: [leadFoot, rearFoot] }
+    { until: out(0), parts: [leadFoot, rearFoot] }
   ]
   return supportedKeys(ctx, keys, spans, 'standing')
 }
