@@ -368,9 +368,11 @@ describe('floor work, exercises and balance', () => {
     const hips = track(clip, 'Hips').map(p => p[1])
     const first = chest.findIndex(c => c < 0.35)
     const lastUp = chest.length - 1 - [...chest].reverse().findIndex(c => c > 0.45)
+    const toes = ['LeftToeBase', 'RightToeBase'].map(j => [j, track(clip, j)] as const)
+    const hands = ['LeftHandMiddle4', 'RightHandMiddle4'].map(j => [j, track(clip, j)] as const)
     for (let f = first; f <= lastUp; f++) {
-      for (const j of ['LeftToeBase', 'RightToeBase']) expect(track(clip, j)[f]![1], `${j} ${f}`).toBeLessThan(0.13)
-      for (const j of ['LeftHandMiddle4', 'RightHandMiddle4']) expect(track(clip, j)[f]![1], `${j} ${f}`).toBeLessThan(0.1)
+      for (const [j, p] of toes) expect(p[f]![1], `${j} ${f}`).toBeLessThan(0.13)
+      for (const [j, p] of hands) expect(p[f]![1], `${j} ${f}`).toBeLessThan(0.1)
       expect(hips[f]!, `hips ${f}`).toBeGreaterThan(0.2)
     }
     expect(last(axis(clip, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
@@ -411,18 +413,23 @@ describe('floor work, exercises and balance', () => {
     }
     // Forward lunges alternate the legs.
     const two = await plan({ kind: 'lunge', count: 2 })
-    for (const j of ['LeftFoot', 'RightFoot']) expect(Math.max(...track(two, j).map(p => p[2] - track(two, j)[0]![2])), j).toBeGreaterThan(0.5)
+    for (const j of ['LeftFoot', 'RightFoot']) {
+      const foot = track(two, j)
+      expect(Math.max(...foot.map(p => p[2] - foot[0]![2])), j).toBeGreaterThan(0.5)
+    }
   })
 
   it('sway: the feet stay planted while the body rocks from side to side (or back and forth), the head further than the hips', async () => {
     for (const [direction, component] of [[undefined, 0], ['forward', 2]] as const) {
       const clip = await plan({ kind: 'sway', count: 3, ...(direction === undefined ? {} : { direction }) })
-      const hips = track(clip, 'Hips').map(p => p[component] - track(clip, 'Hips')[0]![component])
-      const head = track(clip, 'Head').map(p => p[component] - track(clip, 'Head')[0]![component])
+      const hipTrack = track(clip, 'Hips')
+      const headTrack = track(clip, 'Head')
+      const hips = hipTrack.map(p => p[component] - hipTrack[0]![component])
+      const head = headTrack.map(p => p[component] - headTrack[0]![component])
       expect(rises(hips, -0.02, 0.02), String(direction)).toBeGreaterThanOrEqual(2)
       expect(Math.max(...head.map(Math.abs)), String(direction)).toBeGreaterThan(Math.max(...hips.map(Math.abs)))
       const across = component === 0 ? 2 : 0
-      expect(Math.max(...track(clip, 'Hips').map(p => Math.abs(p[across] - track(clip, 'Hips')[0]![across])))).toBeLessThan(0.02)
+      expect(Math.max(...hipTrack.map(p => Math.abs(p[across] - hipTrack[0]![across])))).toBeLessThan(0.02)
       for (const j of ['LeftFoot', 'RightFoot']) expect(footSkate(clip, j), j).toBeLessThan(0.02)
     }
   })
