@@ -56,11 +56,18 @@ end
 local keys = { due = KEYS[1], inflight = KEYS[2], index = KEYS[3], dropped = KEYS[4] }
 `
 
-// KEYS: due, inflight, index, dropped. ARGV: now, max, leaseUntil, maxAttempts. Expired leases go back to the head
-// of `due` first (they were taken before anything waiting), then due jobs move to `inflight` under a lease — in
-// one script, so two consumers can never take the same job. Returns the jobs and, when fewer than `max` were due,
-// the due time of the next one (the consumer sleeps until then at most).
+// KEYS: due, inflight, index, dropped, take, answered. ARGV: now, max, leaseUntil, maxAttempts. Expired leases go
+// back to the head of `due` first (they were taken before anything waiting), then due jobs move to `inflight` under a
+// lease — in one script, so two consumers can never take the same job. Returns the jobs and, when fewer than `max`
+// were due, the due time of the next one (the consumer sleeps until then at most).
+// A take is idempotent: `take` names it, and a take whose reply never arrived (Redis stopped between running the
+// script and answering, the connection dropped) is sent again under the same name and answered with the same jobs,
+// which otherwise would sit leased to no one until their lease lapsed. `answered` is the consumer's previous take,
+// whose reply it has: its record goes, so a consumer keeps one record at most.
 const TAKE = REQUEUE + `
+if KEYS[6] ~= KEYS[5] then redis.call('DEL', KEYS[6]) end
+local replay = redis.call('GET', KEYS[5])
+if replay then return { cjson.decode(replay), false } end
 local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 1000)
 for _, member in ipairs(expired) do
   redis.call('ZREM', KEYS[2], member)
@@ -72,6 +79,7 @@ for _, member in ipairs(jobs) do
   redis.call('ZREM', KEYS[1], member)
   redis.call('ZADD', KEYS[2], ARGV[3], member)
 end
+if #jobs > 0 then redis.call('SET', KEYS[5], cjson.encode(jobs), 'PX', tonumber(ARGV[3]) - tonumber(ARGV[1])) end
 local nextDue = false
 if #jobs < max then nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or false end
 return { jobs, nextDue }`
@@ -143,7 +151,7 @@ return lost`
 // Sent as EVALSHA through ioredis's defineCommand (EVAL again only after a NOSCRIPT, e.g. a restarted Redis), so
 // a take or an acknowledgement does not ship and hash its script's text every time.
 const SCRIPTS = {
-  omTake: { numberOfKeys: 4, lua: TAKE },
+  omTake: { numberOfKeys: 6, lua: TAKE },
   omNack: { numberOfKeys: 4, lua: NACK },
   omEnqueueKeyed: { numberOfKeys: 4, lua: ENQUEUE_KEYED },
   omAckKeyed: { numberOfKeys: 2, lua: ACK_KEYED },
@@ -170,6 +178,9 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   private readonly seq: string
   private readonly wakeChannel: string
   private readonly generationKey: string
+  /** The name of this consumer's next take, kept until a take is answered (see TAKE). */
+  private take: string
+  private answeredTake: string | undefined
   private readonly redeliveryDelayMs: number
   private readonly pollMs: number
   private readonly maxAttempts: number
@@ -208,10 +219,15 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     this.seq = `${prefix}:seq`
     this.wakeChannel = `${prefix}:wake`
     this.generationKey = `${prefix}:generation`
+    this.take = this.takeKey()
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
     this.pollMs = options.pollMs ?? 1000
     this.maxAttempts = options.maxAttempts ?? 0
     this.keyOf = options.keyOf
+  }
+
+  private takeKey (): string {
+    return `${this.options.prefix ?? 'jobs'}:take:${randomUUID()}`
   }
 
   async start (): Promise<void> {
@@ -281,12 +297,16 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       const now = Date.now()
       try {
         const [jobs, next] = await this.scripts.omTake(
-          this.due, this.inflight, this.index, this.dropped, now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
+          this.due, this.inflight, this.index, this.dropped, this.take, this.answeredTake ?? this.take,
+          now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
         ) as [string[], string | null]
         taken = jobs
         if (next !== null) nextDue = Number(next)
+        this.answeredTake = this.take
+        this.take = this.takeKey()
       } catch {
-        // Redis unreachable: keep polling; readiness reports it and ioredis reconnects.
+        // Redis unreachable: keep polling under the same take name (its jobs, if it ran, come back with the answer);
+        // readiness reports it and ioredis reconnects.
       }
       for (const member of taken) this.run(handler, member)
       if (taken.length === 0 || this.running >= concurrency) await this.idle(nextDue === undefined ? this.pollMs : Math.min(this.pollMs, nextDue - Date.now()))

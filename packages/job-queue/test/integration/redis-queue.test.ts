@@ -7,6 +7,7 @@ import { leaseTaker, type LeaseTaker } from '../../src/lease-taker.js'
 import { queueContract, type TestJob } from '../contract/queue-contract.js'
 import { closeRedis, createRedis } from '@openmotion/common'
 import { describeWithService } from '@openmotion/test-services'
+import { replyDroppingProxy } from './reply-dropping-proxy.js'
 
 type Q = RedisQueue<TestJob>
 
@@ -49,6 +50,29 @@ describeWithService('redis', (url) => {
       await closeRedis(admin)
     }
   }, 15_000)
+
+  it('answers a take whose reply was lost with the same jobs, on their first attempt, long before their lease lapses', async () => {
+    const prefix = `test:${randomUUID()}`
+    const proxy = await replyDroppingProxy(url)
+    // A 30 s lease: a job taken by a take whose answer is lost, if left leased to no one, comes back only after it.
+    const producer = new RedisQueue<TestJob>({ url, prefix, visibilityTimeoutMs: 30_000 })
+    const consumer = new RedisQueue<TestJob>({ url: proxy.url, prefix, visibilityTimeoutMs: 30_000, pollMs: 100 })
+    try {
+      await producer.enqueue([{ deliveryId: 'dlv_1', endpointId: 'ep', attempt: 1 }, { deliveryId: 'dlv_2', endpointId: 'ep', attempt: 1 }])
+      proxy.arm(`${prefix}:inflight`)  // the first command naming it is the take
+      const delivered: Array<[string, number]> = []
+      await consumer.consume(async (job, lease) => { delivered.push([job.deliveryId, lease.attempt]) }, { concurrency: 4 })
+      for (const end = Date.now() + 10_000; delivered.length < 2 && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(proxy.cuts).toBe(1)
+      expect(delivered.sort()).toEqual([['dlv_1', 1], ['dlv_2', 1]])
+      for (const end = Date.now() + 5000; (await producer.counts()).inflight > 0 && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(await producer.counts()).toEqual({ waiting: 0, inflight: 0 })
+    } finally {
+      await consumer.close()
+      await producer.close()
+      await proxy.close()
+    }
+  }, 30_000)
 
   describe('redis leases', () => {
     const open: Array<RedisQueue<TestJob>> = []
