@@ -288,7 +288,7 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['raise your hands and cheer', 'cheer'],
   ['he shrugs', 'shrug'],
   ['cross your arms', 'crossArms'],
-  ['stand with hands on hips', 'idle handsOnHips'],
+  ['stand with hands on hips', 'handsOnHips'],
   ['scratch your head', 'scratchHead'],
   ['she is thinking', 'think'],
   ['beckon someone over', 'beckon'],

@@ -120,7 +120,7 @@ describe('negation', () => {
   it('reads "half a minute" as thirty seconds and "arms crossed" as crossed arms', () => {
     expect(planPrompt('he walks for half a minute').timeline[0]!.action.durationSeconds).toBe(30)
     expect(planPrompt('jump half a meter forward').timeline[0]!.action.distance).toBe(0.5)
-    expect(kinds('he stands with his arms crossed')).toEqual(['idle', 'crossArms'])
+    expect(kinds('he stands with his arms crossed')).toEqual(['crossArms'])
   })
 
   it('reads going toward the camera (the viewer, "me") as forward, and coming closer as a walk', () => {
@@ -155,7 +155,7 @@ describe('negation', () => {
     expect(kinds('wave or clap')).toEqual(['wave'])
     expect(planPrompt('someone throws a ball with his left hand or plays tennis').timeline.map(e => [e.action.kind, e.action.side])).toEqual([['throw', 'left']])
     expect(planPrompt('wave or clap').understood).toContain('"clap" ignored: an alternative ("or")')
-    expect(kinds('a human stands like he or she wants to sit down')).toEqual(['idle', 'sitDown'])
+    expect(kinds('a human stands like he or she wants to sit down')).toEqual(['sitDown'])
   })
 
   it('reads hands to the face or head as a facepalm, hands rubbed together as a clasp, a blown kiss as a wave', () => {
@@ -637,7 +637,7 @@ describe('arms and hands moved', () => {
 
   it('leaves the movement named for the arm to say what it is ("to slap", "as if playing the guitar")', () => {
     expect(plan('a person moves his right arm to slap something in front of him')).toEqual([['slap', 'right']])
-    expect(kinds('a standing person moves its hands as if playing the guitar')).toEqual(['idle', 'playGuitar'])
+    expect(kinds('a standing person moves its hands as if playing the guitar')).toEqual(['playGuitar'])
     expect(kinds('the person moves forward')).toEqual(['walk'])
   })
 
@@ -846,5 +846,30 @@ describe('more ways of saying no', () => {
     expect(kinds('neither jump nor run, just walk')).toEqual(['walk'])
     expect(planPrompt('she waves, but not with her left hand').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral' }])
     expect(planPrompt('hop, but not on the left foot').timeline[0]!.action.side).toBeUndefined()
+  })
+})
+
+describe('standing while doing something, dozens, what one would rather do', () => {
+  it('reads standing beside another movement as how it is made, not as a rest before or after it', () => {
+    expect(kinds('waves while standing')).toEqual(['wave'])
+    expect(kinds('a person sways side to side while standing still')).toEqual(['sway'])
+    expect(kinds('A standing person waves with his left hand.')).toEqual(['wave'])
+    expect(kinds('a person gets pushed from the left while standing and takes a step to the right')).toEqual(['pushed', 'sidestep'])
+    expect(planPrompt('stands still for 5 seconds while waving').timeline.map(e => e.action)).toMatchObject([{ kind: 'wave', durationSeconds: 5 }])
+    // Standing apart from the movement stays: before it, after it, or for a time of its own.
+    expect(kinds('walks forward, then stands still')).toEqual(['walk', 'idle'])
+    expect(kinds('stands for 3 seconds and then waves')).toEqual(['idle', 'wave'])
+  })
+
+  it('counts dozens', () => {
+    expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
+    expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)
+    expect(planPrompt('a dozen jumps').timeline[0]!.action.count).toBe(12)
+  })
+
+  it('plans what one would rather do, not what one would rather not', () => {
+    expect(kinds("she'd rather walk than run")).toEqual(['walk'])
+    expect(kinds('he would rather dance slowly than jump')).toEqual(['dance'])
+    expect(kinds('walks rather than runs')).toEqual(['walk'])
   })
 })

@@ -297,7 +297,9 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     if ((w === 'a' || w === 'an') && prevWord === 'half') continue
     if (PEOPLE.has(w)) { pendingNumber = undefined; continue }
     if (NUMBER_WORDS[w] !== undefined && (w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) {
-      pendingNumber = NUMBER_WORDS[w]
+      // "two dozen", "half a dozen": so many dozens.
+      const dozens = w === 'dozen' && pendingNumber !== undefined && (numberJustBefore(tokens, i) || prevWord === 'a') ? pendingNumber : 1
+      pendingNumber = NUMBER_WORDS[w]! * dozens
       if (TURN_FRACTIONS[w] !== undefined && nextWord !== undefined && TURN_NOUNS.test(nextWord.lemma)) before(i).degrees = TURN_FRACTIONS[w]
       else if (TURN_FRACTIONS[w] !== undefined && turnNounAfterArticle(tokens, i)) mods().degrees = TURN_FRACTIONS[w]
       continue

@@ -69,6 +69,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bfor\s+a\s+(short\s+)?moment\b/g, 'for 2 seconds'],
   // "Rather than walking" refuses the walk as "instead of" does.
   [/\brather\s+than\b/g, 'instead of'],
+  // "would rather walk than run": the walk, instead of the run.
+  [/\brather\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+than\b/g, '$1 instead of'],
   [re`\b(${verbs('slow')})\s+down\b`, 'slowly'],
   [re`\b(${verbs('speed')})\s+up\b`, 'quickly'],
   // "until he reaches the wall": arriving somewhere, not reaching out.

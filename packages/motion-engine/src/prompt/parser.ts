@@ -117,6 +117,11 @@ function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec |
   return saysAgain(clause) && merged !== undefined && level && !isState(merged) ? { ...merged } : undefined
 }
 
+/** Standing, for no time of its own ("while standing"): the state every standing movement is made in. */
+function isPlainStanding (action: ActionSpec): boolean {
+  return isState(action) && action.durationSeconds === undefined
+}
+
 /** Standing still is a state: "comes to rest again" goes back to it, it is no second rest. */
 function isState (action: ActionSpec): boolean {
   return action.kind === 'idle'
@@ -206,6 +211,17 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       const note = mapped.length > 0 && i === 0 ? { understood: mapped.join('; ') } : {}
       const prev = timeline[timeline.length - 1]
       const layered = (i === 0 && clause.mode === 'simultaneous') || i > 0
+      // "waves while standing", "while standing still, she claps": standing is how the movement is made, not a rest
+      // before or after it.
+      if (layered && prev !== undefined && isPlainStanding(action)) continue
+      // "stands still for 5 seconds while waving": the wave, for those 5 seconds.
+      const standingFor = prev?.action.durationSeconds
+      const atMostOneTimed = standingFor === undefined || action.durationSeconds === undefined
+      if (layered && prev !== undefined && prev.overlay === undefined && isState(prev.action) && atMostOneTimed) {
+        const duration = standingFor === undefined || action.count !== undefined ? {} : { durationSeconds: standingFor }
+        timeline[timeline.length - 1] = { action: { ...action, ...duration, emotion: prev.action.emotion }, ...note }
+        continue
+      }
       if (layered && prev !== undefined && prev.overlay === undefined) {
         if (LOCOMOTION.has(prev.action.kind) && UPPER_BODY.has(action.kind)) { prev.overlay = action; continue }
         if (UPPER_BODY.has(prev.action.kind) && LOCOMOTION.has(action.kind)) {
