@@ -849,7 +849,7 @@ describe('more ways of saying no', () => {
   })
 })
 
-describe('standing while doing something, dozens, what one would rather do', () => {
+describe('standing while doing something, limbs on a side, dozens, what one would rather do', () => {
   it('reads standing beside another movement as how it is made, not as a rest before or after it', () => {
     expect(kinds('waves while standing')).toEqual(['wave'])
     expect(kinds('a person sways side to side while standing still')).toEqual(['sway'])
@@ -859,6 +859,11 @@ describe('standing while doing something, dozens, what one would rather do', () 
     // Standing apart from the movement stays: before it, after it, or for a time of its own.
     expect(kinds('walks forward, then stands still')).toEqual(['walk', 'idle'])
     expect(kinds('stands for 3 seconds and then waves')).toEqual(['idle', 'wave'])
+  })
+
+  it('reads "the leg on the left" as the left leg, a side, not a way', () => {
+    expect(planPrompt('kicks with the leg on the left').timeline.map(e => e.action)).toEqual([{ kind: 'kick', speed: 1, emotion: 'neutral', side: 'left' }])
+    expect(planPrompt('waves with the hand on his right side').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'right' }])
   })
 
   it('counts dozens', () => {

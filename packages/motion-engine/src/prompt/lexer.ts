@@ -49,6 +49,8 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('stop', 'end', 'halt')})\s+right\s+(before|after|at|by|in|on)\b`, '$1 $2'],
   // "with his right and left hand", "the left and the right foot": both of them, not a way and a side.
   [re`\b(left\s+and\s+${POSS}right|right\s+and\s+${POSS}left)\s+(hands?|arms?|fists?|feet|foot|legs?)\b`, 'both $2'],
+  // "the leg on the left", "the hand on his right side": the left leg and the right hand, a side, not a way.
+  [/\b(the|his|her|their|its|my|your)\s+(hand|arm|fist|leg|foot)\s+on\s+(?:the|his|her|their|its|my|your)\s+(left|right)(?:\s+side)?\b/g, '$1 $3 $2'],
   // "turns her head to the left": the head looks that way, the body stays.
   [re`\b(${verbs('turn')})\s+${POSS}head\b`, 'looks'],
   // "turns to face the other way": a half turn.
