@@ -861,6 +861,13 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('stands for 3 seconds and then waves')).toEqual(['idle', 'wave'])
   })
 
+  it('sits, kneels or crouches first for a gesture made "while sitting", which is then made in that posture', () => {
+    expect(kinds('waves while sitting')).toEqual(['sitDown', 'wave'])
+    expect(kinds('drinks while sitting on a chair')).toEqual(['sitChair', 'drink'])
+    expect(kinds('a person looking to the left while crouched')).toEqual(['crouch', 'lookAround'])
+    expect(kinds('walks while waving')).toEqual(['walk', 'wave'])
+  })
+
   it('reads "the leg on the left" as the left leg, a side, not a way', () => {
     expect(planPrompt('kicks with the leg on the left').timeline.map(e => e.action)).toEqual([{ kind: 'kick', speed: 1, emotion: 'neutral', side: 'left' }])
     expect(planPrompt('waves with the hand on his right side').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'right' }])

@@ -117,6 +117,9 @@ function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec |
   return saysAgain(clause) && merged !== undefined && level && !isState(merged) ? { ...merged } : undefined
 }
 
+/** Postures a gesture can be made in, held under it (see the posture flow). */
+const HELD_POSTURES: ReadonlySet<string> = new Set(['sitDown', 'sitChair', 'kneel', 'crouch'])
+
 /** Standing, for no time of its own ("while standing"): the state every standing movement is made in. */
 function isPlainStanding (action: ActionSpec): boolean {
   return isState(action) && action.durationSeconds === undefined
@@ -220,6 +223,12 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       if (layered && prev !== undefined && prev.overlay === undefined && isState(prev.action) && atMostOneTimed) {
         const duration = standingFor === undefined || action.count !== undefined ? {} : { durationSeconds: standingFor }
         timeline[timeline.length - 1] = { action: { ...action, ...duration, emotion: prev.action.emotion }, ...note }
+        continue
+      }
+      // "waves while sitting": seated first, then the wave, which the posture flow plays over the held posture.
+      if (layered && prev !== undefined && prev.overlay === undefined && UPPER_BODY.has(prev.action.kind) && HELD_POSTURES.has(action.kind) &&
+        !hasParameters(action)) {
+        timeline.splice(timeline.length - 1, 0, { action: { ...action, emotion: prev.action.emotion }, ...note })
         continue
       }
       if (layered && prev !== undefined && prev.overlay === undefined) {
