@@ -508,8 +508,8 @@ describe('everyday words of the body and misspelt degrees', () => {
   it('reads degrees misspelt or run into their way as degrees, never as a count', () => {
     expect(action('turn 180 degress to the left')).toEqual([{ kind: 'turn', speed: 1, emotion: 'neutral', degrees: 180, direction: 'left' }])
     const curve = action('a person runs a 90 degreeleftwards curve')
-    expect(curve.map(a => a.count)).toEqual([undefined, undefined])
-    expect(curve[1]).toMatchObject({ kind: 'turn', direction: 'left', degrees: 90 })
+    expect(curve.map(a => a.count)).toEqual([undefined])
+    expect(curve[0]).toMatchObject({ kind: 'circle', gait: 'run', direction: 'left', degrees: 90 })
   })
 
   it('reads shivering and trembling as shaking, hugging as a clasp, hammering as a chop, juggling as a throw', () => {
@@ -871,6 +871,16 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
   it('reads "the leg on the left" as the left leg, a side, not a way', () => {
     expect(planPrompt('kicks with the leg on the left').timeline.map(e => e.action)).toEqual([{ kind: 'kick', speed: 1, emotion: 'neutral', side: 'left' }])
     expect(planPrompt('waves with the hand on his right side').timeline.map(e => e.action)).toEqual([{ kind: 'wave', speed: 1, emotion: 'neutral', side: 'right' }])
+  })
+
+  it('walks a curve for a turn made while walking, and an arc for a quarter or half circle', () => {
+    expect(planPrompt('a person walks forward while turning to the left').timeline.map(e => e.action))
+      .toEqual([{ kind: 'circle', speed: 1, emotion: 'neutral', gait: 'walk', direction: 'left', degrees: 90 }])
+    expect(planPrompt('turns right while running').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'run', direction: 'right', degrees: -90 }])
+    expect(planPrompt('walks a quarter circle clockwise').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    // A walk of its own length, or backwards, then a turn: still one after the other.
+    expect(kinds('walks 5 steps while turning left')).toEqual(['walk', 'turn'])
+    expect(kinds('walks backwards, then turns left')).toEqual(['walk', 'turn'])
   })
 
   it('counts dozens', () => {

@@ -288,6 +288,21 @@ describe('locomotion extensions', () => {
     }
   })
 
+  it('walks an arc of the angle asked, "walks forward while turning left" a quarter circle that way', async () => {
+    for (const [prompt, sign, degrees] of [['walks forward while turning to the left', 1, 90], ['walks a half circle to the right', -1, 180]] as const) {
+      const clip = await engine.generate({ prompt, seed: 7 })
+      const y = yaw(clip)
+      expect(sign * (last(y) - y[0]!), prompt).toBeGreaterThan(degrees - 25)
+      expect(sign * (last(y) - y[0]!), prompt).toBeLessThan(degrees + 25)
+      // Along the way, not on the spot: the hips end about a radius (1.2 m) forward and across, or two radii across.
+      const hips = track(clip, 'Hips')
+      const [across, ahead] = [last(hips)[0] - hips[0]![0], last(hips)[2] - hips[0]![2]]
+      expect(sign * across, prompt).toBeGreaterThan(degrees === 90 ? 0.7 : 1.8)
+      expect(Math.abs(ahead), prompt).toBeLessThan(degrees === 90 ? 1.7 : 0.6)
+      if (degrees === 90) expect(ahead, prompt).toBeGreaterThan(0.7)
+    }
+  })
+
   it('walks a square either way: four sides of the same length that close where they began', async () => {
     for (const prompt of ['walk in a square', 'walk in a clockwise square']) {
       const clip = await engine.generate({ prompt, seed: 7 })

@@ -86,8 +86,9 @@ function pathGait (ctx: ActionContext, path: Path, length: number): ActionClip {
 export function circle (ctx: ActionContext): ActionClip {
   const r = 1.2 * ctx.scale
   const dir = ctx.spec.direction === 'right' ? -1 : 1
-  const laps = ctx.spec.count ?? 1
-  return pathGait(ctx, circlePath(r, dir), ctx.spec.distance ?? 2 * Math.PI * r * laps)
+  // An angle without a count is an arc of that many degrees ("walks forward while turning left" curves a quarter).
+  const turns = ctx.spec.count ?? (ctx.spec.degrees !== undefined ? Math.abs(ctx.spec.degrees) / 360 : 1)
+  return pathGait(ctx, circlePath(r, dir), ctx.spec.distance ?? 2 * Math.PI * r * turns)
 }
 
 /** Zig-zag legs of 1.5 m at ±35° (count: number of legs). */

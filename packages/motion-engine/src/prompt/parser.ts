@@ -2,6 +2,7 @@
 // (lexer.ts); clauses are split on "then"/"and"/"before"/commas (in order), "after" (reversed) and "while"/"as"
 // (layered); each clause is read by clause.ts.
 import { parseClause } from './clause.js'
+import { PACES } from './path-shapes.js'
 import { LOCOMOTION, UPPER_BODY } from './word-groups.js'
 import type { ClauseParse, ClauseToken } from './clause.js'
 import { lex } from './lexer.js'
@@ -117,6 +118,20 @@ function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec |
   return saysAgain(clause) && merged !== undefined && level && !isState(merged) ? { ...merged } : undefined
 }
 
+/**
+ * A gait and a turn to one side made at the same time: the gait along a circle to that side, for the turn's angle.
+ * The gait keeps its speed and manner; a count, a length or a distance of its own leaves the two in sequence.
+ */
+function curveOf (a: ActionSpec, b: ActionSpec): ActionSpec | undefined {
+  const [gait, turn] = a.kind === 'turn' ? [b, a] : [a, b]
+  const pace = PACES[gait.kind]
+  const side = turn.direction
+  if (turn.kind !== 'turn' || pace === undefined || (side !== 'left' && side !== 'right') || hasParameters({ ...gait, direction: undefined })) return undefined
+  if (gait.direction !== undefined && gait.direction !== 'forward') return undefined
+  const degrees = Math.abs(turn.degrees ?? 90)
+  return { kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: pace, direction: side, degrees: side === 'left' ? degrees : -degrees }
+}
+
 /** Postures a gesture can be made in, held under it (see the posture flow). */
 const HELD_POSTURES: ReadonlySet<string> = new Set(['sitDown', 'sitChair', 'kneel', 'crouch'])
 
@@ -223,6 +238,12 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       if (layered && prev !== undefined && prev.overlay === undefined && isState(prev.action) && atMostOneTimed) {
         const duration = standingFor === undefined || action.count !== undefined ? {} : { durationSeconds: standingFor }
         timeline[timeline.length - 1] = { action: { ...action, ...duration, emotion: prev.action.emotion }, ...note }
+        continue
+      }
+      // "walks forward while turning to the left", "turns right while running": one curve, the turn's angle of a circle.
+      const curve = layered && prev !== undefined && prev.overlay === undefined ? curveOf(prev.action, action) : undefined
+      if (curve !== undefined && prev !== undefined) {
+        timeline[timeline.length - 1] = { action: curve, ...(prev.understood === undefined ? note : { understood: prev.understood }) }
         continue
       }
       // "waves while sitting": seated first, then the wave, which the posture flow plays over the held posture.

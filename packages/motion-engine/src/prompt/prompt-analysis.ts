@@ -170,6 +170,7 @@ function describe (a: ActionSpec): string {
     words.push('in place')
   } else if (a.kind === 'circle' && (a.direction === 'left' || a.direction === 'right')) {
     words.push(a.direction === 'left' ? 'counterclockwise' : 'clockwise')
+    if (a.degrees !== undefined && a.count === undefined && Math.abs(a.degrees) !== 360) words.push(`for ${Math.abs(Math.round(a.degrees))} degrees`)
   } else if (a.direction !== undefined && !impliedBy(a.kind, a.direction)) {
     words.push(DIRECTION_WORDS[a.direction] ?? (a.direction === 'left' || a.direction === 'right' ? `to the ${a.direction}` : a.direction))
   }
