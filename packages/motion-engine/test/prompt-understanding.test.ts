@@ -878,6 +878,9 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
       .toEqual([{ kind: 'circle', speed: 1, emotion: 'neutral', gait: 'walk', direction: 'left', degrees: 90 }])
     expect(planPrompt('turns right while running').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'run', direction: 'right', degrees: -90 }])
     expect(planPrompt('walks a quarter circle clockwise').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    // Steps or a turn said beside the curve are the curve's own.
+    expect(kinds('a person walks a quarter circle to the right, taking four steps')).toEqual(['circle'])
+    expect(kinds('a human is walking in a left curve, doing a 90 degree turn')).toEqual(['circle'])
     // A walk of its own length, or backwards, then a turn: still one after the other.
     expect(kinds('walks 5 steps while turning left')).toEqual(['walk', 'turn'])
     expect(kinds('walks backwards, then turns left')).toEqual(['walk', 'turn'])

@@ -59,6 +59,7 @@ function isParticipleClause (clause: Clause): boolean {
  * its own (a speed other than the movement's included). What it adds (a side, a speed) goes to the movement.
  */
 function describesPrevious (prev: ActionSpec, action: ActionSpec): boolean {
+  if (partOfCurve(prev, action)) return true
   return prev.kind === action.kind && action.count === undefined && action.durationSeconds === undefined && action.distance === undefined &&
     action.degrees === undefined && (action.direction === undefined || action.direction === prev.direction) &&
     (action.side === undefined || prev.side === undefined || action.side === prev.side) &&
@@ -130,6 +131,16 @@ function curveOf (a: ActionSpec, b: ActionSpec): ActionSpec | undefined {
   if (gait.direction !== undefined && gait.direction !== 'forward') return undefined
   const degrees = Math.abs(turn.degrees ?? 90)
   return { kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: pace, direction: side, degrees: side === 'left' ? degrees : -degrees }
+}
+
+/**
+ * What a clause beside a curve says about the curve itself: its steps ("walks a quarter circle, taking four steps")
+ * or its turn ("walking in a left curve, doing a 90 degree turn").
+ */
+function partOfCurve (curve: ActionSpec, action: ActionSpec): boolean {
+  if (curve.kind !== 'circle' || curve.degrees === undefined || curve.count !== undefined) return false
+  if (action.kind === 'turn') return action.count === undefined && Math.abs(action.degrees ?? curve.degrees) === Math.abs(curve.degrees)
+  return PACES[action.kind] === curve.gait && action.direction === undefined && action.distance === undefined && action.durationSeconds === undefined
 }
 
 /** Postures a gesture can be made in, held under it (see the posture flow). */
@@ -241,6 +252,7 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
         continue
       }
       // "walks forward while turning to the left", "turns right while running": one curve, the turn's angle of a circle.
+      if (layered && prev !== undefined && prev.overlay === undefined && partOfCurve(prev.action, action)) continue
       const curve = layered && prev !== undefined && prev.overlay === undefined ? curveOf(prev.action, action) : undefined
       if (curve !== undefined && prev !== undefined) {
         timeline[timeline.length - 1] = { action: curve, ...(prev.understood === undefined ? note : { understood: prev.understood }) }
