@@ -886,6 +886,14 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('walks backwards, then turns left')).toEqual(['walk', 'turn'])
   })
 
+  it('reads the floor touched, both arms held in the air and a gun used', () => {
+    expect(kinds('a person is touching the floor with the right hand')).toEqual(['bow'])
+    expect(kinds('a person is holding his left and right arm in the air')).toEqual(['cheer'])
+    expect(kinds('he shoots a gun')).toEqual(['point'])
+    expect(kinds('a person is using a gun')).toEqual(['point'])
+    expect(kinds('shoots the ball')).toEqual(['throw'])
+  })
+
   it('counts dozens', () => {
     expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
     expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)

@@ -117,7 +117,7 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('receive', 'get', 'take')})\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b`, 'pushed'],
   [re`\b(${verbs('bring', 'lift', 'raise', 'put', 'hold')})\s+${POSS}(cup|glass|mug|bottle|can|drink)\s+(up\s+)?(to|towards?)\s+${POSS}(mouth|lips|face)\b`, 'drink'],
   // Hands raised high are a cheer; arms stretched up stay a stretch (the verb's own movement).
-  [re`\b(${verbs('raise', 'lift', 'put', 'hold')})\s+(up\s+)?${POSS}(both\s+)?(hands|arms)\s+(up\b|above|over|in\s+the\s+air|into\s+the\s+air|high)`, 'cheer'],
+  [re`\b(${verbs('raise', 'lift', 'put', 'hold', 'keep')})\s+(up\s+)?${POSS}(both\s+(hand|arm)s?|hands|arms)\s+(up\b|above|over|in\s+the\s+air|into\s+the\s+air|high)`, 'cheer'],
   [re`\b(${verbs('raise', 'lift', 'put')})\s+(up\s+)?${POSS}(left\s+|right\s+)?(hand|arm)\b`, 'raisehand $3 hand'],
   [re`\b(${verbs('raise', 'lift', 'put')})\s+(up\s+)?${POSS}(both\s+)?(hands|arms)\b`, 'cheer'],
   [re`\b(${verbs('lift', 'raise')})\s+(up\s+)?${POSS}(left\s+|right\s+)?(foot|leg|knee)\b`, 'stomp $3 foot'],
@@ -147,6 +147,9 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('wash', 'rub')})\s+${POSS}hands\b`, 'clasphands'],
   [re`\b(${verbs('rub')})\s+${POSS}(arms|shoulders)\b`, 'shivers'],
   [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?${POSS}toes\b`, 'bends down'],
+  [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?the\s+(floor|ground)\b`, 'bends down'],
+  // A gun is aimed, arm out: shooting, firing or holding one is no throw.
+  [re`\b(${verbs('shoot', 'fire', 'aim', 'use', 'hold', 'point')})\s+(with\s+)?${POSS}(gun|pistol|handgun|revolver|rifle)\b`, 'points'],
   // "goes into a handstand", "kicks up into a handstand": the movement named, no going or kicking of its own.
   [re`\b(${verbs('go', 'get', 'come', 'move', 'kick', 'push', 'spring', 'swing')})\s+(up\s+|down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
