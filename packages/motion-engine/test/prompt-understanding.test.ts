@@ -894,6 +894,17 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('shoots the ball')).toEqual(['throw'])
   })
 
+  it('reads archery, falling asleep and garden chores', () => {
+    expect(kinds('an archer draws a bow')).toEqual(['pull'])
+    expect(kinds('bows to the audience')).toEqual(['bow'])
+    expect(kinds('a person falls asleep on a chair')).toEqual(['sitChair'])
+    expect(kinds('she falls asleep')).toEqual(['lieDown'])
+    expect(kinds('rakes leaves')).toEqual(['sweep'])
+    expect(kinds('digs with a shovel')).toEqual(['sweep'])
+    expect(kinds('paints a wall')).toEqual(['wipe'])
+    expect(kinds('he leaves the room')).toEqual(['walk'])
+  })
+
   it('counts dozens', () => {
     expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
     expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)

@@ -81,6 +81,13 @@ const PHRASES: [RegExp, string][] = [
   // "throws a right hook": the punch, with the hand it names.
   [re`\b(${verbs('throw')})\s+(a\s+)?(left\s+|right\s+)?(punch|jab|hook|uppercut|cross)(es)?\b`, 'punch $3hand'],
   [/\bgo(es|ing)?\s+to\s+(sleep|bed)\b/g, 'sleep'],
+  // "falls asleep" is no fall; asleep in a chair is seated.
+  [/\b(fall(s|ing)?|fell)\s+asleep\b/g, 'sleeps'],
+  [re`\b(${verbs('sleep', 'doze', 'nap')})\s+(off\s+)?(on|in)\s+(a|an|the|his|her|their)\s+(chair|armchair|couch|sofa|bench|seat)\b`, 'sits on a chair'],
+  // Leaves raked or swept are no leaving.
+  [re`\b(${verbs('rake', 'sweep', 'gather', 'collect', 'pick')})\s+(up\s+)?(the\s+|some\s+|fallen\s+|dry\s+)*leaves\b`, '$1 $2'],
+  // Archery: the bow drawn, the string pulled back; no bow of the body.
+  [re`\b(${verbs('draw', 'pull', 'bend')})\s+(back\s+)?(a|an|the|his|her|their)\s+(bow|bowstring|longbow)\b|\b(${verbs('shoot', 'fire')})\s+(an|the|a)\s+arrows?\b`, 'pulls'],
   [/\bjumping\s+jacks?\b|\bstar\s+jumps?\b|\bjumping\s+jumping\s+jacks?\b/g, 'jumpingjack'],
   [re`\b(${verbs('jump', 'skip')})\s+(a\s+|the\s+|with\s+a\s+)?rope\b|\bjump\s*rope\b`, 'jumprope'],
   [/\bback\s*flips?\b|\bback\s+somersaults?\b/g, 'backflip'],
