@@ -111,6 +111,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'backward roll', request: { prompt: 'roll backwards' }, means: [{ kind: 'roll', direction: 'backward' }] },
   { name: 'push-ups', request: { prompt: 'do three push-ups' }, means: [{ kind: 'pushUp', count: 3 }] },
   { name: 'sit-ups', request: { prompt: 'do three sit-ups' }, means: [{ kind: 'sitUp', count: 3 }] },
+  { name: 'plank', request: { prompt: 'hold a plank for 4 seconds' }, means: [{ kind: 'plank', durationSeconds: 4 }] },
   { name: 'lunges', request: { prompt: 'lunge forward twice' }, means: [{ kind: 'lunge', direction: 'forward', count: 2 }], skate: WALK },
   { name: 'side lunge', request: { prompt: 'a lunge to the left' }, means: [{ kind: 'lunge', direction: 'left' }], skate: WALK },
   { name: 'sway', request: { prompt: 'sway from side to side' }, means: [{ kind: 'sway' }], skate: WALK }

@@ -905,6 +905,14 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('he leaves the room')).toEqual(['walk'])
   })
 
+  it('reads a plank held, for its time, and lying face down', () => {
+    expect(kinds('holds a plank')).toEqual(['plank'])
+    expect(planPrompt('a person holds a plank for 10 seconds').timeline.map(e => e.action)).toMatchObject([{ kind: 'plank', durationSeconds: 10 }])
+    expect(planPrompt('lies face down, then holds a plank').timeline.map(e => e.action)).toMatchObject([{ kind: 'lieDown', style: 'onFront' }, { kind: 'plank' }])
+    expect(kinds('the pirate walks the plank')).toEqual(['walk'])
+    expect(kinds('subject walks over a plank')).toEqual(['walk'])
+  })
+
   it('counts dozens', () => {
     expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
     expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)

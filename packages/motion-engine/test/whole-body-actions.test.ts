@@ -391,6 +391,8 @@ describe('floor work, exercises and balance', () => {
       expect(hips[f]!, `hips ${f}`).toBeGreaterThan(0.2)
     }
     expect(last(axis(clip, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
+    // From standing it gets down once, by way of all fours: the hips, once below 0.7 m, never rise back toward standing.
+    expect(Math.max(...hips.slice(hips.findIndex(h => h < 0.7)))).toBeLessThan(0.75)
     // From lying face down, on all fours or kneeling it gets into the plank without standing up first, the hands
     // staying on the floor once they are down.
     for (const first of [{ kind: 'lieDown', style: 'onFront' }, { kind: 'crawl', count: 2 }, { kind: 'kneel' }] as const) {
@@ -399,6 +401,31 @@ describe('floor work, exercises and balance', () => {
       expect(Math.max(...track(fromFloor, 'Hips').slice(down.frameCount).map(p => p[1])), first.kind).toBeLessThan(0.75)
       expect(last(axis(fromFloor, 'Hips', [0, 0, 1]))[1], first.kind).toBeLessThan(-0.8)
     }
+  })
+
+  it('plank: held on the hands and the toes for the time asked, the body in one line off the floor, ending face down', async () => {
+    const [short, long] = [await plan({ kind: 'plank', durationSeconds: 2 }), await plan({ kind: 'plank', durationSeconds: 6 })]
+    expect((long.frameCount - short.frameCount) / long.fps).toBeCloseTo(4, 1)
+    // The hold: on the hands and the toes, the knees off the floor, for the time asked, the hips in line between the
+    // shoulders and the ankles all the while (no sag, no pike).
+    const hips = track(long, 'Hips')
+    const shoulders = track(long, 'LeftShoulder')
+    const ankles = track(long, 'LeftFoot')
+    const low = (joints: string[], below: number) => joints.map(j => track(long, j)).reduce<boolean[]>((all, p) => all.map((ok, f) => ok && p[f]![1] < below),
+      Array.from({ length: long.frameCount }, () => true))
+    const [hands, toes, kneesDown] = [low(['LeftHandMiddle4', 'RightHandMiddle4'], 0.1), low(['LeftToeBase', 'RightToeBase'], 0.13), low(['LeftLeg', 'RightLeg'], 0.2)]
+    const held = hands.flatMap((ok, f) => (ok && toes[f] === true && kneesDown[f] === false ? [f] : []))
+    expect(held.length / long.fps).toBeGreaterThan(5.5)
+    for (const f of held) {
+      const along = (hips[f]![2] - ankles[f]![2]) / (shoulders[f]![2] - ankles[f]![2])
+      const line = ankles[f]![1] + along * (shoulders[f]![1] - ankles[f]![1])
+      expect(Math.abs(hips[f]![1] - line), `hips off the line ${f}`).toBeLessThan(0.08)
+    }
+    expect(last(axis(long, 'Hips', [0, 0, 1]))[1]).toBeLessThan(-0.8)
+    // From lying face down it pushes up into the plank without standing up first.
+    const fromFloor = await plan({ kind: 'lieDown', style: 'onFront' }, { kind: 'plank', durationSeconds: 2 })
+    const down = await plan({ kind: 'lieDown', style: 'onFront' })
+    expect(Math.max(...track(fromFloor, 'Hips').slice(down.frameCount).map(p => p[1]))).toBeLessThan(0.75)
   })
 
   it('sit-ups: lying on the back with the feet flat, the trunk curls up once per sit-up while the feet stay put', async () => {

@@ -1,5 +1,6 @@
 // Exercises on the floor: push-ups (down onto the hands, a plank on hands and toes, the chest lowered and pushed
-// back up) and sit-ups (lying on the back with the knees bent, the trunk curled up to the knees and back down).
+// back up), a plank held, and sit-ups (lying on the back with the knees bent, the trunk curled up to the knees and
+// back down).
 import type { ActionClip, ActionContext } from '../synth/action-clip.js'
 import type { Key } from '../synth/keyframes.js'
 import type { PartialPose } from '../synth/pose-spec.js'
@@ -31,50 +32,80 @@ const KNEES_BACK: PartialPose = { ...PLANK, pelvisPitch: 78, ...legs(35, 50, 30)
 const HANDS_DOWN: PartialPose = { ...SQUAT, ...legs(110, 130, -35), pelvisPitch: 35, spineFlex: 50, ...bothArms(80, 10, 5, -60), headFlex: -5 }
 
 /**
- * Push-ups, `count` of them (default 3): from standing the body squats, puts the hands down and walks the feet back
- * into a plank (from lying face down, on hands and knees or from kneeling it gets there without standing up); each
- * push-up lowers the chest and presses back up, and after the last the body lowers itself onto the floor, face down.
+ * Down into a plank on hands and toes: from standing the body squats, puts the hands down and walks the feet back
+ * (from lying face down, on hands and knees or from kneeling it gets there without standing up). Adds the keys and
+ * support spans and returns when the plank is reached.
  */
-export function pushUp (ctx: ActionContext): ActionClip {
-  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / REP) : 3))
-  const keys: Key[] = []
-  const spans: SupportSpan[] = []
-  let t: number
+function intoPlank (ctx: ActionContext, keys: Key[], spans: SupportSpan[]): number {
   if (ctx.posture === 'prone') {
     keys.push({ t: 0, pose: PRONE }, { t: 0.8, pose: LOWERED }, { t: 1.4, pose: PLANK })
     spans.push({ until: 0.4, parts: [...HANDS, ...KNEES] }, { until: 1.4, parts: [...HANDS, ...FEET] })
-    t = 1.4
-  } else if (ctx.posture === 'crawling') {
+    return 1.4
+  }
+  if (ctx.posture === 'crawling') {
     keys.push({ t: 0, pose: CRAWL }, { t: 0.4, pose: KNEES_BACK }, { t: 0.8, pose: PLANK })
     spans.push({ until: 0.5, parts: [...HANDS, ...KNEES] }, { until: 0.8, parts: [...HANDS, ...FEET] })
-    t = 0.8
-  } else if (ctx.posture === 'kneeling') {
+    return 0.8
+  }
+  if (ctx.posture === 'kneeling') {
     // From one knee the hands go down beside the front foot, that foot steps back beside the other knee (on all
     // fours), and the legs straighten into the plank.
     keys.push({ t: 0, pose: KNEEL }, { t: 0.7, pose: LUNGE_HANDS }, { t: 1.3, pose: CRAWL }, { t: 1.6, pose: KNEES_BACK }, { t: 1.9, pose: PLANK })
     spans.push({ until: 0.5, parts: ['lFoot', 'rKnee'] }, { until: 0.9, parts: ['lFoot', 'rKnee', ...HANDS] }, { until: 1.2, parts: ['rKnee', ...HANDS] },
       { until: 1.6, parts: [...HANDS, ...KNEES] }, { until: 1.9, parts: [...HANDS, ...FEET] })
-    t = 1.9
-  } else {
-    // The feet step back one after the other, so the hands stay where they were put down.
-    keys.push(
-      { t: 0, pose: {} },
-      { t: 0.8, pose: HANDS_DOWN },
-      { t: 1.3, pose: { ...HANDS_DOWN, pelvisPitch: 50, lHipFlex: 60, lKnee: 30, lAnkle: 25 } },
-      { t: 1.8, pose: PLANK }
-    )
-    spans.push({ until: 0.75, parts: [...FEET] }, { until: 1.0, parts: [...FEET, ...HANDS] }, { until: 1.25, parts: ['rFoot', ...HANDS] },
-      { until: 1.45, parts: [...FEET, ...HANDS] }, { until: 1.65, parts: ['lFoot', ...HANDS] }, { until: 1.8, parts: [...FEET, ...HANDS] })
-    t = 1.8
+    return 1.9
   }
+  // Squatting, the hands go down in front of the feet, the knees down behind them (on all fours), and the legs
+  // straighten back into the plank, the hands staying where they were put down.
+  keys.push({ t: 0, pose: {} }, { t: 0.8, pose: HANDS_DOWN }, { t: 1.4, pose: CRAWL }, { t: 1.8, pose: KNEES_BACK }, { t: 2.2, pose: PLANK })
+  spans.push({ until: 0.75, parts: [...FEET] }, { until: 1.1, parts: [...FEET, ...HANDS] }, { until: 1.9, parts: [...HANDS, ...KNEES] },
+    { until: 2.2, parts: [...HANDS, ...FEET] })
+  return 2.2
+}
+
+/** From the plank reached at `t`, the body lowered onto the floor, face down, the head turned to one side. */
+function downOntoFront (t: number, keys: Key[], spans: SupportSpan[]): void {
+  const down: [number, PartialPose][] = [[0.2, PLANK], [0.6, HALFWAY], [1.0, LOWERED], [1.6, PRONE], [2.0, { ...PRONE, headTwist: 30 }]]
+  keys.push(...down.map(([dt, p]) => ({ t: t + dt, pose: p })))
+  spans.push({ until: t + 1.0, parts: [...HANDS, ...FEET] }, { until: t + 2.0, parts: [...HANDS, ...KNEES] })
+}
+
+/**
+ * Push-ups, `count` of them (default 3): down into a plank (see intoPlank); each push-up lowers the chest and presses
+ * back up, and after the last the body lowers itself onto the floor, face down.
+ */
+export function pushUp (ctx: ActionContext): ActionClip {
+  const count = Math.max(1, ctx.spec.count ?? (ctx.spec.durationSeconds !== undefined ? Math.round(ctx.spec.durationSeconds / REP) : 3))
+  const keys: Key[] = []
+  const spans: SupportSpan[] = []
+  let t = intoPlank(ctx, keys, spans)
   const rep: [number, PartialPose][] = [[0.3, HALFWAY], [0.6, LOWERED], [0.7, LOWERED], [1.0, HALFWAY], [REP, PLANK]]
   for (let i = 0; i < count; i++) {
     keys.push(...rep.map(([dt, p]) => ({ t: t + dt, pose: p })))
     t += REP
   }
-  const down: [number, PartialPose][] = [[0.2, PLANK], [0.6, HALFWAY], [1.0, LOWERED], [1.6, PRONE], [2.0, { ...PRONE, headTwist: 30 }]]
-  keys.push(...down.map(([dt, p]) => ({ t: t + dt, pose: p })))
-  spans.push({ until: t + 1.0, parts: [...HANDS, ...FEET] }, { until: t + 2.0, parts: [...HANDS, ...KNEES] })
+  downOntoFront(t, keys, spans)
+  return supportedKeys(ctx, keys, spans, 'prone')
+}
+
+/** Seconds a plank is held unless the prompt says how long. */
+const PLANK_HOLD = 5
+/** A breath in the held plank: the back lets go a little and the head comes up, the hands and toes where they are. */
+const PLANK_BREATH: PartialPose = { ...PLANK, spineFlex: -2, neckFlex: -16 }
+
+/**
+ * A plank held for `durationSeconds` (default 5): down into it as for push-ups, the body kept in one line on the
+ * hands and the toes, breathing every 1.5 s, then lowered onto the floor, face down.
+ */
+export function plank (ctx: ActionContext): ActionClip {
+  const keys: Key[] = []
+  const spans: SupportSpan[] = []
+  const reached = intoPlank(ctx, keys, spans)
+  const held = reached + Math.max(1, ctx.spec.durationSeconds ?? PLANK_HOLD)
+  for (let t = reached + 1.5, breath = true; t < held - 0.5; t += 1.5, breath = !breath) keys.push({ t, pose: breath ? PLANK_BREATH : PLANK })
+  keys.push({ t: held, pose: PLANK })
+  spans.push({ until: held, parts: [...HANDS, ...FEET] })
+  downOntoFront(held, keys, spans)
   return supportedKeys(ctx, keys, spans, 'prone')
 }
 

@@ -36,7 +36,7 @@ import { pushed, stumble } from './reactions.js'
 import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
 import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
 import { chop, drink, stir, sweep, wipe } from './household.js'
-import { pushUp, sitUp } from './floor-exercises.js'
+import { plank, pushUp, sitUp } from './floor-exercises.js'
 import { lunge, sway } from './weight-shifts.js'
 
 export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
@@ -136,6 +136,7 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   handstand,
   roll,
   pushUp,
+  plank,
   sitUp,
   lunge,
   sway

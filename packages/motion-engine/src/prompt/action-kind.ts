@@ -13,4 +13,4 @@ export type ActionKind =
   // upper-body actions of real captions
   | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
   // floor work, exercises and balance of real prompts
-  | 'handstand' | 'roll' | 'pushUp' | 'sitUp' | 'lunge' | 'sway'
+  | 'handstand' | 'roll' | 'pushUp' | 'plank' | 'sitUp' | 'lunge' | 'sway'

@@ -338,7 +338,11 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       continue
     }
     if (w === 'behind' && found.some(f => f.kind === 'pushed')) { for (const f of found) if (f.kind === 'pushed') f.mods.from = 'back'; continue }
-    // "lie down on his back / on her stomach".
+    // "lie down on his back / on her stomach", "lies face down".
+    if (found.some(f => f.kind === 'lieDown') && (w === 'face' || w === 'facedown') && (nextWord?.text === 'down' || w === 'facedown')) {
+      mods().style = 'onFront'
+      continue
+    }
     if (found.some(f => f.kind === 'lieDown') && (prevWord === 'on' || (prevWord !== undefined && DETERMINERS.has(prevWord) && words[i - 2] === 'on'))) {
       if (w === 'back') { mods().style = 'onBack'; continue }
       if (w === 'front' || w === 'stomach' || w === 'belly' || w === 'face') { mods().style = 'onFront'; continue }

@@ -157,6 +157,9 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?the\s+(floor|ground)\b`, 'bends down'],
   // A gun is aimed, arm out: shooting, firing or holding one is no throw.
   [re`\b(${verbs('shoot', 'fire', 'aim', 'use', 'hold', 'point')})\s+(with\s+)?${POSS}(gun|pistol|handgun|revolver|rifle)\b`, 'points'],
+  // "walks the plank", "over a plank": a board walked on, no plank held.
+  [re`\b(${verbs('walk')})\s+the\s+plank\b`, '$1 forward'],
+  [/\b(over|on|onto|across|along|off|from)\s+(a|an|the)\s+((?:narrow|wooden|long|thin)\s+)?plank\b/g, '$1 $2 board'],
   // "goes into a handstand", "kicks up into a handstand": the movement named, no going or kicking of its own.
   [re`\b(${verbs('go', 'get', 'come', 'move', 'kick', 'push', 'spring', 'swing')})\s+(up\s+|down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],

@@ -128,6 +128,7 @@ const PHRASE: Readonly<Record<ActionKind, string>> = {
   handstand: 'handstand',
   roll: 'roll',
   pushUp: 'push-ups',
+  plank: 'hold a plank',
   sitUp: 'sit-ups',
   lunge: 'lunge',
   sway: 'sway'

@@ -145,6 +145,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   fistpump: 'fistPump',
   squat: 'squat',
   handstand: 'handstand',
+  plank: 'plank',
   somersault: 'roll',
   sway: 'sway',
   // issue 28 actions
@@ -218,7 +219,7 @@ export const UNDERSTOOD_PHRASES = [
   'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance', 'jump rope', 'backflip', 'cartwheel', 'moonwalk',
   'stumble', 'get pushed', 'get up from the ground', 'bend to the side', 'waltz', 'cha-cha', 'jazz dance', 'slap', 'clasp hands',
   'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist',
-  'handstand', 'forward/backward roll', 'push-ups', 'sit-ups', 'lunge', 'sway'
+  'handstand', 'forward/backward roll', 'push-ups', 'plank', 'sit-ups', 'lunge', 'sway'
 ]
 
 export const EMOTIONS: Readonly<Record<string, Emotion>> = {

@@ -16,6 +16,7 @@ const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
   sitChair: 'chair',
   fall: 'lying',
   pushUp: 'prone',
+  plank: 'prone',
   sitUp: 'lying'
 }
 
@@ -29,7 +30,11 @@ function endPosture (action: ActionSpec): Posture | undefined {
 /** Actions that start from any posture. */
 const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'getUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
 /** Floor exercises that also start from the floor postures they pass through (push-ups from lying face down). */
-const FLOOR_STARTS: Partial<Record<ActionKind, readonly Posture[]>> = { pushUp: ['prone', 'crawling', 'kneeling'], sitUp: ['lying', 'sitting'] }
+const FLOOR_STARTS: Partial<Record<ActionKind, readonly Posture[]>> = {
+  pushUp: ['prone', 'crawling', 'kneeling'],
+  plank: ['prone', 'crawling', 'kneeling'],
+  sitUp: ['lying', 'sitting']
+}
 const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
   'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang',
   'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
