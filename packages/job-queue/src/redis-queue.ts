@@ -79,7 +79,7 @@ for _, member in ipairs(jobs) do
   redis.call('ZREM', KEYS[1], member)
   redis.call('ZADD', KEYS[2], ARGV[3], member)
 end
-if #jobs > 0 then redis.call('SET', KEYS[5], cjson.encode(jobs), 'PX', tonumber(ARGV[3]) - tonumber(ARGV[1])) end
+if #jobs > 0 then redis.call('SET', KEYS[5], cjson.encode(jobs), 'PX', math.max(1, math.floor(tonumber(ARGV[3]) - tonumber(ARGV[1])))) end
 local nextDue = false
 if #jobs < max then nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or false end
 return { jobs, nextDue }`
