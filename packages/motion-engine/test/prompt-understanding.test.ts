@@ -911,6 +911,7 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(planPrompt('lies face down, then holds a plank').timeline.map(e => e.action)).toMatchObject([{ kind: 'lieDown', style: 'onFront' }, { kind: 'plank' }])
     expect(kinds('the pirate walks the plank')).toEqual(['walk'])
     expect(kinds('subject walks over a plank')).toEqual(['walk'])
+    expect(kinds('he plonks down on the sofa')).not.toContain('plank')
   })
 
   it('counts dozens', () => {

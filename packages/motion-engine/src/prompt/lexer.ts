@@ -162,6 +162,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(over|on|onto|across|along|off|from)\s+(a|an|the)\s+((?:narrow|wooden|long|thin)\s+)?plank\b/g, '$1 $2 board'],
   // "goes into a handstand", "kicks up into a handstand": the movement named, no going or kicking of its own.
   [re`\b(${verbs('go', 'get', 'come', 'move', 'kick', 'push', 'spring', 'swing')})\s+(up\s+|down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
+  [/\bplank(s|ing|ed)?\b/g, 'plankhold'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
   [/\b(quarter|half)\s+(of\s+a\s+)?(circles?|rounds?)\b/g, '$1 turn'],

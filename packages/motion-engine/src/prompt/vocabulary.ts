@@ -145,7 +145,8 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   fistpump: 'fistPump',
   squat: 'squat',
   handstand: 'handstand',
-  plank: 'plank',
+  // The lexer's word for the exercise: WordNet's verb "plank" (to plonk down) would read "plonk" as a plank held.
+  plankhold: 'plank',
   somersault: 'roll',
   sway: 'sway',
   // issue 28 actions
