@@ -18,6 +18,9 @@
 # SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker picks a subset (default: all). State lives in <repo>/.services.
 # shellcheck source-path=SCRIPTDIR
 set -euo pipefail
+# The services outlive the run that starts them, so none may keep a run's temporary directory: `./run test` removes
+# its TMPDIR at exit, and a Docker daemon started with it could then exec no health check (every container unhealthy).
+unset TMPDIR
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
