@@ -178,6 +178,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   private readonly seq: string
   private readonly wakeChannel: string
   private readonly generationKey: string
+  private readonly takePrefix: string
   /** The name of this consumer's next take, kept until a take is answered (see TAKE). */
   private take: string
   private answeredTake: string | undefined
@@ -219,6 +220,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     this.seq = `${prefix}:seq`
     this.wakeChannel = `${prefix}:wake`
     this.generationKey = `${prefix}:generation`
+    this.takePrefix = `${prefix}:take`
     this.take = this.takeKey()
     this.redeliveryDelayMs = options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS
     this.pollMs = options.pollMs ?? 1000
@@ -227,7 +229,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   }
 
   private takeKey (): string {
-    return `${this.options.prefix ?? 'jobs'}:take:${randomUUID()}`
+    return `${this.takePrefix}:${randomUUID()}`
   }
 
   async start (): Promise<void> {

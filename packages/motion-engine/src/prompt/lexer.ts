@@ -153,8 +153,7 @@ const PHRASES: [RegExp, string][] = [
   // Hands washed are rubbed together, arms rubbed (for warmth) shiver, the toes touched are reached down to.
   [re`\b(${verbs('wash', 'rub')})\s+${POSS}hands\b`, 'clasphands'],
   [re`\b(${verbs('rub')})\s+${POSS}(arms|shoulders)\b`, 'shivers'],
-  [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?${POSS}toes\b`, 'bends down'],
-  [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?the\s+(floor|ground)\b`, 'bends down'],
+  [re`\b(${verbs('touch', 'reach')})\s+(for\s+|down\s+to\s+)?(${POSS}toes|the\s+(floor|ground))\b`, 'bends down'],
   // A gun is aimed, arm out: shooting, firing or holding one is no throw.
   [re`\b(${verbs('shoot', 'fire', 'aim', 'use', 'hold', 'point')})\s+(with\s+)?${POSS}(gun|pistol|handgun|revolver|rifle)\b`, 'points'],
   // "walks the plank", "over a plank": a board walked on, no plank held.
