@@ -112,6 +112,8 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'push-ups', request: { prompt: 'do three push-ups' }, means: [{ kind: 'pushUp', count: 3 }] },
   { name: 'sit-ups', request: { prompt: 'do three sit-ups' }, means: [{ kind: 'sitUp', count: 3 }] },
   { name: 'plank', request: { prompt: 'hold a plank for 4 seconds' }, means: [{ kind: 'plank', durationSeconds: 4 }] },
+  { name: 'knock', request: { prompt: 'knock on the door three times' }, means: [{ kind: 'knock', count: 3 }] },
+  { name: 'raise an arm', request: { prompt: 'raise your left arm' }, means: [{ kind: 'point', side: 'left', direction: 'up' }] },
   { name: 'lunges', request: { prompt: 'lunge forward twice' }, means: [{ kind: 'lunge', direction: 'forward', count: 2 }], skate: WALK },
   { name: 'side lunge', request: { prompt: 'a lunge to the left' }, means: [{ kind: 'lunge', direction: 'left' }], skate: WALK },
   { name: 'sway', request: { prompt: 'sway from side to side' }, means: [{ kind: 'sway' }], skate: WALK }

@@ -914,6 +914,28 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('he plonks down on the sofa')).not.toContain('plank')
   })
 
+  it('reads a raised arm as raised overhead unless a way is said, and a knock on a door as a knock', () => {
+    const action = (prompt: string) => planPrompt(prompt).timeline.map(e => e.action)
+    expect(action('he raises his arm in the air')).toMatchObject([{ kind: 'point', direction: 'up' }])
+    expect(action('the human lifts his left arm')).toMatchObject([{ kind: 'point', side: 'left', direction: 'up' }])
+    expect(action('raises his right arm in front of him')[0]!.direction).toBeUndefined()
+    expect(action('raises his left arm to the side')).toMatchObject([{ kind: 'point', side: 'left', direction: 'left' }])
+    expect(action('puts the right hand on the floor')[0]!.direction).toBeUndefined()
+    expect(action('knocks on a door three times')).toMatchObject([{ kind: 'knock', count: 3 }])
+    expect(action('a person who knocks at a wall with both hands')).toMatchObject([{ kind: 'knock', side: 'both' }])
+    // The hand named after "holding" holds the thing knocked on; the one named first knocks.
+    expect(action('somebody knocks with his left hand on something he is holding in his right hand')).toMatchObject([{ kind: 'knock', side: 'left' }])
+    expect(kinds('walks to the door and knocks')).toEqual(['walk', 'knock'])
+  })
+
+  it('reads being knocked down as a fall, and bumping into something as a stumble', () => {
+    expect(planPrompt('he is knocked down').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', fall: true }])
+    expect(planPrompt('gets pushed over and stands up again').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', fall: true }, { kind: 'getUp' }])
+    expect(planPrompt('is pushed over to the left, catches his steps').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', direction: 'left', fall: false }])
+    expect(kinds('walks forward and bumps into something')).toEqual(['walk', 'stumble'])
+    expect(kinds('walks into the room')).toEqual(['walk'])
+  })
+
   it('counts dozens', () => {
     expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
     expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)

@@ -159,6 +159,20 @@ const FEATURES: Partial<Record<ActionKind, Feature>> = {
       }
     }
   },
+  knock: {
+    says: 'the hand raps forward at head height, once per knock',
+    check (t) {
+      const hand = track(t, 'Right')
+      const z = (f: number) => hand[f]![2]
+      const raps = during(t).slice(1, -1).filter(f => z(f) > 0.3 && z(f) > z(f - 1) && z(f) >= z(f + 1))
+      expect(raps.length).toBeGreaterThanOrEqual(3)
+      for (const f of raps) {
+        expect(hand[f]![1]).toBeGreaterThan(1.2)
+        expect(hand[f]![1]).toBeLessThan(1.6)
+      }
+      expectStrokes(during(t).map(f => hand[f]![2]), 0.06, 3)
+    }
+  },
   shakeFist: {
     says: 'the fist is held up by the head and shaken',
     check (t) {
@@ -182,7 +196,8 @@ const SPECS: [ActionKind, Record<string, unknown>][] = [
   ['playGuitar', { count: 8 }],
   ['playViolin', { count: 3 }],
   ['shakeArms', { count: 10 }],
-  ['shakeFist', { count: 6 }]
+  ['shakeFist', { count: 6 }],
+  ['knock', { count: 3 }]
 ]
 
 describe('upper-body actions standing', () => {
@@ -250,7 +265,7 @@ describe('standing actions with legs and counts', () => {
 
   it('does one-handed actions with the hand named by side', async () => {
     const path = (t: Take, side: 'Left' | 'Right') => frames(t).slice(1).reduce((sum, f) => sum + distance(t.palm(side, f), t.palm(side, f - 1)), 0)
-    for (const kind of ['throw', 'stir', 'wipe', 'shakeFist', 'slap'] as const) {
+    for (const kind of ['throw', 'stir', 'wipe', 'shakeFist', 'slap', 'knock'] as const) {
       for (const [side, moving, still] of [['left', 'Left', 'Right'], ['right', 'Right', 'Left']] as const) {
         const t = await take({ kind, side })
         expect(path(t, moving), `${kind} ${side}`).toBeGreaterThan(path(t, still) * 2)
@@ -290,6 +305,25 @@ describe('standing actions with legs and counts', () => {
     expect(Math.max(...near)).toBeGreaterThan(-0.12)
     expect(rises(near, 0.25)).toBe(2)
     expect(Math.max(...track(t, 'Right').map(p => p[1]))).toBeLessThan(1.05)
+  })
+
+  it('points forward, to a side, or raises the hand overhead when pointing up', async () => {
+    const up = await take({ kind: 'point', side: 'right', direction: 'up' })
+    const mid = Math.floor(up.span / 2)
+    expect(up.palm('Right', mid)[1]).toBeGreaterThan(up.at('Head', mid)[1] + 0.25)
+    expect(Math.max(...track(up, 'Left').map(p => p[1]))).toBeLessThan(1.05)
+    const ahead = await take({ kind: 'point', side: 'right' })
+    expect(ahead.palm('Right', mid)[1]).toBeGreaterThan(SHOULDER_Y - 0.15)
+    expect(ahead.palm('Right', mid)[1]).toBeLessThan(SHOULDER_Y + 0.15)
+    expect(ahead.palm('Right', mid)[2]).toBeGreaterThan(0.5)
+  })
+
+  it('knocks three times unless told, with both hands when asked', async () => {
+    const once = await take({ kind: 'knock', count: 1 })
+    const three = await take({ kind: 'knock' })
+    expect(three.span - once.span).toBeGreaterThan(0.4 * once.fps)
+    const both = await take({ kind: 'knock', side: 'both', count: 2 })
+    for (const side of ['Left', 'Right'] as const) expect(rises(during(both).map(f => both.palm(side, f)[2]), 0.06)).toBeGreaterThanOrEqual(2)
   })
 
   it('slaps with the hand named by side, once per count', async () => {

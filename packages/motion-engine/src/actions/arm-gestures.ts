@@ -121,6 +121,32 @@ export function shakeArms (ctx: ActionContext): ActionClip {
   return cycled(ctx, { samples, period: 0.26, count: countOf(ctx, 0.26, 10), lead: 0.4, tail: 0.4 }, { ...IN_PLACE, channels: [...BOTH_ARMS, 'spineFlex', 'headFlex'] })
 }
 
+/**
+ * Knocking on a door or a surface in front: the hand comes up to head height, knuckles forward, and raps on it from
+ * the elbow and wrist, `count` knocks (3) at a knock's quick beat; both hands when `side` is both.
+ */
+export function knock (ctx: ActionContext): ActionClip {
+  const place = placer(ctx)
+  const hands = ctx.spec.side === 'both' ? (['left', 'right'] as const) : [handFor(ctx.spec.side, 'right')]
+  const at = (z: number, wrist: number) => place(
+    { headFlex: 3, spineFlex: 3 },
+    Object.fromEntries(hands.map(h => [h, onSide(h, 0.14, 1.38, z)])),
+    Object.fromEntries(hands.map(h => [h, wrist]))
+  )
+  const drawn = at(0.33, -20)
+  const rap = at(0.41, 10)
+  const count = ctx.spec.count ?? 3
+  const beat = 0.24 / ctx.spec.speed
+  const keys: Key[] = [{ t: 0, pose: {} }, { t: 0.5, pose: drawn }]
+  let t = 0.5
+  for (let i = 0; i < count; i++) {
+    keys.push({ t: t + beat * 0.45, pose: rap, still: true }, { t: t + beat, pose: drawn })
+    t += beat
+  }
+  keys.push({ t: t + 0.25, pose: drawn }, { t: t + 0.8, pose: {} })
+  return keyed(ctx, keys, { ...IN_PLACE, channels: [...hands.flatMap(h => armChannels(h)), ...HEAD_CHANNELS, 'spineFlex'] })
+}
+
 /** A clenched fist raised beside the head and shaken at someone in front; `count` shakes. */
 export function shakeFist (ctx: ActionContext): ActionClip {
   const place = placer(ctx)

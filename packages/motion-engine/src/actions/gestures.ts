@@ -48,8 +48,14 @@ export function clap (ctx: ActionContext): ActionClip {
 export function point (ctx: ActionContext): ActionClip {
   const hand = handFor(ctx.spec.side, ctx.spec.direction === 'left' ? 'left' : 'right')
   const toSide = ctx.spec.direction === 'left' || ctx.spec.direction === 'right'
-  const target = toSide ? armPose(hand, { flex: 15, abduct: 88, elbow: 4, twist: 0 }) : armPose(hand, { flex: 88, abduct: 12, elbow: 4, twist: 0 })
-  const look = toSide ? { headTwist: 35 * sign(hand), neckTwist: 15 * sign(hand) } : { headFlex: -3 }
+  const up = ctx.spec.direction === 'up'
+  // Up is a hand raised overhead ("raises his arm", "points at the sky"), the collarbone lifted with it.
+  const target = toSide
+    ? armPose(hand, { flex: 15, abduct: 88, elbow: 4, twist: 0 })
+    : up
+      ? { ...armPose(hand, { flex: 165, abduct: 18, elbow: 6, twist: 0 }), [hand === 'left' ? 'lClavRaise' : 'rClavRaise']: 12 }
+      : armPose(hand, { flex: 88, abduct: 12, elbow: 4, twist: 0 })
+  const look = toSide ? { headTwist: 35 * sign(hand), neckTwist: 15 * sign(hand) } : up ? { headFlex: -8 } : { headFlex: -3 }
   const hold = ctx.spec.durationSeconds ?? 1.4
   return keyed(ctx, [
     { t: 0, pose: {} },

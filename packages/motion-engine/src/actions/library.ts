@@ -34,7 +34,7 @@ import { backflip, cartwheel, handstand, roll } from './acrobatics.js'
 import { getUp, kneelFromCrawl, kneelWithHands, lieDownFront } from './floor-transitions.js'
 import { pushed, stumble } from './reactions.js'
 import { chaCha, jazz, moonwalk, waltz } from './dance-steps.js'
-import { attention, claspHands, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
+import { attention, claspHands, knock, playGuitar, playViolin, shakeArms, shakeFist, slap } from './arm-gestures.js'
 import { chop, drink, stir, sweep, wipe } from './household.js'
 import { plank, pushUp, sitUp } from './floor-exercises.js'
 import { lunge, sway } from './weight-shifts.js'
@@ -122,6 +122,7 @@ export const ACTIONS: Readonly<Record<ActionKind, ActionSynth>> = {
   chaCha,
   jazz,
   slap,
+  knock,
   claspHands,
   attention,
   chop,

@@ -11,6 +11,6 @@ export type ActionKind =
   // whole-body actions of real captions
   | 'jumpRope' | 'backflip' | 'cartwheel' | 'moonwalk' | 'stumble' | 'pushed' | 'getUp' | 'sideBend' | 'waltz' | 'chaCha' | 'jazz'
   // upper-body actions of real captions
-  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist'
+  | 'slap' | 'claspHands' | 'attention' | 'chop' | 'stir' | 'wipe' | 'sweep' | 'drink' | 'playGuitar' | 'playViolin' | 'shakeArms' | 'shakeFist' | 'knock'
   // floor work, exercises and balance of real prompts
   | 'handstand' | 'roll' | 'pushUp' | 'plank' | 'sitUp' | 'lunge' | 'sway'

@@ -17,9 +17,10 @@ export type ClauseToken = Exclude<Token, { type: 'separator' }>
 // Ways of going whose count is steps; "a sidestep", "a circle" are one.
 const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
 // Movements of one hand or foot: "a left jab", "a right kick" name the limb, not a direction.
-const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop'])
+const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop', 'knock'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
+const HOLDING = new Set(['hold', 'holds', 'holding', 'held', 'carries', 'carrying', 'carried'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead', 'neither', 'nor'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast", "instead of the right",
 // "not with her left hand").
@@ -434,7 +435,10 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     // "to the right side" is a way to go; "his right side", "the left hand" are the body's.
     const towardsSide = nextWord?.text === 'side' && words.slice(Math.max(0, i - 3), i).some(x => x === 'to' || x === 'towards' || x === 'toward')
     if (side !== undefined && nextWord !== undefined && !towardsSide && (LIMB_WORDS.has(nextWord.text) || (w === 'both' && nextWord.text !== 'directions'))) {
-      mods().side = side
+      // "knocks with his left hand on something he is holding in his right hand": the hand that holds is not the
+      // one that moves, once that one is named.
+      const holding = words.slice(Math.max(0, i - 4), i).some(x => HOLDING.has(x))
+      if (!(holding && mods().side !== undefined)) mods().side = side
       continue
     }
     // "kicks with the right (leg)": the side of the limb that moves; "starting with the left (foot)" only names the
@@ -521,6 +525,12 @@ function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: stri
   if (m.direction !== undefined) spec.direction = m.direction
   if (m.side !== undefined) spec.side = m.side
   if (m.style !== undefined) spec.style = m.style
+  // A hand or arm raised with no way said goes up ("raises his arm", "lifts his hand"), or out to its own side ("to
+  // the side"); "in front" keeps it forward.
+  if (kind === 'point' && f.word.lemma === 'raisehand' && spec.direction === undefined &&
+    !hasWord('front', 'forward', 'forwards', 'ahead', 'out', 'on', 'onto', 'floor', 'ground', 'down')) {
+    spec.direction = hasWord('side', 'sideways', 'sides') ? (spec.side === 'left' ? 'left' : 'right') : 'up'
+  }
   if (kind === 'pushed') {
     if (m.from !== undefined) spec.from = m.from
     else if (m.direction === 'left' || m.direction === 'right') spec.from = m.direction === 'left' ? 'right' : 'left'

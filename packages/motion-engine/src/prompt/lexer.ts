@@ -120,6 +120,10 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(${verbs('recover')})\s+(\w+\s+){0,3}?steps?\b`, ' '],
   // "catches himself", "catches his steps": the balance is kept, no movement of the hands.
   [re`\b(${verbs('catch')})\s+(himself|herself|themselves|themself|oneself|(his|her|their)\s+(steps?|balance|footing|fall))\b`, ' '],
+  // Walking into something is a stumble, not a blow struck ("bumps into a wall while walking").
+  [re`\b(${verbs('bump', 'crash', 'bang', 'knock')})\s+into\s+(something|someone|somebody|an?\s+\w+|the\s+\w+|(his|her|their)\s+\w+)`, 'stumble'],
+  // "is knocked down", "gets pushed over", "was knocked off his feet": the push throws the person to the floor.
+  [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|knocked|bumped)\s+(down|over(?!\s+to\b)|off\s+(his|her|their)\s+feet|to\s+the\s+(ground|floor))\b`, 'pushed and falls'],
   [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked|shot)\b`, 'pushed'],
   [re`\b(${verbs('receive', 'get', 'take')})\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b`, 'pushed'],
   [re`\b(${verbs('bring', 'lift', 'raise', 'put', 'hold')})\s+${POSS}(cup|glass|mug|bottle|can|drink)\s+(up\s+)?(to|towards?)\s+${POSS}(mouth|lips|face)\b`, 'drink'],

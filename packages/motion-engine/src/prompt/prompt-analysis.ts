@@ -114,6 +114,7 @@ const PHRASE: Readonly<Record<ActionKind, string>> = {
   chaCha: 'cha-cha',
   jazz: 'jazz dance',
   slap: 'slap',
+  knock: 'knock',
   claspHands: 'clasp hands',
   attention: 'stand at attention',
   chop: 'chop',

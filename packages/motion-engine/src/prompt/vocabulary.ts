@@ -193,6 +193,8 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   shakearms: 'shakeArms',
   shakefist: 'shakeFist',
   sidekick: 'kick',
+  knock: 'knock',
+  rap: 'knock',
   sip: 'drink',
   slap: 'slap',
   stir: 'stir',
@@ -219,7 +221,7 @@ export const UNDERSTOOD_PHRASES = [
   'hands on hips', 'scratch head', 'think', 'beckon', 'fist pump', 'thumbs up', 'facepalm', 'yawn', 'flap arms/fly', 'swim',
   'headbang', 'hip hop', 'salsa', 'disco', 'ballet', 'robot dance', 'jump rope', 'backflip', 'cartwheel', 'moonwalk',
   'stumble', 'get pushed', 'get up from the ground', 'bend to the side', 'waltz', 'cha-cha', 'jazz dance', 'slap', 'clasp hands',
-  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist',
+  'stand at attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'play guitar', 'play violin', 'shake arms', 'shake a fist', 'knock',
   'handstand', 'forward/backward roll', 'push-ups', 'plank', 'sit-ups', 'lunge', 'sway'
 ]
 

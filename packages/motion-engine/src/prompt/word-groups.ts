@@ -7,7 +7,7 @@ export const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run'
   'limp', 'stagger', 'circle', 'zigzag', 'carry', 'moonwalk'])
 export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch',
   'salute', 'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap',
-  'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
+  'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist', 'knock'])
 export const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
 // The ways of going on foot a path is walked in, and a bare "step".
 export const WALKING: ReadonlySet<string> = new Set([...WALKED, 'step'])

@@ -37,7 +37,7 @@ const FLOOR_STARTS: Partial<Record<ActionKind, readonly Posture[]>> = {
 }
 const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
   'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang',
-  'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist'])
+  'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist', 'knock'])
 
 export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
   const out: TimelineEntry[] = []
