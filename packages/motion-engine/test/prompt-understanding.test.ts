@@ -936,6 +936,49 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('walks into the room')).toEqual(['walk'])
   })
 
+  it('reads misspelt and loosely said exercises, instruments and crawls as their movements', () => {
+    expect(kinds('a person does a squad exercise')).toEqual(['squat'])
+    expect(planPrompt('does three squads').timeline[0]!.action).toMatchObject({ kind: 'squat', count: 3 })
+    expect(kinds('does a squat exercise')).toEqual(['squat'])
+    expect(kinds('a squad of soldiers marches')).toEqual(['march'])
+    expect(kinds('a human is striking a guitare with the left hand')).toEqual(['playGuitar'])
+    expect(planPrompt('performs 5 strokes on a violine').timeline[0]!.action).toMatchObject({ kind: 'playViolin', count: 5 })
+    expect(kinds('a person walking on all fours')).toEqual(['crawl'])
+    expect(kinds('moves around on his hands and knees')).toEqual(['crawl'])
+    expect(kinds('somebody stands on his knees')).toEqual(['kneel'])
+    expect(planPrompt('a human rises his left arm').timeline[0]!.action).toMatchObject({ kind: 'point', side: 'left', direction: 'up' })
+    expect(kinds('performs a whiping movement with the right hand')).toEqual(['wipe'])
+    expect(kinds('he is whipping a horse')).not.toContain('wipe')
+  })
+
+  it('reads a misspelt gait before counted steps, and a misspelt path after a gait', () => {
+    expect(planPrompt('a person joggs a few steps forward').timeline.map(e => e.action)).toMatchObject([{ kind: 'jog', count: 3, direction: 'forward' }])
+    expect(kinds('takes a step to the left to rebalance')).toEqual(['sidestep'])
+    expect(planPrompt('a person walks confidently in cirlces').timeline.map(e => e.action)).toMatchObject([{ kind: 'circle', gait: 'walk' }])
+  })
+
+  it('walks an arc for a half or quarter circle, a curve or bend, and a circle for a walk clockwise', () => {
+    const actions = (prompt: string) => planPrompt(prompt).timeline.map(e => e.action)
+    expect(actions('walks a half circle')).toMatchObject([{ kind: 'circle', gait: 'walk', degrees: 180 }])
+    expect(actions('a person goes forward in a semicircle')).toMatchObject([{ kind: 'circle', gait: 'walk', degrees: 180 }])
+    expect(actions('walks a quarter circle to the right')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    expect(actions('a human walks in a right bend')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    expect(actions('walks in a clockwise 90 degree bend')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    expect(actions('walks in a right 90 degree curve')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    expect(kinds('walks in a bend posture')).toEqual(['walk', 'bow'])
+    expect(actions('someone walks anticlockwise')).toMatchObject([{ kind: 'circle', direction: 'left' }])
+    expect(actions('walks forward, then turns clockwise')).toMatchObject([{ kind: 'walk' }, { kind: 'turn', direction: 'right' }])
+    expect(actions('takes two steps, swings around 180 degrees and walks back')[1]).toMatchObject({ kind: 'turn', degrees: 180 })
+    expect(kinds('he turns a half circle')).toEqual(['turn'])
+    expect(kinds('walks, then makes a half turn')).toEqual(['walk', 'turn'])
+  })
+
+  it('reads a push recovered from as the push, and a push misspelt as received', () => {
+    expect(planPrompt('a person recovers from a strong push to his left shoulder').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed' }])
+    expect(kinds('takes a few steps to the right to recover from a push')).toEqual(['sidestep'])
+    expect(planPrompt('a person getting shove from the left while standing still').timeline.map(e => e.action)).toMatchObject([{ kind: 'pushed', from: 'left' }])
+  })
+
   it('counts dozens', () => {
     expect(planPrompt('he does two dozen jumping jacks').timeline[0]!.action.count).toBe(24)
     expect(planPrompt('half a dozen push ups').timeline[0]!.action.count).toBe(6)

@@ -1,7 +1,7 @@
 // One clause → its actions. The action words are found by lemma; numbers, units, sides and directions bind to the
 // action word they follow (or, before any, to the first), so "walk three steps and jump twice" counts each its own.
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
-import { closestAction } from './closest-action.js'
+import { allowedSlips, closestAction, editDistance, vocabularyForms } from './closest-action.js'
 import type { Token } from './lexer.js'
 import { combine } from './combine.js'
 import type { Found, Mods, Word } from './found.js'
@@ -10,7 +10,7 @@ import type { ActionSpec, Side } from './plan.js'
 import { DETERMINERS, DIRECTIONS, EMOTIONS, NUMBER_WORDS, REPEAT_WORDS, SPEEDS, VERB_SPEEDS, VERBS } from './vocabulary.js'
 import type { ActionKind, Emotion } from './vocabulary.js'
 import { isEnglishWord, meaningOf } from './word-meaning.js'
-import { ANY_BODY_PART, BODY_PARTS, DANCE_STYLES, LIMB_WORDS, LOCOMOTION, UPPER_BODY } from './word-groups.js'
+import { ANY_BODY_PART, BODY_PARTS, DANCE_STYLES, LIMB_WORDS, LOCOMOTION, UPPER_BODY, WALKING } from './word-groups.js'
 
 export type ClauseToken = Exclude<Token, { type: 'separator' }>
 
@@ -20,6 +20,8 @@ const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k
 const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop', 'knock'])
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
+// Words a path's name follows ("in circles", "a quarter circle", "a small zigzag").
+const PATH_LEADS = new Set(['in', 'a', 'an', 'quarter', 'half', 'full', 'whole', 'small', 'big', 'large', 'wide', 'little'])
 const HOLDING = new Set(['hold', 'holds', 'holding', 'held', 'carries', 'carrying', 'carried'])
 const NEGATORS = new Set(['not', 'nt', 'never', 'no', 'without', 'instead', 'neither', 'nor'])
 // Words between a negator and the way it refuses ("not the right one", "but not too fast", "instead of the right",
@@ -214,6 +216,14 @@ function alternativeModifierAfter (tokens: readonly ClauseToken[], i: number): n
   return offered !== undefined && offered === modifierClass(tokens[before]) && actionAt(tokens, after) === undefined ? after : undefined
 }
 
+/** A non-word near the name of a path ("cirlces", "zigzgag"), measured against those names only. */
+function spelledPath (w: Word): { kind: 'circle' | 'zigzag', note: string } | undefined {
+  const slips = allowedSlips(w.text.length)
+  if (slips === 0 || isEnglishWord(w.text) || verbOf(w) !== undefined) return undefined
+  const kind = (['circle', 'zigzag'] as const).find(path => vocabularyForms(path).some(form => editDistance(w.text, form) <= slips))
+  return kind === undefined ? undefined : { kind, note: `"${w.text}" read as "${kind}" (spelling)` }
+}
+
 /** A non-word near a vocabulary word ("wakl") read as that word; correctly spelt English is never re-spelt. */
 function spelledAction (w: Word): { kind: ActionKind | 'step', note: string } | undefined {
   // A form of a vocabulary word ("shakes" in "shakes his hand") was read, and refused, as that word already.
@@ -276,8 +286,12 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
   const ignored = new Map<number, string>()
   const hasWord = (...w: string[]) => w.some(x => words.includes(x))
   const mods = (): Mods => found.at(-1)?.mods ?? pre
-  // "a full turn", "a 180 degree turn", "a left curve": a modifier right before an action word is that word's.
-  const before = (i: number): Mods => (actionAt(tokens, i + 1) !== undefined ? (nextMods ??= {}) : mods())
+  // "a full turn", "a 180 degree turn", "a left curve": a modifier right before an action word is that word's, and
+  // so is one before its angle ("a right 90 degree curve").
+  const before = (i: number): Mods => {
+    const angle = tokens[i + 1]?.type === 'number' && ['degree', 'degrees', 'deg'].includes(words[i + 2] ?? '')
+    return actionAt(tokens, angle ? i + 3 : i + 1) !== undefined ? (nextMods ??= {}) : mods()
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
@@ -500,6 +514,32 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       const negated = negatedAt(tokens, i, t)
       notes.push(negated ? `"${t.text}" ignored: negated` : read.note)
       found.push({ kind: read.kind, word: t, mods: pre, negated, ...neighbours(tokens, i) })
+      break
+    }
+  } else if (found.length === 1 && found[0]!.kind === 'step' && found[0]!.word.pos !== 'verb') {
+    // "joggs a few steps": the steps are counted, and the misspelt verb says how they are taken.
+    const steps = found[0]!
+    for (const [i, t] of tokens.entries()) {
+      // Only the verb before the steps: "takes a step to rebalance" is a step, whatever "rebalance" is.
+      if (t === steps.word) break
+      if (!isWord(t) || PEOPLE.has(t.text) || DETERMINERS.has(t.text)) continue
+      const read = spelledAction(t)
+      if (read === undefined) continue
+      notes.push(read.note)
+      found[0] = { kind: read.kind, word: t, mods: steps.mods, negated: negatedAt(tokens, i, t), ...neighbours(tokens, i) }
+      break
+    }
+  } else if (found.every(f => WALKING.has(f.kind))) {
+    // "walks in cirlces": the path the gait takes, misspelt after it, where a path is named.
+    for (const [i, t] of tokens.entries()) {
+      if (!isWord(t) || !PATH_LEADS.has(words[i - 1] ?? '') || found.some(f => f.word === t)) continue
+      const read = spelledPath(t)
+      if (read === undefined) continue
+      notes.push(read.note)
+      // "a quarter cirlce": part of a circle, a turn made while walking (as "a quarter circle" is read).
+      const part = read.kind === 'circle' ? TURN_FRACTIONS[words[i - 1] ?? ''] : undefined
+      const mods: Mods = part === undefined || part >= 360 ? {} : { degrees: part }
+      found.push({ kind: mods.degrees === undefined ? read.kind : 'turn', word: t, mods, negated: negatedAt(tokens, i, t), ...neighbours(tokens, i) })
       break
     }
   }

@@ -30,8 +30,22 @@ export function vocabularyForms (base: string): string[] {
 
 export interface ClosestAction { kind: ActionKind | 'step', word: string }
 
+// Answers already worked out: each measures the word against every vocabulary form, most of a caption's reading
+// time, and the same words ("person", "takes") come back in prompt after prompt. Bounded, as prompts are anyone's.
+const answered = new Map<string, ClosestAction | null>()
+const ANSWERS_KEPT = 20_000
+
 /** The action whose vocabulary word is nearest to `word`, or undefined when none is near enough. */
 export function closestAction (word: string): ClosestAction | undefined {
+  const known = answered.get(word)
+  if (known !== undefined) return known ?? undefined
+  const best = nearestAction(word)
+  if (answered.size >= ANSWERS_KEPT) answered.clear()
+  answered.set(word, best ?? null)
+  return best
+}
+
+function nearestAction (word: string): ClosestAction | undefined {
   const allowed = allowedSlips(word.length)
   if (allowed === 0) return undefined
   let best: ClosestAction | undefined

@@ -113,6 +113,14 @@ const PHRASES: [RegExp, string][] = [
   [/\bface\s*palm(s|ing)?\b/g, 'facepalm'],
   [/\bthumbs?\s+up\b/g, 'thumb'],
   [re`\b(${verbs('stand')})\s+(at|in)\s+attention\b`, 'attention'],
+  [/\bguitares?\b/g, 'guitar'],
+  // "whiping", one p: wiping misspelt (whipping has two).
+  [/\bwhip(e|es|ed|ing)\b/g, 'wip$1'],
+  // "strikes a guitar", "performs two strikes on an air guitar": the strings struck, no blow.
+  [/\bviol(ine|ines|ette)\b/g, 'violin'],
+  [re`\b(${verbs('strike', 'stroke', 'pluck', 'hit')})\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(guitar|banjo|ukulele|bass)\b`, 'playguitar'],
+  [/\b(strikes|strokes)\s+on\s+(an?\s+|the\s+)?(air\s+)?guitar\b/g, 'strums playguitar'],
+  [/\b(strikes|strokes)\s+(on|with)\s+(an?\s+|the\s+)?(violin|fiddle|viola)\b/g, 'playviolin'],
   [re`\b(${verbs('play', 'strum', 'mime')})\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(guitar|banjo|ukulele|bass)\b|\bair\s+guitar\b`, 'playguitar'],
   [re`\b(${verbs('play', 'mime')})\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(violin|fiddle|viola)\b`, 'playviolin'],
   [re`\b(${verbs('lose')})\s+${POSS}(balance|footing)\b`, 'stumble'],
@@ -126,10 +134,15 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|knocked|bumped)\s+(down|over(?!\s+to\b)|off\s+(his|her|their)\s+feet|to\s+the\s+(ground|floor))\b`, 'pushed and falls'],
   [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked|shot)\b`, 'pushed'],
   [re`\b(${verbs('receive', 'get', 'take')})\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b`, 'pushed'],
+  // "recovers from a strong push to his left shoulder": the push is received.
+  [re`(?<!\bto\s+)\b(${verbs('recover', 'stagger', 'stumble', 'reel')})\s+from\s+(a|an|the)\s+((?:\w+\s+){0,2}?)(push|shove|nudge|blow|hit|bump)\b`, 'is pushed'],
+  // "getting shove from the left": the passive, its ending dropped.
+  [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(push|shove|nudge|bump)\s+from\b`, 'pushed from'],
   [re`\b(${verbs('bring', 'lift', 'raise', 'put', 'hold')})\s+${POSS}(cup|glass|mug|bottle|can|drink)\s+(up\s+)?(to|towards?)\s+${POSS}(mouth|lips|face)\b`, 'drink'],
   // Hands raised high are a cheer; arms stretched up stay a stretch (the verb's own movement).
   [re`\b(${verbs('raise', 'lift', 'put', 'hold', 'keep')})\s+(up\s+)?${POSS}(both\s+(hand|arm)s?|hands|arms)\s+(up\b|above|over|in\s+the\s+air|into\s+the\s+air|high)`, 'cheer'],
-  [re`\b(${verbs('raise', 'lift', 'put')})\s+(up\s+)?${POSS}(left\s+|right\s+)?(hand|arm)\b`, 'raisehand $3 hand'],
+  // "rises his arm": raised, however spelt.
+  [re`\b(${verbs('raise', 'lift', 'put', 'rise')})\s+(up\s+)?${POSS}(left\s+|right\s+)?(hand|arm)\b`, 'raisehand $3 hand'],
   [re`\b(${verbs('raise', 'lift', 'put')})\s+(up\s+)?${POSS}(both\s+)?(hands|arms)\b`, 'cheer'],
   [re`\b(${verbs('lift', 'raise')})\s+(up\s+)?${POSS}(left\s+|right\s+)?(foot|leg|knee)\b`, 'stomp $3 foot'],
   [re`\b(${verbs('get')})\s+up\b`, 'getup'],
@@ -163,13 +176,32 @@ const PHRASES: [RegExp, string][] = [
   // "walks the plank", "over a plank": a board walked on, no plank held.
   [re`\b(${verbs('walk')})\s+the\s+plank\b`, '$1 forward'],
   [/\b(over|on|onto|across|along|off|from)\s+(a|an|the)\s+((?:narrow|wooden|long|thin)\s+)?plank\b/g, '$1 $2 board'],
+  // "walks on all fours", "moves around on his hands and knees": a crawl, however it is said to go.
+  [re`\b(${verbs('walk', 'move', 'go', 'run', 'creep')})\s+((?:around|about|forwards?|backwards?|slowly|quickly)\s+)?on\s+(all\s+fours?|${POSS}(hands\s+and\s+knees|knees\s+and\s+hands))\b`, 'crawls $2'],
+  // "stands on his knees", "sits on her knees": kneeling.
+  [re`\b(${verbs('stand', 'sit', 'rest')})\s+(up\s+)?on\s+${POSS}knees\b`, 'kneels'],
   // "goes into a handstand", "kicks up into a handstand": the movement named, no going or kicking of its own.
   [re`\b(${verbs('go', 'get', 'come', 'move', 'kick', 'push', 'spring', 'swing')})\s+(up\s+|down\s+)?into\s+(a|an|the)\s+(handstand|squat|lunge|crouch|plank|pushup|split|splits|bridge)\b`, '$4'],
   [/\bplank(s|ing|ed)?\b/g, 'plankhold'],
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
+  [/\bsemi[\s-]*circles?\b/g, 'half circle'],
+  // "walks clockwise", "runs anticlockwise": round a circle that way, when no other path or turn is named.
+  [re`\b(${verbs('walk', 'jog', 'run', 'march')})(?![^.,;]*\b(circles?|round|turns?|turning|square|rectangle|triangle|eight|curve|bend|arc|quarter|half|degrees?)\b)\s+((?:\w+\s+){0,2}?)((counter|anti)[\s-]*)?clockwise\b`, '$1 $3in a circle $4clockwise'],
+  // "walks a half circle", "runs in a quarter circle": an arc walked, to the left (the way a circle goes) unless the
+  // sentence says which way.
+  [re`\b(${verbs('walk', 'jog', 'run', 'march', 'sneak', 'go')})(?![^.,;]*\b(\w*left\w*|\w*right\w*|(counter|anti)?-?clock\w*)\b)\s+((?:\w+\s+){0,3}?)(quarter|half)\s+(of\s+a\s+)?(circle|round)\b`, '$1 $4$5 circle to the left'],
   [/\b(quarter|half)\s+(of\s+a\s+)?(circles?|rounds?)\b/g, '$1 turn'],
+  // "walks in a right bend": a curve walked, no bend of the body.
+  [/\bin\s+a\s+((?:(?:left|right|slight|wide|small|big|gentle|long|short|(?:counter|anti)?-?clockwise|\d+|degrees?)\s+)*)bend\b(?!\s+(posture|position|over|forward))/g, 'in a $1curve'],
+  // "swings around 180 degrees": the body turned about, no swing of a bat.
+  [re`\b(${verbs('swing')})\s+(a)?round\b`, 'turns around'],
   [/\bknee\s+bends?\b/g, 'squat'],
+  // "does a squad exercise", "makes two squads": the squat, misspelt.
+  [re`\b(${verbs('do', 'make', 'perform')})\s+((?:a|an|some|few|\w+)\s+)?squads?\b`, '$1 $2squat'],
+  [/\bsquads?\s+(exercises?|execises?|workouts?)\b/g, 'squat'],
+  // "a squat exercise", "lunge workouts": the exercise named, not another one.
+  [/\b(squats?|lunges?|push-?ups?|sit-?ups?|crunch(es)?|jumping\s+jacks)\s+(exercises?|workouts?)\b/g, '$1'],
   [re`\b(${verbs('make', 'do')}|in)\s+a\s+t\b|\bt\s+pose\b`, 'stand'],
   [/\b(arms?|hands)\s+((\w+\s+){0,2})(out\s+)?(sideways|to\s+(both\s+|the\s+)?sides?|horizontal(ly)?|like\s+wings)\b/g, 'stretch'],
   [re`\b(${verbs('play')})\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b`, 'playguitar'],
