@@ -962,6 +962,10 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(actions('walks a half circle')).toMatchObject([{ kind: 'circle', gait: 'walk', degrees: 180 }])
     expect(actions('a person goes forward in a semicircle')).toMatchObject([{ kind: 'circle', gait: 'walk', degrees: 180 }])
     expect(actions('walks a quarter circle to the right')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    expect(actions('human walks in a quater circle clockwise')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
+    // The way the walk goes is the way its curve turns, when the turn says none.
+    expect(actions('a person walks to the left in a quarter circle')).toMatchObject([{ kind: 'circle', direction: 'left', degrees: 90 }])
+    expect(actions('a person walks slowly right around a corner')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
     expect(actions('a human walks in a right bend')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
     expect(actions('walks in a clockwise 90 degree bend')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
     expect(actions('walks in a right 90 degree curve')).toMatchObject([{ kind: 'circle', direction: 'right', degrees: -90 }])
@@ -969,6 +973,11 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(actions('someone walks anticlockwise')).toMatchObject([{ kind: 'circle', direction: 'left' }])
     expect(actions('walks forward, then turns clockwise')).toMatchObject([{ kind: 'walk' }, { kind: 'turn', direction: 'right' }])
     expect(actions('takes two steps, swings around 180 degrees and walks back')[1]).toMatchObject({ kind: 'turn', degrees: 180 })
+    // A half turn with a verb of its own, in a walk's clause but not "while" walking, is made after the walk.
+    expect(kinds('a person walks forward takes a 180 degree turn to the left and keeps on walking')).toEqual(['walk', 'turn', 'walk'])
+    expect(kinds('walks straight some steps turn right 180 degrees')).toEqual(['walk', 'turn'])
+    expect(actions('a person walks a 180 degree turn to the left')).toMatchObject([{ kind: 'circle', degrees: 180 }])
+    expect(actions('walks forward while turning 180 degrees to the left')).toMatchObject([{ kind: 'circle', degrees: 180 }])
     expect(kinds('he turns a half circle')).toEqual(['turn'])
     expect(kinds('walks, then makes a half turn')).toEqual(['walk', 'turn'])
   })

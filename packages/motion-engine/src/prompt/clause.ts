@@ -516,7 +516,25 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       found.push({ kind: read.kind, word: t, mods: pre, negated, ...neighbours(tokens, i) })
       break
     }
-  } else if (found.length === 1 && found[0]!.kind === 'step' && found[0]!.word.pos !== 'verb') {
+  } else {
+    respellBesideKnown(found, tokens, words, notes)
+  }
+  if (found.length === 0) {
+    // A tagger may take "left" for the verb: a direction is never an ignored verb.
+    for (const t of tokens) if (isWord(t) && t.pos === 'verb' && DIRECTIONS[t.text] === undefined) notes.push(`"${t.text}" ignored: not a movement the engine knows`)
+  }
+  if (very) speed = 1 + (speed - 1) * 1.6
+  const actions = alongShape(combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord)), hasWord)
+  return { actions, emotion, notes }
+}
+
+/**
+ * Non-words beside the vocabulary words a clause has: a misspelt gait before counted steps ("joggs a few steps" are
+ * jogged) and a misspelt path after gaits ("walks in cirlces"). Everything else spelt wrong is tried only when a
+ * clause has no vocabulary word at all.
+ */
+function respellBesideKnown (found: Found[], tokens: readonly ClauseToken[], words: readonly string[], notes: string[]): void {
+  if (found.length === 1 && found[0]!.kind === 'step' && found[0]!.word.pos !== 'verb') {
     // "joggs a few steps": the steps are counted, and the misspelt verb says how they are taken.
     const steps = found[0]!
     for (const [i, t] of tokens.entries()) {
@@ -543,13 +561,6 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
       break
     }
   }
-  if (found.length === 0) {
-    // A tagger may take "left" for the verb: a direction is never an ignored verb.
-    for (const t of tokens) if (isWord(t) && t.pos === 'verb' && DIRECTIONS[t.text] === undefined) notes.push(`"${t.text}" ignored: not a movement the engine knows`)
-  }
-  if (very) speed = 1 + (speed - 1) * 1.6
-  const actions = alongShape(combine(found.filter(f => !f.negated), hasWord).map(f => toSpec(f, speed, emotion ?? inherited, hasWord)), hasWord)
-  return { actions, emotion, notes }
 }
 
 function toSpec (f: Found, speed: number, emotion: Emotion, hasWord: (...w: string[]) => boolean): ActionSpec {

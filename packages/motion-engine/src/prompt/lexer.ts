@@ -186,6 +186,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bhead\s*bang(s|ing)?\b/g, 'headbang'],
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
   [/\bsemi[\s-]*circles?\b/g, 'half circle'],
+  [/\bquater\b/g, 'quarter'],
   // "walks clockwise", "runs anticlockwise": round a circle that way, when no other path or turn is named.
   [re`\b(${verbs('walk', 'jog', 'run', 'march')})(?![^.,;]*\b(circles?|round|turns?|turning|square|rectangle|triangle|eight|curve|bend|arc|quarter|half|degrees?)\b)\s+((?:\w+\s+){0,2}?)((counter|anti)[\s-]*)?clockwise\b`, '$1 $3in a circle $4clockwise'],
   // "walks a half circle", "runs in a quarter circle": an arc walked, to the left (the way a circle goes) unless the

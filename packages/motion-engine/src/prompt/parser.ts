@@ -126,11 +126,32 @@ function onceMore (clause: Clause, merged: ActionSpec | undefined): ActionSpec |
 function curveOf (a: ActionSpec, b: ActionSpec): ActionSpec | undefined {
   const [gait, turn] = a.kind === 'turn' ? [b, a] : [a, b]
   const pace = PACES[gait.kind]
-  const side = turn.direction
+  // "walks to the left in a quarter circle": the way the walk goes is the way the curve turns, when the turn has none.
+  const sideOfGait = turn.direction === undefined && (gait.direction === 'left' || gait.direction === 'right') ? gait.direction : undefined
+  const side = sideOfGait ?? turn.direction
   if (turn.kind !== 'turn' || pace === undefined || (side !== 'left' && side !== 'right') || hasParameters({ ...gait, direction: undefined })) return undefined
-  if (gait.direction !== undefined && gait.direction !== 'forward') return undefined
+  if (sideOfGait === undefined && gait.direction !== undefined && gait.direction !== 'forward') return undefined
   const degrees = Math.abs(turn.degrees ?? 90)
   return { kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: pace, direction: side, degrees: side === 'left' ? degrees : -degrees }
+}
+
+// Verbs a turn is made with apart from the gait ("takes a 180 degree turn", "turn right"), and words of a path walked.
+const TURN_VERBS: ReadonlySet<string> = new Set(['turn', 'turns', 'turning', 'turned', 'take', 'takes', 'taking', 'took', 'make', 'makes', 'making', 'made'])
+const TURN_NOUN_AFTER: ReadonlySet<string> = new Set(['a', 'an', 'the', 'degree', 'degrees', 'left', 'right', 'full', 'whole'])
+const ARC_WORDS: ReadonlySet<string> = new Set(['while', 'circle', 'curve', 'arc', 'bend', 'half', 'quarter', 'u', 'uturn'])
+
+/**
+ * "walks forward, takes a 180 degree turn to the left and keeps on walking", said without a comma: a half turn or
+ * more with a verb of its own, in the clause of a walk but not said to be made while walking, is made after the
+ * walk, not along an arc ("walks a 180 degree turn", "a left u-turn while walking" are arcs).
+ */
+function turnedAfter (clause: Clause, i: number, action: ActionSpec): boolean {
+  if (i === 0 || clause.mode === 'simultaneous' || action.kind !== 'turn' || Math.abs(action.degrees ?? 0) < 180) return false
+  const words = clause.tokens.map(t => (t.type === 'word' ? t.text : ''))
+  // "a 180 degree turn" is the noun, the turn walked.
+  const nounAt = (k: number) => words[k] === 'turn' && (clause.tokens[k - 1]?.type === 'number' || TURN_NOUN_AFTER.has(words[k - 1] ?? ''))
+  const verbAt = (k: number) => TURN_VERBS.has(words[k]!) && !nounAt(k)
+  return words.some((_, k) => verbAt(k)) && !words.some(w => ARC_WORDS.has(w))
 }
 
 /**
@@ -253,7 +274,7 @@ export function planPrompt (prompt: string, reader?: NlpReader): PromptPlan {
       }
       // "walks forward while turning to the left", "turns right while running": one curve, the turn's angle of a circle.
       if (layered && prev !== undefined && prev.overlay === undefined && partOfCurve(prev.action, action)) continue
-      const curve = layered && prev !== undefined && prev.overlay === undefined ? curveOf(prev.action, action) : undefined
+      const curve = layered && prev !== undefined && prev.overlay === undefined && !turnedAfter(clause, i, action) ? curveOf(prev.action, action) : undefined
       if (curve !== undefined && prev !== undefined) {
         timeline[timeline.length - 1] = { action: curve, ...(prev.understood === undefined ? note : { understood: prev.understood }) }
         continue
