@@ -948,6 +948,11 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('somebody stands on his knees')).toEqual(['kneel'])
     expect(planPrompt('a human rises his left arm').timeline[0]!.action).toMatchObject({ kind: 'point', side: 'left', direction: 'up' })
     expect(kinds('performs a whiping movement with the right hand')).toEqual(['wipe'])
+    expect(kinds('a person sits down in a kneeing position')).toEqual(['kneel'])
+    expect(kinds('somebody raises up.')).toEqual(['standUp'])
+    expect(kinds('holds his arms on the height of his shoulders')).toEqual(['stretch'])
+    expect(kinds('moves his left arm horizontally in front of him in counterclockwise circles')).toEqual(['stir'])
+    expect(kinds('a person does a compensatory movement to the left side')).toEqual(['stumble'])
     expect(kinds('he is whipping a horse')).not.toContain('wipe')
   })
 

@@ -134,6 +134,10 @@ const PHRASES: [RegExp, string][] = [
   [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|knocked|bumped)\s+(down|over(?!\s+to\b)|off\s+(his|her|their)\s+feet|to\s+the\s+(ground|floor))\b`, 'pushed and falls'],
   [re`\b(is|are|was|were|being|been|${verbs('get')})\s+(\w+ly\s+)?(pushed|shoved|bumped|nudged|hit|struck|punched|kicked|knocked|shot)\b`, 'pushed'],
   [re`\b(${verbs('receive', 'get', 'take')})\s+(a|an|one)\s+(\w+\s+)?(push|shove|nudge|bump)\b`, 'pushed'],
+  // "raises up", the object left out: getting up.
+  [/\braises\s+up\s*(?=[.,;]|$)/g, 'stands up'],
+  // "a compensatory movement to the left": a step to keep the balance.
+  [/\b(compensatory|compensating|stabili[sz]ing)\s+(movement|motion|step)s?\b/g, 'stumble'],
   // "recovers from a strong push to his left shoulder": the push is received.
   [re`(?<!\bto\s+)\b(${verbs('recover', 'stagger', 'stumble', 'reel')})\s+from\s+(a|an|the)\s+((?:\w+\s+){0,2}?)(push|shove|nudge|blow|hit|bump)\b`, 'is pushed'],
   // "getting shove from the left": the passive, its ending dropped.
@@ -187,6 +191,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bthree\s+quarters?\s+(of\s+)?(a\s+)?(circle|round)\b|\b(whole|full|one|complete)\s+round\b/g, 'circle'],
   [/\bsemi[\s-]*circles?\b/g, 'half circle'],
   [/\bquater\b/g, 'quarter'],
+  [/\bkneeing\b/g, 'kneeling'],
+  // "sits down in a kneeling position": the posture named is the one taken.
+  [re`\b(${verbs('sit', 'go', 'get')})\s+(down\s+)?(in|into)\s+(a\s+)?(kneeling|crouching|squatting)\s+(position|posture|pose)\b`, '$5'],
   // "walks clockwise", "runs anticlockwise": round a circle that way, when no other path or turn is named.
   [re`\b(${verbs('walk', 'jog', 'run', 'march')})(?![^.,;]*\b(circles?|round|turns?|turning|square|rectangle|triangle|eight|curve|bend|arc|quarter|half|degrees?)\b)\s+((?:\w+\s+){0,2}?)((counter|anti)[\s-]*)?clockwise\b`, '$1 $3in a circle $4clockwise'],
   // "walks a half circle", "runs in a quarter circle": an arc walked, to the left (the way a circle goes) unless the
@@ -204,7 +211,8 @@ const PHRASES: [RegExp, string][] = [
   // "a squat exercise", "lunge workouts": the exercise named, not another one.
   [/\b(squats?|lunges?|push-?ups?|sit-?ups?|crunch(es)?|jumping\s+jacks)\s+(exercises?|workouts?)\b/g, '$1'],
   [re`\b(${verbs('make', 'do')}|in)\s+a\s+t\b|\bt\s+pose\b`, 'stand'],
-  [/\b(arms?|hands)\s+((\w+\s+){0,2})(out\s+)?(sideways|to\s+(both\s+|the\s+)?sides?|horizontal(ly)?|like\s+wings)\b/g, 'stretch'],
+  // Arms held out level ("arms out sideways", "arms at shoulder height"), not an arm moved in circles.
+  [/\b(arms?|hands)\s+((\w+\s+){0,2})(out\s+)?(sideways|to\s+(both\s+|the\s+)?sides?|horizontal(ly)?|like\s+wings|(at|on)\s+(the\s+)?(shoulder\s+(height|level)|(height|level)\s+of\s+(his|her|their|the)\s+shoulders))\b(?![^.,;]*\bcirc)/g, 'stretch'],
   [re`\b(${verbs('play')})\s+(an?\s+|the\s+|some\s+)?(musical\s+)?instruments?\b`, 'playguitar'],
   // A sport played is its characteristic movement: a racket's or a bat's swing, a ball thrown, a ball kicked.
   [re`\b(${verbs('play')})\s+(some\s+|a\s+game\s+of\s+)?(tennis|badminton|squash|ping\s+pong|table\s+tennis|baseball|cricket|golf|hockey)\b`, 'swing'],
