@@ -983,6 +983,7 @@ describe('standing while doing something, limbs on a side, dozens, what one woul
     expect(kinds('walks straight some steps turn right 180 degrees')).toEqual(['walk', 'turn'])
     expect(actions('a person walks a 180 degree turn to the left')).toMatchObject([{ kind: 'circle', degrees: 180 }])
     expect(actions('walks forward while turning 180 degrees to the left')).toMatchObject([{ kind: 'circle', degrees: 180 }])
+    expect(actions('walks forward turning 180 degrees to the left')).toMatchObject([{ kind: 'circle', degrees: 180 }])
     expect(kinds('he turns a half circle')).toEqual(['turn'])
     expect(kinds('walks, then makes a half turn')).toEqual(['walk', 'turn'])
   })

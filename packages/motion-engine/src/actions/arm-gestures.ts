@@ -140,7 +140,7 @@ export function knock (ctx: ActionContext): ActionClip {
   const keys: Key[] = [{ t: 0, pose: {} }, { t: 0.5, pose: drawn }]
   let t = 0.5
   for (let i = 0; i < count; i++) {
-    keys.push({ t: t + beat * 0.45, pose: rap, still: true }, { t: t + beat, pose: drawn })
+    keys.push({ t: t + beat * 0.45, pose: rap }, { t: t + beat, pose: drawn })
     t += beat
   }
   keys.push({ t: t + 0.25, pose: drawn }, { t: t + 0.8, pose: {} })

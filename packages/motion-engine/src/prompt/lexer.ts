@@ -116,8 +116,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bguitares?\b/g, 'guitar'],
   // "whiping", one p: wiping misspelt (whipping has two).
   [/\bwhip(e|es|ed|ing)\b/g, 'wip$1'],
-  // "strikes a guitar", "performs two strikes on an air guitar": the strings struck, no blow.
   [/\bviol(ine|ines|ette)\b/g, 'violin'],
+  // "strikes a guitar", "performs two strikes on an air guitar": the strings struck, no blow.
   [re`\b(${verbs('strike', 'stroke', 'pluck', 'hit')})\s+(on\s+)?(an?\s+|the\s+|some\s+)?(air\s+)?(guitar|banjo|ukulele|bass)\b`, 'playguitar'],
   [/\b(strikes|strokes)\s+on\s+(an?\s+|the\s+)?(air\s+)?guitar\b/g, 'strums playguitar'],
   [/\b(strikes|strokes)\s+(on|with)\s+(an?\s+|the\s+)?(violin|fiddle|viola)\b/g, 'playviolin'],

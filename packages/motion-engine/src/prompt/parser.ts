@@ -135,8 +135,9 @@ function curveOf (a: ActionSpec, b: ActionSpec): ActionSpec | undefined {
   return { kind: 'circle', speed: gait.speed, emotion: gait.emotion, gait: pace, direction: side, degrees: side === 'left' ? degrees : -degrees }
 }
 
-// Verbs a turn is made with apart from the gait ("takes a 180 degree turn", "turn right"), and words of a path walked.
-const TURN_VERBS: ReadonlySet<string> = new Set(['turn', 'turns', 'turning', 'turned', 'take', 'takes', 'taking', 'took', 'make', 'makes', 'making', 'made'])
+// Verbs a turn is made with apart from the gait ("takes a 180 degree turn", "turn right"; a participle, "turning",
+// is made while walking), and words of a path walked.
+const TURN_VERBS: ReadonlySet<string> = new Set(['turn', 'turns', 'turned', 'take', 'takes', 'took', 'make', 'makes', 'made'])
 const TURN_NOUN_AFTER: ReadonlySet<string> = new Set(['a', 'an', 'the', 'degree', 'degrees', 'left', 'right', 'full', 'whole'])
 const ARC_WORDS: ReadonlySet<string> = new Set(['while', 'circle', 'curve', 'arc', 'bend', 'half', 'quarter', 'u', 'uturn'])
 
