@@ -1,6 +1,6 @@
 // The claims of ARCHITECTURE.md that no single app test holds: each is checked here against the repository itself,
 // and each check is first shown able to fail (a forbidden import is linted and must be reported).
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -64,5 +64,32 @@ describe('background work (common/background-work.ts)', () => {
       .filter((file) => /^apps\/[^/]+\/src\//.test(file))
       .filter((file) => /\bset(?:Timeout|Interval)\s*\(/.test(readFileSync(`${root}${file}`, 'utf8')))
     expect(timers.sort()).toEqual([...ownTimers.keys()].sort())
+  })
+})
+
+describe('packages and entry points', () => {
+  const appDirs = readdirSync(`${root}apps`).map((name) => `apps/${name}`).filter((dir) => existsSync(`${root}${dir}/package.json`))
+  const nameOf = (dir: string) => (JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as { name: string }).name
+  const appNames = appDirs.map(nameOf)
+
+  // compose-smoke is the deployment test that starts the built apps as compose would: it needs them built first.
+  const startsTheApps = 'packages/compose-smoke'
+
+  it('no package depends on an app, by name or by path (but the deployment test, for its build order)', () => {
+    const packages = readdirSync(`${root}packages`).map((name) => `packages/${name}`).filter((dir) => existsSync(`${root}${dir}/package.json`))
+    const dependsOnApp = packages.filter((dir) => {
+      const manifest = JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as Record<string, Record<string, string> | undefined>
+      const kinds = dir === startsTheApps ? ['dependencies', 'peerDependencies', 'optionalDependencies'] : ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+      return kinds.flatMap((k) => Object.keys(manifest[k] ?? {})).some((name) => appNames.includes(name))
+    })
+    const byPath = [...repository].filter(([file, imports]) => file.startsWith('packages/') && imports.some((to) => to.startsWith('apps/')))
+    expect(appNames).toContain('@openmotion/webhook-relay')
+    expect([...dependsOnApp, ...byPath.map(([file]) => file)]).toEqual([])
+  })
+
+  it('only main.ts starts a server: app.ts builds it and never listens', () => {
+    const sources = [...repository.keys()].filter((file) => /^apps\/[^/]+\/src\//.test(file))
+    const listening = sources.filter((file) => /\brunService\b|\.listen\s*\(/.test(readFileSync(`${root}${file}`, 'utf8')))
+    expect(listening.sort()).toEqual(appDirs.map((dir) => `${dir}/src/main.ts`).sort())
   })
 })
