@@ -1,4 +1,4 @@
-// The clips the yardstick measures and the targets they must meet (issue 22: the 90th percentile of real capture).
+// The clips the yardstick measures and the targets they must meet (the 90th percentile of real capture).
 import type { ActionSpec, BuiltinEngine, GenerateRequest, MotionClip } from '../src/index.js'
 
 export interface QualityCase {
@@ -56,7 +56,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'fall down athlete', request: { prompt: 'fall down' }, character: 'athlete' },
   { name: 'kick', request: { prompt: 'kick twice' }, skate: WALK },
   { name: 'kick dis=s', request: { prompt: 'kick twice', options: { simulation: false } }, skate: WALK },
-  // Issue 28: whole-body actions and the extended locomotion.
+  // Whole-body actions and the extended locomotion.
   { name: 'backflip', request: { prompt: 'do a backflip' }, skate: RUN, flight: true },
   { name: 'cartwheel', request: { prompt: 'do a cartwheel' } },
   { name: 'jump rope', request: { prompt: 'a person jumps rope' }, means: [{ kind: 'jumpRope' }], skate: RUN, flight: true },
@@ -89,7 +89,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'stomp with the left foot', request: { prompt: 'stomp with the left foot' }, means: [{ kind: 'stomp', side: 'left' }], skate: WALK },
   { name: 'jump to the left', request: { prompt: 'jump to the left twice' }, means: [{ kind: 'jump', direction: 'left', count: 2 }], skate: RUN },
   { name: 'hop on the left foot', request: { prompt: 'hop three times on the left foot' }, skate: RUN, flight: true },
-  // Issue 28's upper-body actions, standing and over a walk.
+  // Upper-body actions, standing and over a walk.
   { name: 'slap', request: { prompt: 'slap him twice' }, skate: WALK },
   { name: 'clasp hands', request: { prompt: 'clasp your hands' }, skate: WALK },
   { name: 'attention', request: { prompt: 'the soldier comes to attention' }, skate: WALK },

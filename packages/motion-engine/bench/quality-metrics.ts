@@ -1,4 +1,4 @@
-// Motion-capture quality figures, computed the way capture data is measured (issue 22): floor, foot skating in
+// Motion-capture quality figures, computed the way capture data is measured: floor, foot skating in
 // contact, pelvis bob and sway, flight, end-effector acceleration, jerk, variant diversity. Input is motion read
 // back from exported files (see exported-motion.ts).
 import type { Quat, Vec3 } from '../src/index.js'

@@ -1,4 +1,4 @@
-// Prints the motion-quality yardstick (issue 22) for the builtin engine, measured on the exported BVH and GLB.
+// Prints the motion-quality yardstick for the builtin engine, measured on the exported BVH and GLB.
 // Run: pnpm --filter @openmotion/motion-engine bench
 import { createBuiltinEngine } from '../src/index.js'
 import { exportAndRead } from './exported-motion.js'
@@ -57,7 +57,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.le
 const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
 console.log(line(header))
 for (const r of rows) console.log(line(r))
-// Option semantics (issue 22, spec motion-api.md): each comparison with its target.
+// Option semantics (spec motion-api.md): each comparison with its target.
 const f = (name: string): QualityFigures => figuresOf.get(name)!
 const semantics: [string, boolean][] = [
   [

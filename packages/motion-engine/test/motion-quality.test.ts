@@ -1,4 +1,4 @@
-// The physical figures of issue 22, measured on the exported BVH and skinned GLB like motion-capture data.
+// The motion-quality yardstick's physical figures, measured on the exported BVH and skinned GLB like motion-capture data.
 import { describe, expect, it } from 'vitest'
 import { exportAndRead } from '../bench/exported-motion.js'
 import { measure, variantDiversity } from '../bench/quality-metrics.js'
