@@ -38,6 +38,16 @@ describe('motion quality on the exported files', () => {
     }, 60_000)
   }
 
+  for (const c of QUALITY_CASES.filter(q => q.speed !== undefined)) {
+    it(`${c.name}: top speed ${c.speed![0]}–${c.speed![1]} m/s in every take`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const q = measure(await exportAndRead(await generateCase(engine, c, seed)))
+        expect(q.topSpeed, `seed ${seed}`).toBeGreaterThanOrEqual(c.speed![0])
+        expect(q.topSpeed, `seed ${seed}`).toBeLessThanOrEqual(c.speed![1])
+      }
+    }, 60_000)
+  }
+
   it('pose filtering at full strength cuts jerk by 30 % without moving planted feet or adding skating', async () => {
     const [rawMotion, smoothMotion] = await Promise.all(
       ['walk filter 0', 'walk filter 1'].map(async (name) => exportAndRead(await engine.generate({ seed: 1, ...byName(name).request })))
