@@ -1,7 +1,7 @@
 // The physical figures of issue 22, measured on the exported BVH and skinned GLB like motion-capture data.
 import { describe, expect, it } from 'vitest'
 import { exportAndRead } from '../bench/exported-motion.js'
-import { measure, variantDiversity } from '../bench/quality-metrics.js'
+import { measure, percentile, soleTracks, variantDiversity } from '../bench/quality-metrics.js'
 import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from '../bench/quality-cases.js'
 import type { QualityCase } from '../bench/quality-cases.js'
 import { parsePrompt } from '../src/index.js'
@@ -73,6 +73,21 @@ describe('motion quality on the exported files', () => {
       }
     }
     expect(planted).toBeGreaterThan(60)
+  }, 60_000)
+
+  it('kneeling rests both feet on the floor: the front sole, the back foot on its toes (no foot held in the air)', async () => {
+    for (const name of ['kneel', 'kneel slender', 'kneel with hands', 'crawl, kneel']) {
+      const m = await exportAndRead(await generateCase(engine, byName(name)))
+      const soles = soleTracks(m)
+      const floor = percentile(Array.from({ length: m.frameCount }, (_, f) => Math.min(...soles.map(t => t[f]![1]))), 5)
+      // The held kneel: its last half second. Sole points 0–2 are the left foot's heel, ball and toe tip, 3–5 the right's.
+      for (let f = m.frameCount - Math.round(m.fps / 2); f < m.frameCount; f++) {
+        for (const foot of [0, 1]) {
+          const lowest = Math.min(...soles.slice(foot * 3, foot * 3 + 3).map(t => t[f]![1])) - floor
+          expect(lowest * 100, `${name}: ${foot === 0 ? 'left' : 'right'} foot at frame ${f}, cm above the floor`).toBeLessThan(2.5)
+        }
+      }
+    }
   }, 60_000)
 
   it('auto foot locking skates no more than grounding alone', async () => {
