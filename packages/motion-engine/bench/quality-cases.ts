@@ -55,6 +55,8 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'run filter 1', request: { prompt: 'run forward for 4 seconds', options: { poseFilteringStrength: 1 } }, skate: RUN, flight: true },
   // Resampled to a requested length the clip loses its planned contacts: they are detected before filtering.
   { name: 'walk 4 s filter 1', request: { prompt: 'walk forward for 5 seconds', durationSeconds: 4, options: { poseFilteringStrength: 1 } }, skate: WALK },
+  // Quickened to a shorter length and smoothed at full strength, a walk still sways like a walk.
+  { name: 'walk 3 s filter 1', request: { prompt: 'walk forward for 5 seconds', durationSeconds: 3, options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },
   { name: 'walk dis=s', request: { prompt: 'walk forward for 5 seconds', options: { simulation: false } }, skate: WALK, gait: walkGait },
   { name: 'walk athlete', request: { prompt: 'walk forward for 5 seconds' }, character: 'athlete', skate: WALK, gait: walkGait },
   { name: 'kneel slender', request: { prompt: 'kneel down' }, character: 'slender', skate: WALK },
