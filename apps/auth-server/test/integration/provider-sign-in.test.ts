@@ -344,5 +344,14 @@ describe('sign-in with identity providers over real HTTP', () => {
       expect(body.status).toBe(503)
       expect(codeOf(body)).toBe('SERVICE_UNAVAILABLE')
     })
+
+    // Last: it stops the GitHub-style server.
+    it('a provider that goes down between its login and the code exchange sends the browser back with error=SERVICE_UNAVAILABLE', async () => {
+      await github.post('/__test/user', { id: 9, login: 'late', email: null, emails: [{ email: uniqueEmail('late'), primary: true, verified: true }] })
+      const walker = new HttpWalker()
+      const { callback } = await toCallback(walker, 'github')
+      await github.stop()
+      expect((await land(walker, callback)).get('error')).toBe('SERVICE_UNAVAILABLE')
+    })
   })
 })
