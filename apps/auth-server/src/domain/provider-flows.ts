@@ -9,6 +9,9 @@ import type { AuthorizationChecks, DocumentStore } from './ports.js'
 import { PROVIDER_COLLECTIONS, type ProviderFlow } from './provider-records.js'
 
 export const FLOW_TTL_SECONDS = 600
+/** The cookie holding the signed state; its path is the callback routes', so it travels nowhere else. */
+export const FLOW_COOKIE = 'provider_flow'
+export const FLOW_COOKIE_PATH = '/auth/providers'
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const random = () => randomBytes(32).toString('base64url')
 const STATE = /^[A-Za-z0-9_-]{43}$/

@@ -2,16 +2,13 @@
 // the reply is, with the path of the callback route so it travels nowhere else.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Identities } from '../domain/identities.js'
-import { FLOW_TTL_SECONDS } from '../domain/provider-flows.js'
+import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS } from '../domain/provider-flows.js'
 import type { Identity } from '../domain/provider-records.js'
 import type { ProviderSignIn } from '../domain/provider-sign-in.js'
 import type { AuthPayload } from '../domain/records.js'
 import type { RequestAuth } from './request-auth.js'
 
 export interface Context { request: FastifyRequest, reply: FastifyReply }
-
-export const FLOW_COOKIE = 'provider_flow'
-export const FLOW_COOKIE_PATH = '/auth/providers'
 
 export interface ProviderResolverDeps {
   providerSignIn: ProviderSignIn

@@ -4,9 +4,9 @@
 // callback that matches no flow of this browser has no trustworthy place to go back to: it is answered 401
 // PROVIDER_REJECTED in the shared error shape, never redirected.
 import { Type, errorResponses, type AppInstance } from '@openmotion/common'
+import { FLOW_COOKIE, FLOW_COOKIE_PATH } from '../domain/provider-flows.js'
 import type { ProviderSignIn } from '../domain/provider-sign-in.js'
 import type { ClientInfo } from '../domain/records.js'
-import { FLOW_COOKIE, FLOW_COOKIE_PATH } from '../graphql/provider-resolvers.js'
 
 export interface ProviderCallbackDeps {
   providerSignIn: ProviderSignIn
