@@ -148,8 +148,9 @@ describe.runIf(available)('the Helm chart (deploy/helm/openmotion)', () => {
     for (const container of [...(pod.initContainers ?? []).slice(1), ...pod.containers]) expect(container.args).toEqual(['node', 'dist/cli/migrate.js'])
     // Whatever the Job uses exists before it: hooks of a lower weight.
     const weight = (o: KubeObject): number => Number(o.metadata.annotations?.['helm.sh/hook-weight'] ?? 0)
-    const before = rendered.default.filter((o) => ['Secret', 'ServiceAccount', 'Role', 'RoleBinding', 'ConfigMap'].includes(o.kind))
-    expect(before.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Role', 'RoleBinding', 'Secret', 'ServiceAccount'])
+    const before = rendered.default.filter((o) => ['Secret', 'ServiceAccount', 'Role', 'RoleBinding'].includes(o.kind))
+    expect(before.map((o) => o.kind).sort()).toEqual(['Role', 'RoleBinding', 'Secret', 'ServiceAccount'])
+    expect(pod.initContainers?.[0]?.args).toEqual(['node', 'dist/cli/init-kubernetes-secrets.js'])
     for (const object of before) expect(weight(object), object.kind).toBeLessThan(weight(job!))
     const [role] = ofKind<KubeObject & { rules: Array<{ resourceNames?: string[], verbs: string[] }> }>(rendered.default, 'Role')
     expect(role?.rules).toEqual([
