@@ -18,6 +18,7 @@ export { loadConfigOrExit, runService, startServer, type ServiceDefinition, type
 export { listenWhileStarting, reportStartup, type StartingServer } from './starting-server.js'
 export { isPostgresUrl, openDatabase, type Database, type DatabaseOptions, type QueryOptions, type QueryResult, type SqlExecutor } from './db.js'
 export { migrate, type Migration } from './migrations.js'
+export { runMigrations } from './migrate-cli.js'
 export { closeRedis, createRedis, redisReadinessCheck, type Redis, type RedisOptions } from './redis.js'
 export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'
 export { openAppDatabase, type AppDatabaseOptions } from './app-database.js'
