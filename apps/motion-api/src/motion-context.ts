@@ -78,7 +78,7 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
   await installStockModels(models, blobs)
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config)
-  if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.ping() })
+  app.readiness.absorbs('queue', async () => { await queue.ping() })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
