@@ -123,7 +123,7 @@ function attemptLimitSettings (config: AuthConfig): AttemptLimitSettings {
 function openLimiter (config: AuthConfig, app: AppInstance): RateLimiter {
   if (config.REDIS_URL === undefined || config.REDIS_URL === '') return createMemoryRateLimiter()
   const redis = createRedis({ url: config.REDIS_URL, name: 'auth-server' })
-  app.readiness.register('redis', redisReadinessCheck(redis))
+  app.readiness.absorbs('redis', redisReadinessCheck(redis))
   app.addHook('onClose', async () => { await closeRedis(redis) })
   return createRedisRateLimiter(redis)
 }

@@ -12,7 +12,7 @@ export { defaultErrorCodes, errorBody, type ErrorCodeMap } from './error-handler
 export { SERVICE_UNAVAILABLE_MESSAGE, isServiceUnavailable } from './service-unavailable.js'
 export { ErrorResponse, errorResponses } from './error-schema.js'
 export { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
-export { createReadiness, type Readiness, type ReadinessCheck } from './health.js'
+export { createReadiness, ReadinessAnswerSchema, type Readiness, type ReadinessAnswer, type ReadinessCheck } from './health.js'
 export { createServer, type AppInstance, type ServerOptions } from './server.js'
 export { loadConfigOrExit, runService, startServer, type ServiceDefinition, type StartOptions } from './start.js'
 export { listenWhileStarting, reportStartup, type StartingServer } from './starting-server.js'
