@@ -1,5 +1,6 @@
 // Tenant API: endpoints (CRUD), their signing secret and its rotation, and replay of dead deliveries.
 import { Type, type AppInstance } from '@openmotion/common'
+import { CreatedEndpointBody, EndpointBody, EndpointPageBody, ReplayBody, SecretBody } from '@openmotion/relay-schemas'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { checkEndpointUrl, checkEventTypes, checkHeaders, checkRetrySchedule } from '../domain/endpoint-rules.js'
 import { errors } from '../errors.js'
@@ -8,14 +9,9 @@ import { replayEndpoint } from '../domain/replay.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentEndpoint } from './presenters.js'
-import { BODY_ERRORS, CLOSED, EndpointBody, EndpointInputFields, IdParams, PageQuery, tenantErrors } from './schemas.js'
+import { BODY_ERRORS, CLOSED, EndpointInputFields, IdParams, PageQuery, tenantErrors } from './schemas.js'
 
 const common = { tags: ['endpoints'], security: [{ tenantKey: [] }] }
-const SecretBody = Type.Object({
-  secret: Type.String(),
-  previousSecret: Type.Union([Type.String(), Type.Null()]),
-  previousSecretExpiresAt: Type.Union([Type.String(), Type.Null()])
-})
 
 export interface EndpointRouteDeps {
   tenants: Pick<TenantRepository, 'tenantIdForKey'>
@@ -37,7 +33,7 @@ export async function endpointRoutes (app: AppInstance, ctx: EndpointRouteDeps):
         ...common,
         summary: 'Register an endpoint; the response carries its signing secret',
         body: Type.Object({ ...EndpointInputFields }, CLOSED),
-        response: { 201: Type.Intersect([EndpointBody, Type.Object({ secret: Type.String() })]), ...tenantErrors(422, ...BODY_ERRORS) }
+        response: { 201: CreatedEndpointBody, ...tenantErrors(422, ...BODY_ERRORS) }
       }
     },
     async (request, reply) => {
@@ -57,7 +53,7 @@ export async function endpointRoutes (app: AppInstance, ctx: EndpointRouteDeps):
         ...common,
         summary: 'List endpoints, newest first',
         querystring: Type.Object(PageQuery, CLOSED),
-        response: { 200: Type.Object({ data: Type.Array(EndpointBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
+        response: { 200: EndpointPageBody, ...tenantErrors() }
       }
     },
     async (request) => {
@@ -144,7 +140,7 @@ export async function endpointRoutes (app: AppInstance, ctx: EndpointRouteDeps):
       summary: 'Re-queue this endpoint\'s dead deliveries (optionally only those created since a time)',
       params: IdParams,
       querystring: Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) }, CLOSED),
-      response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
+      response: { 202: ReplayBody, ...tenantErrors(404) }
     }
   }, async (request, reply) => {
     const endpoint = await ctx.endpoints.get(requireTenant(request), request.params.id)

@@ -1,5 +1,6 @@
 // Tenant API: messages with their deliveries and attempts, and replay.
 import { Type, type AppInstance } from '@openmotion/common'
+import { AttemptPageBody, MessageDetailBody, MessagePageBody, ReplayBody } from '@openmotion/relay-schemas'
 import { requireTenant, tenantAuth } from '../auth.js'
 import { DELIVERY_STATUSES } from '../domain/types.js'
 import { errors } from '../errors.js'
@@ -9,7 +10,7 @@ import { replayMessage, type ReplayDeps } from '../domain/replay.js'
 import { dateParam } from './date-param.js'
 import { cursorId, page } from './pagination.js'
 import { presentAttempt, presentDelivery, presentMessage } from './presenters.js'
-import { AttemptBody, CLOSED, DeliveryBody, IdParams, MessageBody, PageQuery, tenantErrors } from './schemas.js'
+import { CLOSED, IdParams, PageQuery, tenantErrors } from './schemas.js'
 
 const common = { tags: ['messages'], security: [{ tenantKey: [] }] }
 const StatusFilter = Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages with at least one delivery in this status' })
@@ -46,7 +47,7 @@ export async function messageRoutes (app: AppInstance, ctx: MessageRouteDeps): P
           },
           CLOSED
         ),
-        response: { 200: Type.Object({ data: Type.Array(MessageBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors() }
+        response: { 200: MessagePageBody, ...tenantErrors() }
       }
     },
     async (request) => {
@@ -68,7 +69,7 @@ export async function messageRoutes (app: AppInstance, ctx: MessageRouteDeps): P
         ...common,
         summary: 'A message with its deliveries and their state transitions',
         params: IdParams,
-        response: { 200: Type.Intersect([MessageBody, Type.Object({ deliveries: Type.Array(DeliveryBody) })]), ...tenantErrors(404) }
+        response: { 200: MessageDetailBody, ...tenantErrors(404) }
       }
     },
     async (request) => {
@@ -87,7 +88,7 @@ export async function messageRoutes (app: AppInstance, ctx: MessageRouteDeps): P
         summary: 'Delivery attempts of a message, oldest first',
         params: IdParams,
         querystring: Type.Object(PageQuery, CLOSED),
-        response: { 200: Type.Object({ data: Type.Array(AttemptBody), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...tenantErrors(404) }
+        response: { 200: AttemptPageBody, ...tenantErrors(404) }
       }
     },
     async (request) => {
@@ -105,7 +106,7 @@ export async function messageRoutes (app: AppInstance, ctx: MessageRouteDeps): P
         summary:
           'Deliver a message again to every endpoint whose delivery has finished (succeeded or dead), and queue again its pending deliveries (a queue that lost their jobs)',
         params: IdParams,
-        response: { 202: Type.Object({ deliveries: Type.Integer() }), ...tenantErrors(404) }
+        response: { 202: ReplayBody, ...tenantErrors(404) }
       }
     },
     async (request, reply) => {
