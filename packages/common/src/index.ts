@@ -33,6 +33,7 @@ export {
   type AdminJwksOptions
 } from './admin-guard.js'
 export { ReadCache, type ReadCacheOptions } from './read-cache.js'
+export { sessionHook, type SessionHook, type SessionHookOptions } from './session-hook.js'
 export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'
 export {
   BackgroundTasks, retryUntilDone, startPeriodicTask,
