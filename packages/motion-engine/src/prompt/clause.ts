@@ -1,6 +1,7 @@
 // One clause → its actions. The action words are found by lemma; numbers, units, sides and directions bind to the
 // action word they follow (or, before any, to the first), so "walk three steps and jump twice" counts each its own.
 // Negated action words are dropped and reported; unlisted verbs are read by meaning (WordNet), non-words by spelling.
+import { GAITS as CATALOGUE_GAITS, SIDE_NAMES_LIMB } from '../movements/registry.js'
 import { allowedSlips, closestAction, editDistance, vocabularyForms } from './closest-action.js'
 import type { Token } from './lexer.js'
 import { combine } from './combine.js'
@@ -14,10 +15,10 @@ import { ANY_BODY_PART, BODY_PARTS, DANCE_STYLES, LIMB_WORDS, LOCOMOTION, UPPER_
 
 export type ClauseToken = Exclude<Token, { type: 'separator' }>
 
-// Ways of going whose count is steps; "a sidestep", "a circle" are one.
-const GAITS: ReadonlySet<ActionKind | 'step'> = new Set([...LOCOMOTION].filter(k => !['sidestep', 'backstep', 'circle', 'zigzag'].includes(k)))
-// Movements of one hand or foot: "a left jab", "a right kick" name the limb, not a direction.
-const LIMB_MOVES: ReadonlySet<ActionKind | 'step'> = new Set(['punch', 'kick', 'highKick', 'slap', 'chop', 'stomp', 'hop', 'knock'])
+// Ways of going whose count is steps ("a sidestep", "a circle" are one), and movements of one hand or foot ("a left
+// jab", "a right kick" name the limb, not a direction): the catalogue's.
+const GAITS = CATALOGUE_GAITS as ReadonlySet<ActionKind | 'step'>
+const LIMB_MOVES = SIDE_NAMES_LIMB as ReadonlySet<ActionKind | 'step'>
 // Words before a number that make the noun after it a part of the body ("with two feet"), not a unit.
 const PART_OWNERS = new Set(['with', 'on', 'using', 'his', 'her', 'its', 'their', 'my', 'your'])
 // Words a path's name follows ("in circles", "a quarter circle", "a small zigzag").
