@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MOVEMENTS, VERB_TABLE } from '../src/movements/registry.js'
+import { MOVEMENT_RULES, MOVEMENTS, VERB_TABLE } from '../src/movements/registry.js'
 import { planPrompt } from '../src/prompt/parser.js'
 import { compose } from '../src/synth/compose.js'
 import { createHumanoidSkeleton } from '../src/skeleton.js'
@@ -58,6 +58,11 @@ describe('movement catalogue', () => {
   it.each(MOVEMENTS.flatMap(m => m.examples.map(e => [m.kind, e] as const)))('reads %s in its example "%s"', (kind, example) => {
     const timeline = planPrompt(example).timeline
     expect(timeline.flatMap(e => [e.action.kind, ...(e.overlay === undefined ? [] : [e.overlay.kind])])).toContain(kind)
+  })
+
+  it.each(MOVEMENT_RULES.flatMap(r => r.examples.map(e => [r.id, e] as const)))('rewrites with rule %s "%s"', (_id, example) => {
+    const rule = MOVEMENT_RULES.find(r => r.id === _id)!
+    expect(example.toLowerCase().replace(rule.pattern, rule.rewrite)).not.toBe(example.toLowerCase())
   })
 
   it('states the count each movement makes when the prompt gives none', async () => {

@@ -17,6 +17,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'uppercut', 'hook', 'smack'
     ],
+    rules: [],
     phrases: { plan: 'punch', listed: 'punch' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },
@@ -32,6 +33,7 @@ export const BLOWS_AND_OBJECTS = [
       'kick', 'sidekick'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'kick', listed: 'kick' },
     limbs: { moves: 'wholeBody', gait: false, named: 'leg', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },
@@ -47,6 +49,7 @@ export const BLOWS_AND_OBJECTS = [
       'highkick'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'high kick', listed: 'high kick' },
     limbs: { moves: 'wholeBody', gait: false, named: 'leg', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },
@@ -64,6 +67,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'attack', 'brawl', 'kickbox'
     ],
+    rules: [],
     phrases: { plan: 'punch combination', listed: 'punch combination' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -81,6 +85,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'golf', 'putt', 'minigolf', 'slash', 'swat'
     ],
+    rules: [],
     phrases: { plan: 'swing a bat', listed: 'swing a bat' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -98,6 +103,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'press'
     ],
+    rules: [],
     phrases: { plan: 'push', listed: 'push' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -115,6 +121,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'heave', 'yank', 'hoist', 'row'
     ],
+    rules: [],
     phrases: { plan: 'pull', listed: 'pull' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -134,6 +141,7 @@ export const BLOWS_AND_OBJECTS = [
       // Putting a thing down is the same reach as picking it up ("puts the box down"); WordNet brings "place", "set" here.
       'put'
     ],
+    rules: [],
     phrases: { plan: 'pick up', listed: 'pick up' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -155,6 +163,7 @@ export const BLOWS_AND_OBJECTS = [
       // Fishing is casting a line: the arm throws.
       'fish'
     ],
+    rules: [],
     phrases: { plan: 'throw', listed: 'throw' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -173,6 +182,7 @@ export const BLOWS_AND_OBJECTS = [
       // A hammer, an axe and a drumstick come down as a chop does.
       'hammer', 'axe', 'drum'
     ],
+    rules: [],
     phrases: { plan: 'chop', listed: 'chop' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },
@@ -190,6 +200,7 @@ export const BLOWS_AND_OBJECTS = [
     otherWords: [
       'cook'
     ],
+    rules: [],
     phrases: { plan: 'stir', listed: 'stir' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -212,6 +223,7 @@ export const BLOWS_AND_OBJECTS = [
       // Writing on a board moves the hand over a surface, as wiping does.
       'write', 'iron', 'paint'
     ],
+    rules: [],
     phrases: { plan: 'wipe', listed: 'wipe' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -230,6 +242,7 @@ export const BLOWS_AND_OBJECTS = [
       // Household chores by their hands' movement.
       'vacuum', 'hoover', 'rake', 'shovel', 'dig'
     ],
+    rules: [],
     phrases: { plan: 'sweep', listed: 'sweep' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -248,6 +261,7 @@ export const BLOWS_AND_OBJECTS = [
       // Food goes to the mouth as a cup does.
       'eat'
     ],
+    rules: [],
     phrases: { plan: 'drink', listed: 'drink' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -263,6 +277,7 @@ export const BLOWS_AND_OBJECTS = [
       'guitar', 'playguitar', 'strum'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'play guitar', listed: 'play guitar' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -278,6 +293,7 @@ export const BLOWS_AND_OBJECTS = [
       'fiddle', 'playviolin', 'violin'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'play violin', listed: 'play violin' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },

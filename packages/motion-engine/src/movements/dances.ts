@@ -15,6 +15,7 @@ export const DANCES = [
     otherWords: [
       'groove', 'jive', 'shimmy', 'capoeira', 'jig'
     ],
+    rules: [],
     phrases: { plan: 'dance', listed: 'dance' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -32,6 +33,7 @@ export const DANCES = [
     otherWords: [
       'bop', 'twerk'
     ],
+    rules: [],
     phrases: { plan: 'hip hop dance', listed: 'hip hop' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -49,6 +51,7 @@ export const DANCES = [
     otherWords: [
       'samba'
     ],
+    rules: [],
     phrases: { plan: 'salsa', listed: 'salsa' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -66,6 +69,7 @@ export const DANCES = [
     otherWords: [
       'funk'
     ],
+    rules: [],
     phrases: { plan: 'disco', listed: 'disco' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -83,6 +87,7 @@ export const DANCES = [
     otherWords: [
       'plie'
     ],
+    rules: [],
     phrases: { plan: 'ballet', listed: 'ballet' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -98,6 +103,7 @@ export const DANCES = [
       'robot'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'robot dance', listed: 'robot dance' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -113,6 +119,7 @@ export const DANCES = [
       'waltz'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'waltz', listed: 'waltz' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -128,6 +135,7 @@ export const DANCES = [
       'chacha'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'cha-cha', listed: 'cha-cha' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -143,6 +151,7 @@ export const DANCES = [
       'jazz'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'jazz dance', listed: 'jazz dance' },
     limbs: { moves: 'danceStyle', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },

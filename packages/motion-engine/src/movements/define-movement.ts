@@ -4,6 +4,18 @@
 // one; the registry (registry.ts) derives the prompt reader's and the synthesis' tables from the entries.
 import type { ActionSynth, Posture } from '../synth/action-clip.js'
 
+/** A rewrite of the prompt's text the lexer makes before reading words: a multi-word name joined into one word. */
+export interface RewriteRule {
+  /** Names the rule in tests and reports. */
+  id: string
+  /** Global, lower-case pattern. */
+  pattern: RegExp
+  /** The replacement (`$1`… refer to the pattern's groups). */
+  rewrite: string
+  /** Prompts the rule rewrites (a test holds the pattern to each). */
+  examples: readonly string[]
+}
+
 export interface Movement<K extends string = string> {
   /** The plan's name for it (`ActionSpec.kind`). */
   kind: K
@@ -17,6 +29,8 @@ export interface Movement<K extends string = string> {
    * when a misspelt word is as near to two of them ("stept" is a step before it is "swept").
    */
   otherWords: readonly string[]
+  /** Multi-word names of it, joined before the lexer's own rules (lexer.ts) run. */
+  rules: readonly RewriteRule[]
   /**
    * `plan`: the short phrase the prompt analysis writes back for it, read by the parser as this movement again.
    * `listed`: how the refusal message (and anything that lists the vocabulary) names it, or null to leave it out.

@@ -16,6 +16,7 @@ export const GESTURES = [
     otherWords: [
       'greet', 'hello', 'goodbye', 'bye', 'farewell', 'hail', 'signal'
     ],
+    rules: [],
     phrases: { plan: 'wave', listed: 'wave' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -33,6 +34,7 @@ export const GESTURES = [
     otherWords: [
       'applause'
     ],
+    rules: [],
     phrases: { plan: 'clap', listed: 'clap' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -53,6 +55,7 @@ export const GESTURES = [
     otherWords: [
       'indicate', 'gesture', 'aim'
     ],
+    rules: [],
     phrases: { plan: 'point', listed: 'point' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -70,6 +73,7 @@ export const GESTURES = [
     otherWords: [
       'curtsy', 'bend', 'lean'
     ],
+    rules: [],
     phrases: { plan: 'bow', listed: 'bow' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: true },
@@ -87,6 +91,7 @@ export const GESTURES = [
     otherWords: [
       'agree'
     ],
+    rules: [],
     phrases: { plan: 'nod', listed: 'nod' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -104,6 +109,7 @@ export const GESTURES = [
     otherWords: [
       'disagree', 'refuse', 'deny'
     ],
+    rules: [],
     phrases: { plan: 'shake head', listed: 'shake head' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -123,6 +129,7 @@ export const GESTURES = [
       // "arches his back" bends the back, a stretch (WordNet's arch → curve would make it a turn).
       'arch', 'surf'
     ],
+    rules: [],
     phrases: { plan: 'stretch', listed: 'stretch' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -140,6 +147,7 @@ export const GESTURES = [
     otherWords: [
       'search', 'scan', 'observe', 'peek', 'watch', 'gaze'
     ],
+    rules: [],
     phrases: { plan: 'look around', listed: 'look around' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -155,6 +163,7 @@ export const GESTURES = [
       'salute'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'salute', listed: 'salute' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -172,6 +181,7 @@ export const GESTURES = [
     otherWords: [
       'rejoice', 'yay', 'woohoo'
     ],
+    rules: [],
     phrases: { plan: 'cheer', listed: 'cheer' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -189,6 +199,7 @@ export const GESTURES = [
     otherWords: [
       'dunno'
     ],
+    rules: [],
     phrases: { plan: 'shrug', listed: 'shrug' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -204,6 +215,7 @@ export const GESTURES = [
       'fold'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'cross arms', listed: 'cross arms' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -219,6 +231,7 @@ export const GESTURES = [
       'handsonhips'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'hands on hips', listed: 'hands on hips' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -236,6 +249,7 @@ export const GESTURES = [
     otherWords: [
       'comb'
     ],
+    rules: [],
     phrases: { plan: 'scratch head', listed: 'scratch head' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -253,6 +267,7 @@ export const GESTURES = [
     otherWords: [
       'puzzle', 'consider', 'contemplate'
     ],
+    rules: [],
     phrases: { plan: 'think', listed: 'think' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -270,6 +285,7 @@ export const GESTURES = [
     otherWords: [
       'invite', 'call'
     ],
+    rules: [],
     phrases: { plan: 'beckon', listed: 'beckon' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -287,6 +303,7 @@ export const GESTURES = [
     otherWords: [
       'triumph', 'victory', 'win'
     ],
+    rules: [],
     phrases: { plan: 'fist pump', listed: 'fist pump' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -304,6 +321,7 @@ export const GESTURES = [
     otherWords: [
       'approve', 'ok', 'okay'
     ],
+    rules: [],
     phrases: { plan: 'thumbs up', listed: 'thumbs up' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -321,6 +339,7 @@ export const GESTURES = [
     otherWords: [
       'sigh'
     ],
+    rules: [],
     phrases: { plan: 'facepalm', listed: 'facepalm' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -336,6 +355,7 @@ export const GESTURES = [
       'yawn'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'yawn', listed: 'yawn' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -353,6 +373,7 @@ export const GESTURES = [
     otherWords: [
       'glide'
     ],
+    rules: [],
     phrases: { plan: 'flap arms', listed: 'flap arms/fly' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -370,6 +391,7 @@ export const GESTURES = [
     otherWords: [
       'paddle', 'float', 'dive'
     ],
+    rules: [],
     phrases: { plan: 'swim', listed: 'swim' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -387,6 +409,7 @@ export const GESTURES = [
     otherWords: [
       'mosh'
     ],
+    rules: [],
     phrases: { plan: 'headbang', listed: 'headbang' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -402,6 +425,7 @@ export const GESTURES = [
       'slap'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'slap', listed: 'slap' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },
@@ -422,6 +446,7 @@ export const GESTURES = [
       // Arms closed around someone in front: the hands meet as in a clasp.
       'hug', 'embrace', 'cuddle'
     ],
+    rules: [],
     phrases: { plan: 'clasp hands', listed: 'clasp hands' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -437,6 +462,7 @@ export const GESTURES = [
       'attention'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'stand at attention', listed: 'stand at attention' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -455,6 +481,7 @@ export const GESTURES = [
       // Cold and fear shake the body; the engine's shaking movement is the arms'.
       'shiver', 'tremble', 'shudder'
     ],
+    rules: [],
     phrases: { plan: 'shake arms', listed: 'shake arms' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -470,6 +497,7 @@ export const GESTURES = [
       'brandish', 'shakefist'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'shake fist', listed: 'shake a fist' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -485,6 +513,7 @@ export const GESTURES = [
       'knock', 'rap'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'knock', listed: 'knock' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
     ways: { again: false, stepping: false, dodges: false },

@@ -16,6 +16,7 @@ export const POSTURES = [
       'idle', 'stand', 'wait', 'rest', 'pause', 'breathe', 'balance'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'stand idle', listed: 'idle/stand' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -33,6 +34,7 @@ export const POSTURES = [
     otherWords: [
       'seat', 'settle'
     ],
+    rules: [],
     phrases: { plan: 'sit down', listed: 'sit down' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -48,6 +50,7 @@ export const POSTURES = [
     otherWords: [
       'rise', 'arise', 'rose'
     ],
+    rules: [],
     phrases: { plan: 'stand up', listed: 'stand up' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -66,6 +69,7 @@ export const POSTURES = [
     otherWords: [
       'hunker', 'cower', 'hide'
     ],
+    rules: [],
     phrases: { plan: 'crouch', listed: 'crouch' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: true },
@@ -85,6 +89,7 @@ export const POSTURES = [
       // Prostration goes down onto the knees, head to the floor.
       'prostrate'
     ],
+    rules: [],
     phrases: { plan: 'kneel', listed: 'kneel' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -102,6 +107,7 @@ export const POSTURES = [
     otherWords: [
       'sleep', 'nap', 'recline', 'sprawl', 'lounge', 'doze'
     ],
+    rules: [],
     phrases: { plan: 'lie down', listed: 'lie down' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -119,6 +125,7 @@ export const POSTURES = [
     otherWords: [
       'perch'
     ],
+    rules: [],
     phrases: { plan: 'sit on a chair', listed: 'sit on a chair' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -134,6 +141,7 @@ export const POSTURES = [
     otherWords: [
       'getup'
     ],
+    rules: [],
     phrases: { plan: 'get up from the ground', listed: 'get up from the ground' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -153,6 +161,7 @@ export const POSTURES = [
       // Dying on screen is collapsing to the floor.
       'die', 'topple'
     ],
+    rules: [],
     phrases: { plan: 'fall down', listed: 'fall down' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -171,6 +180,7 @@ export const POSTURES = [
       // A slip loses the footing; "slips and falls" says the fall.
       'slip'
     ],
+    rules: [],
     phrases: { plan: 'stumble', listed: 'stumble' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -186,6 +196,7 @@ export const POSTURES = [
       'pushed'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'get pushed', listed: 'get pushed' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },

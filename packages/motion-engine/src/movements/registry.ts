@@ -3,7 +3,7 @@
 import type { ActionSynth, Posture } from '../synth/action-clip.js'
 import { BLOWS_AND_OBJECTS } from './blows-and-objects.js'
 import { DANCES } from './dances.js'
-import type { Movement } from './define-movement.js'
+import type { Movement, RewriteRule } from './define-movement.js'
 import { GESTURES } from './gestures.js'
 import { POSTURES } from './postures.js'
 import { TRAVEL } from './travel.js'
@@ -35,6 +35,9 @@ export const VERB_TABLE: Readonly<Record<string, ActionKind | 'step'>> = Object.
   ...MOVEMENTS.flatMap(m => m.words.map(w => [w, m.kind] as const)),
   ...MOVEMENTS.flatMap(m => m.otherWords.map(w => [w, m.kind] as const))
 ])
+
+/** The movements' own rewrites, in catalogue order: applied before the lexer's rules. */
+export const MOVEMENT_RULES: readonly RewriteRule[] = MOVEMENTS.flatMap(m => m.rules)
 
 /** What the refusal message lists: a prompt must name at least one of these. */
 export const LISTED_PHRASES: readonly string[] = MOVEMENTS.flatMap(m => m.phrases.listed ?? [])

@@ -22,6 +22,7 @@ export const TRAVEL = [
       // balances with the arms held out.
       'skate', 'skateboard', 'rollerblade', 'ski'
     ],
+    rules: [],
     phrases: { plan: 'walk', listed: 'walk' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: true, dodges: false },
@@ -39,6 +40,7 @@ export const TRAVEL = [
     otherWords: [
       'trot', 'lope'
     ],
+    rules: [],
     phrases: { plan: 'jog', listed: 'jog' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -56,6 +58,7 @@ export const TRAVEL = [
     otherWords: [
       'hurry', 'rush', 'race', 'bolt', 'flee', 'fled', 'scurry', 'scamper', 'charge'
     ],
+    rules: [],
     phrases: { plan: 'run', listed: 'run' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -73,6 +76,7 @@ export const TRAVEL = [
     otherWords: [
       'prowl', 'stalk', 'slink', 'lurk'
     ],
+    rules: [],
     phrases: { plan: 'sneak', listed: 'sneak' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -88,6 +92,7 @@ export const TRAVEL = [
       'crawl'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'crawl', listed: 'crawl' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -106,6 +111,7 @@ export const TRAVEL = [
       // Giving way to one side, or back.
       'dodge', 'evade', 'avoid'
     ],
+    rules: [],
     phrases: { plan: 'sidestep', listed: 'step (sideways/left/right/back)' },
     limbs: { moves: 'legs', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: true, dodges: false },
@@ -121,6 +127,7 @@ export const TRAVEL = [
     otherWords: [
       'retreat'
     ],
+    rules: [],
     phrases: { plan: 'step back', listed: null },
     limbs: { moves: 'legs', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: true, dodges: true },
@@ -138,6 +145,7 @@ export const TRAVEL = [
     otherWords: [
       'stairs', 'ascend', 'mount', 'scale'
     ],
+    rules: [],
     phrases: { plan: 'climb', listed: 'step up/climb' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -155,6 +163,7 @@ export const TRAVEL = [
     otherWords: [
       'gallop', 'prance', 'frolic', 'bound'
     ],
+    rules: [],
     phrases: { plan: 'skip', listed: 'skip' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -170,6 +179,7 @@ export const TRAVEL = [
       'stomp', 'stamp'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'stomp', listed: 'stomp' },
     limbs: { moves: 'legs', gait: true, named: 'leg', sideBefore: true },
     ways: { again: true, stepping: false, dodges: false },
@@ -188,6 +198,7 @@ export const TRAVEL = [
     otherWords: [
       'parade', 'drill'
     ],
+    rules: [],
     phrases: { plan: 'march', listed: 'march' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -203,6 +214,7 @@ export const TRAVEL = [
       'limp', 'hobble'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'limp', listed: 'limp' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -218,6 +230,7 @@ export const TRAVEL = [
       'stagger', 'totter', 'wobble'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'stagger', listed: 'stagger' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -235,6 +248,7 @@ export const TRAVEL = [
     otherWords: [
       'lug', 'tote', 'transport'
     ],
+    rules: [],
     phrases: { plan: 'carry', listed: 'carry' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -252,6 +266,7 @@ export const TRAVEL = [
     otherWords: [
       'spiral', 'orbit'
     ],
+    rules: [],
     phrases: { plan: 'walk in a circle', listed: 'walk in a circle' },
     limbs: { moves: 'legs', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -269,6 +284,7 @@ export const TRAVEL = [
     otherWords: [
       'weave', 'slalom', 'swerve'
     ],
+    rules: [],
     phrases: { plan: 'zigzag', listed: 'zig-zag' },
     limbs: { moves: 'legs', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -284,6 +300,7 @@ export const TRAVEL = [
       'moonwalk'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'moonwalk', listed: 'moonwalk' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },

@@ -20,6 +20,7 @@ export const WHOLE_BODY = [
       // A dunk and a volleyball spike are jumps at the net or the basket.
       'dunk', 'spike'
     ],
+    rules: [],
     phrases: { plan: 'jump', listed: 'jump' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: true },
@@ -37,6 +38,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'hopscotch'
     ],
+    rules: [],
     phrases: { plan: 'hop', listed: 'hop' },
     limbs: { moves: 'wholeBody', gait: false, named: 'standingFoot', sideBefore: true },
     ways: { again: true, stepping: false, dodges: true },
@@ -56,6 +58,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'swivel'
     ],
+    rules: [],
     phrases: { plan: 'turn', listed: 'turn (left/right, degrees)' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -73,6 +76,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'whirl', 'twist'
     ],
+    rules: [],
     phrases: { plan: 'spin', listed: 'spin' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -88,6 +92,7 @@ export const WHOLE_BODY = [
       'jumprope'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'jump rope', listed: 'jump rope' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -103,6 +108,7 @@ export const WHOLE_BODY = [
       'backflip'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'backflip', listed: 'backflip' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -118,6 +124,7 @@ export const WHOLE_BODY = [
       'cartwheel'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'cartwheel', listed: 'cartwheel' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -133,6 +140,7 @@ export const WHOLE_BODY = [
       'handstand'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'handstand', listed: 'handstand' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -148,6 +156,7 @@ export const WHOLE_BODY = [
       'somersault'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'roll', listed: 'forward/backward roll' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -161,6 +170,7 @@ export const WHOLE_BODY = [
     kind: 'sideBend',
     words: [],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'bend', listed: 'bend to the side' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: true },
@@ -176,6 +186,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'lunge'
     ],
+    rules: [],
     phrases: { plan: 'lunge', listed: 'lunge' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: false, dodges: false },
@@ -194,6 +205,7 @@ export const WHOLE_BODY = [
       // Rocking is swaying; "rocks out" (to music) is read as headbanging by the lexer.
       'rock'
     ],
+    rules: [],
     phrases: { plan: 'sway', listed: 'sway' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -211,6 +223,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'workout', 'train'
     ],
+    rules: [],
     phrases: { plan: 'squat', listed: 'squat' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: true },
@@ -228,6 +241,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'exercise'
     ],
+    rules: [],
     phrases: { plan: 'jumping jacks', listed: 'jumping jacks' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -243,6 +257,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'pushup'
     ],
+    rules: [],
     phrases: { plan: 'push-ups', listed: 'push-ups' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -259,6 +274,7 @@ export const WHOLE_BODY = [
       'plankhold'
     ],
     otherWords: [],
+    rules: [],
     phrases: { plan: 'hold a plank', listed: 'plank' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -274,6 +290,7 @@ export const WHOLE_BODY = [
     otherWords: [
       'situp'
     ],
+    rules: [],
     phrases: { plan: 'sit-ups', listed: 'sit-ups' },
     limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },

@@ -3,6 +3,7 @@
 // single word the vocabulary knows; everything else about the words comes from the library (nlp-reader.ts).
 import { createRequire } from 'node:module'
 import type lemmatizer from 'wink-lemmatizer'
+import { MOVEMENT_RULES } from '../movements/registry.js'
 import { readWithWink } from './nlp-reader.js'
 import type { NlpReader, PartOfSpeech } from './nlp-reader.js'
 import { verbs } from './verb-forms.js'
@@ -300,6 +301,7 @@ function separator (word: string, next: string | undefined): ClauseMode | undefi
 export function lex (prompt: string, reader: NlpReader = readWithWink): Token[] {
   // Degrees sign and hyphenated words ("ninety-degree", "step-up") are split into plain words.
   let text = prompt.toLowerCase().normalize('NFKC').replace(/°/g, ' degrees ').replace(/[-_/]/g, ' ').replace(/[’`]/g, "'")
+  for (const rule of MOVEMENT_RULES) text = text.replace(rule.pattern, ` ${rule.rewrite} `)
   for (const [re, word] of PHRASES) text = text.replace(re, ` ${word} `)
   const tokens: Token[] = []
   const read = reader(text)
