@@ -22,7 +22,10 @@ export const TRAVEL = [
       // balances with the arms held out.
       'skate', 'skateboard', 'rollerblade', 'ski'
     ],
-    rules: [],
+    rules: [
+      // A walk "in reverse" goes backward, facing the way it came from.
+      { id: 'walk-in-reverse', pattern: /\bin\s+reverse\b/g, rewrite: 'backward', examples: ['a person walks in reverse', 'walking in reverse slowly'] }
+    ],
     phrases: { plan: 'walk', listed: 'walk' },
     limbs: { moves: 'legs', gait: true, named: 'hand', sideBefore: false },
     ways: { again: true, stepping: true, dodges: false },
@@ -30,7 +33,7 @@ export const TRAVEL = [
     countUnit: 'steps',
     defaults: { count: 6 },
     synthesise: (ctx: ActionContext) => straightGait('walk', ctx),
-    examples: ['walk']
+    examples: ['walk', 'walks in reverse']
   }),
   defineMovement({
     kind: 'jog',
