@@ -1,7 +1,7 @@
 // Readings added as catalogue entries (src/movements/): each prompt's plan, and the motion it makes.
 import { describe, expect, it } from 'vitest'
 import { parsePrompt } from '../src/index.js'
-import { generate, rootAt } from './helpers/motion.js'
+import { generate, rootAt, track } from './helpers/motion.js'
 
 describe('readings of the movement catalogue', () => {
   it('walks backward when told to walk in reverse', async () => {
@@ -9,5 +9,18 @@ describe('readings of the movement catalogue', () => {
     const clip = await generate('a person walks in reverse')
     // The character faces +Z: walking backward carries the hips toward -Z.
     expect(rootAt(clip, clip.frameCount - 1)[2] - rootAt(clip, 0)[2]).toBeLessThan(-0.5)
+  }, 60_000)
+
+  it('hops on one foot however the one-footed jump is said', async () => {
+    expect(parsePrompt('a person is jumping with one foot')[0]!.action.kind).toBe('hop')
+    expect(parsePrompt('jumps on one leg three times')[0]!.action).toMatchObject({ kind: 'hop', count: 3 })
+    expect(parsePrompt('hops on his left leg')[0]!.action).toMatchObject({ kind: 'hop', side: 'left' })
+    expect(parsePrompt('jumping on the right foot')[0]!.action).toMatchObject({ kind: 'hop', side: 'right' })
+    const clip = await generate('jumping on the right foot')
+    const left = track(clip, 'LeftFoot')
+    const right = track(clip, 'RightFoot')
+    // On the right foot: the left foot is held up through the hops, never lower than the right one.
+    const middle = left.slice(Math.floor(clip.frameCount * 0.3), Math.floor(clip.frameCount * 0.7))
+    expect(middle.every((p, i) => p[1] > right[i + Math.floor(clip.frameCount * 0.3)]![1])).toBe(true)
   }, 60_000)
 })

@@ -38,7 +38,15 @@ export const WHOLE_BODY = [
     otherWords: [
       'hopscotch'
     ],
-    rules: [],
+    rules: [
+      // A jump on one foot or leg, or on a named one, is a hop on it ("jumping with one foot", "jumps on his left leg").
+      {
+        id: 'jump-on-one-foot',
+        pattern: /\b(?:jump|jumps|jumped|jumping|leap|leaps|leaping|leapt)\s+(?:on|with|using)\s+(one|a\s+single|(?:his|her|their|the)\s+(?:left|right))\s+(?:foot|leg)\b/g,
+        rewrite: 'hops on $1 foot',
+        examples: ['a person is jumping with one foot', 'jumps on his left leg', 'jumping on the right foot']
+      }
+    ],
     phrases: { plan: 'hop', listed: 'hop' },
     limbs: { moves: 'wholeBody', gait: false, named: 'standingFoot', sideBefore: true },
     ways: { again: true, stepping: false, dodges: true },
@@ -46,7 +54,7 @@ export const WHOLE_BODY = [
     countUnit: 'times',
     defaults: { count: 3 },
     synthesise: hop,
-    examples: ['hop']
+    examples: ['hop', 'a person is jumping with one foot', 'jumps on one leg three times']
   }),
   defineMovement({
     kind: 'turn',
