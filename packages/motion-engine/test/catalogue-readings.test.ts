@@ -1,6 +1,6 @@
 // Readings added as catalogue entries (src/movements/): each prompt's plan, and the motion it makes.
 import { describe, expect, it } from 'vitest'
-import { parsePrompt } from '../src/index.js'
+import { analyzePrompt, parsePrompt } from '../src/index.js'
 import { generate, rootAt, track } from './helpers/motion.js'
 
 describe('readings of the movement catalogue', () => {
@@ -22,5 +22,12 @@ describe('readings of the movement catalogue', () => {
     // On the right foot: the left foot is held up through the hops, never lower than the right one.
     const middle = left.slice(Math.floor(clip.frameCount * 0.3), Math.floor(clip.frameCount * 0.7))
     expect(middle.every((p, i) => p[1] > right[i + Math.floor(clip.frameCount * 0.3)]![1])).toBe(true)
+  }, 60_000)
+
+  it('names the foot a walk starts with as a foot in the plan text', async () => {
+    const analysis = await analyzePrompt('walk forward starting with the right foot')
+    expect(analysis.optimizedPrompt).toBe('walk forward with the right foot')
+    // The text reads back as the same walk, on the same foot.
+    expect(parsePrompt(analysis.optimizedPrompt)[0]!.action).toMatchObject({ kind: 'walk', side: 'right' })
   }, 60_000)
 })
