@@ -30,4 +30,21 @@ describe('readings of the movement catalogue', () => {
     // The text reads back as the same walk, on the same foot.
     expect(parsePrompt(analysis.optimizedPrompt)[0]!.action).toMatchObject({ kind: 'walk', side: 'right' })
   }, 60_000)
+
+  it('flexes the biceps of both arms, or of the arm named: elbow out at shoulder height, fist up by the head', async () => {
+    expect(parsePrompt('a man flexes his biceps')[0]!.action).toMatchObject({ kind: 'flexBiceps' })
+    expect(parsePrompt('flexing his right biceps')[0]!.action).toMatchObject({ kind: 'flexBiceps', side: 'right' })
+    const both = await generate('a man flexes his biceps')
+    const f = Math.floor(both.frameCount / 2)
+    for (const side of ['Left', 'Right']) {
+      const elbow = track(both, `${side}ForeArm`)[f]!
+      const hand = track(both, `${side}Hand`)[f]!
+      expect(elbow[1]).toBeGreaterThan(1.3)
+      expect(hand[1] - elbow[1]).toBeGreaterThan(0.15)
+    }
+    const one = await generate('flexing his right biceps')
+    const g = Math.floor(one.frameCount / 2)
+    expect(track(one, 'RightHand')[g]![1]).toBeGreaterThan(1.5)
+    expect(track(one, 'LeftHand')[g]![1]).toBeLessThan(1.0)
+  }, 60_000)
 })

@@ -5,9 +5,31 @@
 import { attention, claspHands, knock, shakeArms, shakeFist, slap } from '../actions/arm-gestures.js'
 import { beckon, cheer, crossArms, facepalm, fistPump, flap, handsOnHips, headbang, salute, scratchHead, shrug, swim, think, thumbsUp, yawn } from '../actions/expressions.js'
 import { bow, clap, lookAround, nod, point, shakeHead, stretch, wave } from '../actions/gestures.js'
+import { flexBiceps } from '../actions/biceps-flex.js'
 import { defineMovement } from './define-movement.js'
 
 export const GESTURES = [
+  defineMovement({
+    kind: 'flexBiceps',
+    words: ['flexbiceps'],
+    otherWords: [],
+    rules: [
+      {
+        id: 'flex-the-biceps',
+        pattern: /\b(?:flex|flexes|flexed|flexing|show|shows|showed|showing)\s+(?:off\s+)?(?:his\s+|her\s+|their\s+|the\s+|both\s+)?(left\s+|right\s+)?(?:biceps?|muscles?|arm\s+muscles?)\b/g,
+        rewrite: 'flexbiceps $1arm',
+        examples: ['a man flexes his biceps', 'flexing his right biceps', 'shows off his muscles']
+      }
+    ],
+    phrases: { plan: 'flex biceps', listed: 'flex biceps' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 2 },
+    synthesise: flexBiceps,
+    examples: ['flex biceps', 'a man flexes his biceps', 'flexing his left biceps']
+  }),
   defineMovement({
     kind: 'wave',
     words: [
