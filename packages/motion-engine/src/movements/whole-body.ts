@@ -60,7 +60,7 @@ export const WHOLE_BODY = [
     kind: 'turn',
     words: [
       'turn', 'rotate', 'pivot',
-      // issue 28 actions
+      // a path bent while walking is a turn
       'arc', 'corner', 'curve'
     ],
     otherWords: [

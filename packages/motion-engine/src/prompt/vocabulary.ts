@@ -1,10 +1,10 @@
 // The words the builtin engine understands. Word forms map to canonical entries; the lexer stems regular forms.
 import type { ActionKind } from './action-kind.js'
+import type { Direction, Emotion } from './action-parameters.js'
 import { LISTED_PHRASES, VERB_TABLE } from '../movements/registry.js'
 
 export type { ActionKind } from './action-kind.js'
-
-export type Emotion = 'neutral' | 'happy' | 'tired' | 'angry' | 'sad' | 'confident' | 'sneaky'
+export type { Direction, Emotion } from './action-parameters.js'
 
 /** Verb word (base form) → action: the words of the movement catalogue. `step` is resolved by the parser from its direction. */
 export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = VERB_TABLE
@@ -159,8 +159,6 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that'])
 
 export const REPEAT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2, thrice: 3, repeatedly: 3 }
-
-export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'up' | 'down' | 'around' | 'inPlace' | 'diagonalLeft' | 'diagonalRight'
 
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   forward: 'forward',

@@ -1,7 +1,7 @@
 // Keeps a timeline physically sequential: a standing action after sitting/lying/kneeling first stands up, an
 // upper-body gesture in such a posture is played over the held posture instead (waving while seated), and
 // travelling "to the left/right" turns that way first.
-import type { ActionSpec, TimelineEntry } from '../prompt/parser.js'
+import type { ActionSpec, TimelineEntry } from '../prompt/plan.js'
 import { FACES_WAY_FIRST, floorStarts, FROM_ANY_POSTURE, movement, OVER_HELD_POSTURE } from '../movements/registry.js'
 import type { Posture } from './action-clip.js'
 
