@@ -4,7 +4,7 @@
 // one; the registry (registry.ts) derives the prompt reader's and the synthesis' tables from the entries.
 import type { ActionSynth, Posture } from '../synth/action-clip.js'
 
-/** A rewrite of the prompt's text the lexer makes before reading words: a multi-word name joined into one word. */
+/** A rewrite of the prompt's text made before its words are read (a multi-word name joined into one word, a phrase put plainly). */
 export interface RewriteRule {
   /** Names the rule in tests and reports. */
   id: string
