@@ -47,4 +47,26 @@ describe('readings of the movement catalogue', () => {
     expect(track(one, 'RightHand')[g]![1]).toBeGreaterThan(1.5)
     expect(track(one, 'LeftHand')[g]![1]).toBeLessThan(1.0)
   }, 60_000)
+
+  it('raises the named leg in front, or out to the side, and lowers it, balanced on the other foot', async () => {
+    expect(parsePrompt('a human is lifting his left leg')[0]!.action).toMatchObject({ kind: 'legRaise', side: 'left' })
+    expect(parsePrompt('raises the right leg to the side three times')[0]!.action).toMatchObject({ kind: 'legRaise', side: 'right', count: 3 })
+    expect(parsePrompt('does five leg raises')[0]!.action).toMatchObject({ kind: 'legRaise', count: 5 })
+    const front = await generate('raises his left leg three times')
+    const lifted = track(front, 'LeftFoot')
+    const standing = track(front, 'RightFoot')
+    const peak = Math.max(...lifted.map(p => p[1]))
+    expect(peak).toBeGreaterThan(0.45)
+    // Raised in front: at its highest the foot is ahead of the standing one, which stays on the floor.
+    const top = lifted.findIndex(p => p[1] === peak)
+    expect(lifted[top]![2] - standing[top]![2]).toBeGreaterThan(0.3)
+    expect(Math.max(...standing.map(p => p[1]))).toBeLessThan(0.2)
+    expect(lifted.at(-1)![1]).toBeLessThan(0.2)
+    const side = await generate('raises the right leg to the side')
+    const out = track(side, 'RightFoot')
+    const other = track(side, 'LeftFoot')
+    const apart = out.map((p, i) => Math.abs(p[0] - other[i]![0]))
+    // Out to the side: the feet spread apart sideways, well past their stance width.
+    expect(Math.max(...apart) - apart[0]!).toBeGreaterThan(0.3)
+  }, 60_000)
 })

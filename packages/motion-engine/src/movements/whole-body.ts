@@ -7,9 +7,40 @@ import { plank, pushUp, sitUp } from '../actions/floor-exercises.js'
 import { hop, jump, jumpRope } from '../actions/jumps.js'
 import { spin, turn } from '../actions/turns.js'
 import { lunge, sway } from '../actions/weight-shifts.js'
+import { legRaise } from '../actions/leg-raise.js'
 import { defineMovement } from './define-movement.js'
 
 export const WHOLE_BODY = [
+  defineMovement({
+    kind: 'legRaise',
+    words: ['legraise'],
+    otherWords: [],
+    rules: [
+      // "raises his left leg", "lifting the right leg to the side", "does leg raises": one leg lifted and lowered.
+      {
+        id: 'raise-a-leg-to-the-side',
+        pattern: /\b(?:raise|raises|raised|raising|lift|lifts|lifted|lifting)\s+(?:up\s+)?(?:his\s+|her\s+|their\s+|the\s+|one\s+|a\s+)?(left\s+|right\s+)?leg\s+(?:out\s+)?(?:to\s+the\s+side|sideways)/g,
+        rewrite: 'legraise $1leg sideways',
+        examples: ['raises the right leg to the side', 'lifting her left leg out sideways']
+      },
+      {
+        id: 'raise-a-leg',
+        pattern: /\b(?:raise|raises|raised|raising|lift|lifts|lifted|lifting)\s+(?:up\s+)?(?:his\s+|her\s+|their\s+|the\s+|one\s+|a\s+)?(left\s+|right\s+)?leg\b/g,
+        rewrite: 'legraise $1leg',
+        examples: ['a human is lifting his left leg', 'lifts one leg']
+      },
+      { id: 'side-leg-raise', pattern: /\b(?:side|lateral)\s+leg\s+(?:raises?|lifts?)\b/g, rewrite: 'legraise sideways', examples: ['a side leg lift'] },
+      { id: 'leg-raise-named', pattern: /\bleg\s+(?:raises?|lifts?)\b/g, rewrite: 'legraise', examples: ['does five leg raises'] }
+    ],
+    phrases: { plan: 'leg raise', listed: 'leg raise' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'leg', sideBefore: true },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 3 },
+    synthesise: legRaise,
+    examples: ['leg raise', 'a human is lifting his left leg', 'raises his right leg to the side three times']
+  }),
   defineMovement({
     kind: 'jump',
     words: [
