@@ -5,7 +5,7 @@ import { measure, percentile, soleTracks, variantDiversity } from '../bench/qual
 import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from '../bench/quality-cases.js'
 import type { QualityCase } from '../bench/quality-cases.js'
 import { fk, jointIndex, parsePrompt, quatRotate } from '../src/index.js'
-import type { MotionClip, Vec3 } from '../src/index.js'
+import type { GenerateRequest, MotionClip, Vec3 } from '../src/index.js'
 import { engine } from './helpers/motion.js'
 
 const byName = (name: string): QualityCase => QUALITY_CASES.find(c => c.name === name)!
@@ -144,6 +144,29 @@ describe('motion quality on the exported files', () => {
       const label = `${prompt} at ${fps} fps in ${durationSeconds} s`
       expect(auto!.skateMean, label).toBeLessThanOrEqual(grounding!.skateMean + 0.1)
       expect(auto!.skateP95, label).toBeLessThanOrEqual(grounding!.skateP95 + 2)
+    }
+  }, 120_000)
+
+  it('side steps in any wording, at any frame rate, quickened and filtered, skate below the walking limits', async () => {
+    const [mean, p95] = byName('side-step').skate!
+    const takes: GenerateRequest[] = []
+    for (const prompt of ['steps to the left', 'side steps to the right three times', 'quickly step to the right four times']) {
+      for (const fps of [24, 30, 60]) for (const variantIndex of [0, 1]) takes.push({ prompt, fps, variantIndex, seed: 1 })
+    }
+    // Quickened to 2 s and smoothed at full strength: the fastest side steps a request can ask for.
+    for (const fps of [24, 30]) {
+      for (const seed of [1, 2]) {
+        for (const variantIndex of [0, 1]) {
+          takes.push({ prompt: 'step to the right four times', fps, seed, variantIndex, durationSeconds: 2, options: { poseFilteringStrength: 1 } })
+        }
+      }
+    }
+    for (const take of takes) {
+      const q = measure(await exportAndRead(await engine.generate(take)))
+      const label = JSON.stringify(take)
+      expect(q.skateMean, label).toBeLessThan(mean)
+      expect(q.skateP95, label).toBeLessThan(p95)
+      expect(q.maxAccel, label).toBeLessThan(MAX_ACCEL)
     }
   }, 120_000)
 
