@@ -111,6 +111,25 @@ describe('motion quality on the exported files', () => {
     }
   }, 60_000)
 
+  it('kneeling down with hand support keeps the front sole on the floor while the hands are down', async () => {
+    for (const fps of [24, 30, 60]) {
+      for (const seed of [1, 2]) {
+        const m = await exportAndRead(await engine.generate({ ...byName('kneel with hands').request, seed, fps }))
+        const soles = soleTracks(m)
+        const floor = percentile(Array.from({ length: m.frameCount }, (_, f) => Math.min(...soles.map(t => t[f]![1]))), 5)
+        const hands = ['LeftHandMiddle1/End', 'RightHandMiddle1/End'].map(n => m.names.indexOf(n))
+        let down = 0
+        for (let f = 0; f < m.frameCount; f++) {
+          if (hands.some(j => m.positions[f]![j]![1] - floor > 0.1)) continue
+          down++
+          const lowest = Math.min(...soles.slice(0, 3).map(t => t[f]![1])) - floor
+          expect(lowest * 100, `${fps} fps, seed ${seed}: left foot at frame ${f}, cm above the floor`).toBeLessThan(2.5)
+        }
+        expect(down, `${fps} fps, seed ${seed}: frames with both hands down`).toBeGreaterThan(m.fps * 0.2)
+      }
+    }
+  }, 60_000)
+
   it('a gesture made kneeling keeps both feet on the floor while it plays (the front sole, the back toes)', async () => {
     for (const prompt of ['kneel down and wave', 'kneel and salute']) {
       for (const fps of [24, 30]) {
