@@ -8,6 +8,7 @@ import { checkPlan, DEFAULT_MAX_SECONDS, readPrompt } from '../prompt/read-promp
 import type { TimelineEntry } from '../prompt/plan.js'
 import type { ContactPlan } from '../post/contact-plan.js'
 import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
+import { resamplePlan } from '../post/plan-resample.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
 import { compose } from '../synth/compose.js'
@@ -49,9 +50,9 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       )
     }
     if (req.durationSeconds !== undefined) {
-      clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))
-      // Resampled frames no longer line up with the planned contacts; they are detected instead.
-      plan = undefined
+      const frames = Math.max(2, Math.round(req.durationSeconds * req.fps))
+      plan = resamplePlan(plan, clip.frameCount, frames)
+      clip = resampleClip(clip, frames)
     }
     clip = await postprocess(clip, req.options, step, plan)
     await step()
