@@ -7,7 +7,7 @@ import type { OutboxEntry } from '../domain/delivery-queue.js'
 import type { OutboxRepository } from '../domain/ports.js'
 import { QUEUE_PENDING } from './delivery-sql.js'
 
-interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
+interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date, traceparent: string | null }
 
 export class OutboxStore implements OutboxRepository {
   constructor (private readonly db: SqlExecutor) {}
@@ -17,9 +17,13 @@ export class OutboxStore implements OutboxRepository {
     const { rows } = await this.db.query<OutboxRow>(
       `UPDATE relay_outbox SET lease_until = $2 WHERE id IN (
          SELECT id FROM relay_outbox WHERE lease_until IS NULL OR lease_until <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at`, [now, leaseUntil, limit])
+       RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at, traceparent`, [now, leaseUntil, limit])
     return rows
-      .map((r) => ({ id: r.id, job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt }, dueAt: r.due_at }))
+      .map((r) => ({
+        id: r.id,
+        job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt, ...(r.traceparent === null ? {} : { traceparent: r.traceparent }) },
+        dueAt: r.due_at
+      }))
       .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))
   }
 
