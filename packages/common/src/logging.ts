@@ -41,8 +41,6 @@ function censorSecrets (value: Record<string, unknown>, secrets: ReadonlySet<str
   return copy ?? value
 }
 
-const NO_TRACE = Object.freeze({})
-
 export interface LoggerConfig {
   name: string
   level?: LoggerOptions['level']
@@ -61,7 +59,8 @@ export function createLogger (config: LoggerConfig): Logger {
     name: config.name,
     level: config.level ?? 'info',
     formatters: { log: (object) => censorSecrets(object, secrets) },
-    mixin: () => traceIdsForLog() ?? NO_TRACE,
+    // A fresh object each time: pino merges the line's fields into what the mixin returns.
+    mixin: () => traceIdsForLog() ?? {},
     ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {})
   }
   return config.destination === undefined ? pino(options) : pino(options, config.destination)
