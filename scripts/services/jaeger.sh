@@ -4,7 +4,9 @@
 # the Go module proxy (github.com/jaegertracing/jaeger, module version $JAEGER_VERSION): a first build takes several
 # minutes on two cores; the binary is cached per version under $JAEGER_CACHE (outside the checkout, so every clone
 # on the machine shares it). Its go.mod has replace directives, which `go install pkg@version` refuses, so the
-# module is copied out of the module cache and built inside the copy.
+# module is copied out of the module cache and built inside the copy. Go 1.21 or later builds it (it fetches the
+# toolchain the module asks for from the proxy); without one (Debian 12's golang-go is 1.19) the Go toolchain
+# itself is taken from the proxy (module golang.org/toolchain), once per version, into $JAEGER_CACHE.
 #   up     builds the binary if missing, then starts one instance on non-default loopback ports:
 #          OTLP/HTTP $JAEGER_OTLP_PORT (spans in), query API and UI $JAEGER_QUERY_PORT (traces out)
 #   env    JAEGER_PATH, the binary: the trace tests start private instances on free ports.
@@ -19,8 +21,43 @@ JAEGER_DIR=$STATE_DIR/jaeger
 JAEGER_PIDFILE=$JAEGER_DIR/jaeger.pid
 JAEGER_LOG=$JAEGER_DIR/jaeger.log
 
+# The toolchain fetched when the machine has no Go 1.21+: the one Jaeger's go.mod names.
+JAEGER_GO_VERSION=1.25.3
+
+# A go command of version 1.21 or later on this machine, if any.
+jaeger_installed_go() {
+  local go minor
+  for go in "$(command -v go 2>/dev/null)" /usr/local/go/bin/go; do
+    [ -n "$go" ] && [ -x "$go" ] || continue
+    minor=$("$go" env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+    [ -n "$minor" ] && [ "$minor" -ge 21 ] && { printf '%s' "$go"; return 0; }
+  done
+  return 1
+}
+
 jaeger_packages() {
-  command -v go >/dev/null 2>&1 || echo golang-go
+  [ -x "$JAEGER_BIN" ] || jaeger_installed_go >/dev/null || command -v unzip >/dev/null 2>&1 || echo unzip
+}
+
+# The go command that builds Jaeger: the machine's, or the proxy's toolchain unpacked once under $JAEGER_CACHE.
+jaeger_go() {
+  local go arch dir zip url
+  go=$(jaeger_installed_go) && { printf '%s' "$go"; return 0; }
+  case $(uname -m) in x86_64) arch=amd64 ;; aarch64 | arm64) arch=arm64 ;; *) die "jaeger: no Go toolchain for $(uname -m)" ;; esac
+  dir=$JAEGER_CACHE/go$JAEGER_GO_VERSION
+  if [ ! -x "$dir/bin/go" ]; then
+    url="${GOPROXY:-https://proxy.golang.org}"
+    url="${url%%,*}/golang.org/toolchain/@v/v0.0.1-go$JAEGER_GO_VERSION.linux-$arch.zip"
+    say "jaeger    no Go 1.21+ here: fetching go$JAEGER_GO_VERSION from $url"
+    zip=$(mktemp --suffix=.zip)
+    curl -fsSL --retry 3 -o "$zip" "$url" || { rm -f "$zip"; die "jaeger: could not download $url"; }
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    unzip -q "$zip" -d "$dir.tmp" || { rm -f "$zip"; die "jaeger: could not unpack $url"; }
+    rm -f "$zip"
+    # Moved in whole once unpacked, so an interrupted download never leaves a toolchain that looks complete.
+    mv "$dir.tmp/golang.org/toolchain@v0.0.1-go$JAEGER_GO_VERSION.linux-$arch" "$dir" && rm -rf "$dir.tmp"
+  fi
+  printf '%s' "$dir/bin/go"
 }
 
 # The flags that move every listener of the all-in-one off its default port: $1 OTLP/HTTP, $2 query HTTP, and a
@@ -35,15 +72,16 @@ jaeger_flags() {
 
 jaeger_build() {
   [ -x "$JAEGER_BIN" ] && return 0
-  local start=$EPOCHREALTIME module dir log=$JAEGER_CACHE/build-$JAEGER_VERSION.log
+  local start=$EPOCHREALTIME module dir go log=$JAEGER_CACHE/build-$JAEGER_VERSION.log
   mkdir -p "$JAEGER_CACHE/$JAEGER_VERSION"
+  go=$(jaeger_go)
   say "jaeger    building $JAEGER_VERSION from the Go module proxy (several minutes; log: $log)"
-  module=$(go mod download -json "github.com/jaegertracing/jaeger@$JAEGER_VERSION" 2>>"$log" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p') ||
+  module=$("$go" mod download -json "github.com/jaegertracing/jaeger@$JAEGER_VERSION" 2>>"$log" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p') ||
     die "jaeger: could not download the module (log: $log)"
   [ -n "$module" ] || die "jaeger: go mod download named no directory (log: $log)"
   dir=$(mktemp -d)
   cp -r "$module" "$dir/src" && chmod -R u+w "$dir/src"
-  (cd "$dir/src" && go build -trimpath -o "$JAEGER_BIN.tmp" ./cmd/all-in-one) >>"$log" 2>&1 || {
+  (cd "$dir/src" && nice -n 10 "$go" build -trimpath -o "$JAEGER_BIN.tmp" ./cmd/all-in-one) >>"$log" 2>&1 || {
     rm -rf "$dir"
     show_log_tail "$log"
     die "jaeger: go build failed"

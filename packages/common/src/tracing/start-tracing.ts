@@ -2,13 +2,9 @@
 // nothing of the SDK is imported (the import below is dynamic): a process without tracing loads only
 // @opentelemetry/api, whose calls are no-ops, and pays nothing measurable (bench/tracing-cost.ts).
 import type { TracingConfig } from './tracing-config.js'
+import type { Tracing } from './tracing-handle.js'
 
-export interface Tracing {
-  /** Whether spans are being recorded and exported. */
-  readonly enabled: boolean
-  /** Exports the spans still buffered and stops; called once the app has closed. */
-  shutdown (): Promise<void>
-}
+export type { Tracing } from './tracing-handle.js'
 
 const off: Tracing = { enabled: false, shutdown: async () => {} }
 

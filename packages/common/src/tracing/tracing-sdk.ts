@@ -16,7 +16,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici'
 import { NodeSDK, resources, tracing } from '@opentelemetry/sdk-node'
 import { createAddHookMessageChannel } from 'import-in-the-middle'
-import type { Tracing } from './start-tracing.js'
+import type { Tracing } from './tracing-handle.js'
 import type { TracingConfig } from './tracing-config.js'
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
