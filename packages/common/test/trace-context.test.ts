@@ -3,7 +3,7 @@ import { Writable } from 'node:stream'
 import { node, tracing } from '@opentelemetry/sdk-node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../src/logging.js'
-import { currentTraceparent, inSpan, parseTraceparent } from '../src/tracing/trace-context.js'
+import { currentTraceparent, inSpan, nameRequestSpan, parseTraceparent } from '../src/tracing/trace-context.js'
 import { tracingConfig } from '../src/tracing/tracing-config.js'
 
 const exporter = new tracing.InMemorySpanExporter()
@@ -22,6 +22,20 @@ describe('trace context', () => {
       return currentTraceparent()
     })
     expect(parseTraceparent(inside)?.traceId).toHaveLength(32)
+  })
+
+  it('names the running request span after its route, and leaves an unsampled one alone', async () => {
+    await inSpan('GET', {}, async () => { nameRequestSpan('GET', '/job/v1/status/:rids') })
+    const [named] = exporter.getFinishedSpans()
+    expect(named?.name).toBe('GET /job/v1/status/:rids')
+    expect(named?.attributes['http.route']).toBe('/job/v1/status/:rids')
+    exporter.reset()
+    const unsampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00'
+    await inSpan('GET', { from: { traceparent: unsampled, relation: 'child' } }, async (span) => {
+      expect(span.isRecording()).toBe(false)
+      nameRequestSpan('GET', '/job/v1/status/:rids')
+    })
+    expect(exporter.getFinishedSpans()).toEqual([])
   })
 
   it('continues a stored traceparent as a child', async () => {

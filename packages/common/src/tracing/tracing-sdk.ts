@@ -1,13 +1,17 @@
 // The OpenTelemetry SDK as the services run it: OTLP over HTTP, W3C trace context, and the maintained
-// instrumentations of what the apps use (node:http, undici and fetch, fastify, pg, ioredis, kafkajs). Imported
-// only by start-tracing.ts, and only when tracing is on.
+// instrumentations of what the apps use (node:http, undici and fetch, pg, ioredis, kafkajs). Imported only by
+// start-tracing.ts, and only when tracing is on.
+//
+// fastify's instrumentation (@fastify/otel) is not used: it wraps every hook and handler of every route in a span
+// of its own (eleven per status poll, named after the plugin function's source text), and with 10 % of traces
+// sampled it cut the status poll's throughput by three quarters (docs/benchmarks.md). The request's span is
+// node:http's, named after the route by createServer's onSend hook (nameRequestSpan).
 //
 // Spans that would be noise are not made: health and metrics probes (every few seconds from every orchestrator)
 // and Redis or SQL commands outside any traced work (queue polls, lease renewals, maintenance sweeps), which
 // would each start a trace of their own.
 import type { IncomingMessage } from 'node:http'
 import { register } from 'node:module'
-import { FastifyOtelInstrumentation } from '@fastify/otel'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis'
@@ -59,7 +63,6 @@ export async function startSdk (config: TracingConfig & { OTEL_EXPORTER_OTLP_END
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: isProbe }),
       new UndiciInstrumentation(),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true, ignorePaths: (route) => PROBE_PATHS.has(route.url) }),
       new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
       new KafkaJsInstrumentation()
