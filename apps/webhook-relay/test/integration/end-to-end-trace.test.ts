@@ -2,13 +2,16 @@
 // relay run as real processes (their main.ts, tracing turned on by the OTEL_ variables alone) against a private
 // Jaeger, a job is submitted with a traceparent of the test's own, and the customer's endpoint (a receiver on a
 // real socket) gets the job's event. The trace in Jaeger must hold every hop, and the receiver the same trace id.
+// With Chromium at hand the trace, as Jaeger returns it, is drawn as a timeline and screenshot for the README.
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  describeWithService, freePort, jaegerTrace, spawnMain, startPrivateJaeger,
+  describeWithService, freePort, jaegerTrace, openBrowserPage, requireService, spawnMain, startPrivateJaeger,
   type JaegerSpan, type JaegerTrace, type MainProcess, type PrivateJaeger
 } from '@openmotion/test-services'
+import { durationMs, serviceOf, spanRows, traceTimelineHtml } from '../support/trace-timeline.js'
 
 const relayMain = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
 const motionMain = fileURLToPath(new URL('../../../motion-api/src/main.ts', import.meta.url))
@@ -56,7 +59,8 @@ const tracingEnv = (jaeger: PrivateJaeger): Record<string, string> => ({
   OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=test'
 })
 
-const serviceOf = (trace: JaegerTrace, span: JaegerSpan): string => trace.processes[span.processID]?.serviceName ?? '?'
+const OUTPUT = new URL('../../test-output/', import.meta.url).pathname
+const SCREENSHOT = `${OUTPUT}trace-prompt-to-webhook.png`
 const tag = (span: JaegerSpan, key: string): unknown => span.tags.find((t) => t.key === key)?.value
 
 describeWithService('jaeger', (binary) => {
@@ -66,6 +70,7 @@ describeWithService('jaeger', (binary) => {
   const receiver = startReceiver()
   let relayUrl = ''
   let motionUrl = ''
+  let traced: JaegerTrace | undefined
 
   beforeAll(async () => {
     jaeger = await startPrivateJaeger(binary)
@@ -122,9 +127,10 @@ describeWithService('jaeger', (binary) => {
       const found = await jaegerTrace(jaeger.queryUrl, TRACE_ID)
       return found?.spans.some((s) => s.spanID === requestSpanId) === true && found.spans.some((s) => s.operationName === 'webhook deliver') ? found : undefined
     })
+    traced = trace
     const spans = [...trace.spans].sort((a, b) => a.startTime - b.startTime)
     // The table the README and the operators' runbook quote (vitest prints it with the run).
-    console.info(spans.map((s) => `${s.operationName} | ${serviceOf(trace, s)} | ${(s.duration / 1000).toFixed(1)} ms`).join('\n'))
+    console.info(spans.map((s) => `${s.operationName} | ${serviceOf(trace, s)} | ${durationMs(s)}`).join('\n'))
     const named = (name: string, service: string): JaegerSpan[] => spans.filter((s) => s.operationName === name && serviceOf(trace, s) === service)
 
     const submission = spans.find((s) => serviceOf(trace, s) === 'motion-api' && s.references.some((r) => r.spanID === '00f067aa0ba902b7'))
@@ -144,5 +150,33 @@ describeWithService('jaeger', (binary) => {
     // The delivery's request is made inside its attempt's span.
     const attemptIds = new Set(attempts.map((a) => a.spanID))
     expect(request?.references.some((r) => r.refType === 'CHILD_OF' && attemptIds.has(r.spanID))).toBe(true)
+  })
+
+  // Chromium is required in CI (requireService throws there without it); on a developer's machine without it the
+  // screenshot is skipped.
+  const chromium = requireService('chromium')
+  it.skipIf(chromium === undefined)('draws the trace Jaeger holds as a timeline, every span in it, and screenshots it', { timeout: 120_000 }, async () => {
+    expect(traced, 'the trace of the test above').toBeDefined()
+    const trace = traced as JaegerTrace
+    const browser = await openBrowserPage(chromium as string, { viewport: { width: 1280, height: 720 }, stepTimeoutMs: 20_000, screenshots: OUTPUT })
+    try {
+      await browser.page.setContent(traceTimelineHtml(trace, 'One job, from the prompt to the customer\'s webhook'))
+      const drawn = await browser.page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => ({
+        id: row.getAttribute('data-span'),
+        cells: [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent?.trim() ?? '')
+      })))
+      expect(drawn).toEqual(spanRows(trace).map(({ span }) => ({
+        id: span.spanID,
+        cells: [serviceOf(trace, span), span.operationName, durationMs(span)]
+      })))
+      for (const name of ['job text2motion', 'engine.synthesise', 'webhook deliver']) {
+        await expect(browser.page.getByText(name, { exact: true }).first().isVisible()).resolves.toBe(true)
+      }
+      mkdirSync(OUTPUT, { recursive: true })
+      await browser.page.screenshot({ path: SCREENSHOT, fullPage: true })
+      expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG')
+    } finally {
+      await browser.close()
+    }
   })
 })
