@@ -8,6 +8,7 @@
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
 #   docker    the Docker daemon (Debian's docker.io) and docker-compose, for scripts/docker-smoke.sh
 #   helm, kubeapi  Helm 4 and the Kubernetes OpenAPI documents (Go module proxy), to check deploy/helm without a cluster
+#   jaeger    Jaeger all-in-one built with Go (first build: minutes), OTLP/HTTP 127.0.0.1:14318, query 127.0.0.1:16696
 #
 # usage: scripts/services.sh up|down|status|env, or stop|start <service>
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
@@ -26,7 +27,7 @@ unset TMPDIR
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis helm kubeapi)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis helm kubeapi jaeger)
 # Not started by default: docker, for scripts/docker-smoke.sh, which starts it itself (SERVICES=docker).
 OPTIONAL_SERVICES=(docker)
 
@@ -48,6 +49,8 @@ OPTIONAL_SERVICES=(docker)
 . "$SCRIPT_DIR/services/docker.sh"
 # shellcheck source=services/helm.sh
 . "$SCRIPT_DIR/services/helm.sh"
+# shellcheck source=services/jaeger.sh
+. "$SCRIPT_DIR/services/jaeger.sh"
 
 selected_services() {
   local name known known_name

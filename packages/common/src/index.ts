@@ -39,3 +39,6 @@ export {
   BackgroundTasks, retryUntilDone, startPeriodicTask,
   type BackgroundFailure, type PeriodicTask, type PeriodicTaskOptions
 } from './background-work.js'
+export {
+  currentTraceparent, inSpan, parseTraceparent, type SpanOptions, type TraceRelation
+} from './tracing/trace-context.js'

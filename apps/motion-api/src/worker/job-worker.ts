@@ -4,7 +4,7 @@
 // forgets it); it throws when the job is left for another delivery (shutdown, a lost lease), and a job left or
 // held by a worker that crashed comes back to another worker, whose claim (attempt 2) takes it over.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
+import { inSpan, isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
 import { settlementOf, type JobOutcome, type JobOutput } from '../domain/job-outcomes.js'
@@ -195,6 +195,18 @@ export class JobWorker {
       return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
     }
     if (job === undefined) return lease.lost.aborted ? 'left' : 'over'
+    // The first delivery continues the submission's trace (a child of the request's span): the job is part of that
+    // request's story. A redelivery (its first worker died, maybe hours ago) starts a trace of its own, linked to it.
+    return await inSpan(`job ${job.processor}`, {
+      kind: 'consumer',
+      attributes: { 'openmotion.rid': rid, 'openmotion.processor': job.processor, 'openmotion.attempt': attempt },
+      from: { traceparent: job.traceparent, relation: lease.attempt === 1 ? 'child' : 'link' }
+    }, async () => await this.execute(lease, entry, job, attempt))
+  }
+
+  /** The claimed job's run: its processor under the timeout, then its outcome written. */
+  private async execute (lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, job: Job, attempt: number): Promise<RunEnd> {
+    const { rid } = lease
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
       entry.reason = jobFailure(errors.GENERATION_TIMEOUT, 'TimeoutError', `The job exceeded ${this.options.timeoutMs} ms`)

@@ -13,6 +13,7 @@ import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
 import { compose } from '../synth/compose.js'
 import { stepper } from './steps.js'
+import { phase, phaseSync } from '../phase-spans.js'
 
 export interface BuiltinEngineOptions {
   skeleton?: HumanoidOptions
@@ -38,7 +39,8 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     let clip: MotionClip
     let plan: ContactPlan | undefined
     try {
-      ({ clip, contacts: plan } = await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step }))
+      ({ clip, contacts: plan } = await phase('engine.synthesise', async () =>
+        await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step })))
     } catch (err) {
       if (err instanceof Error && err.name === 'AbortError') throw err
       throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
@@ -54,7 +56,8 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       plan = resamplePlan(plan, clip.frameCount, frames)
       clip = resampleClip(clip, frames)
     }
-    clip = await postprocess(clip, req.options, step, plan)
+    const synthesised = clip
+    clip = await phase('engine.postprocess', async () => await postprocess(synthesised, req.options, step, plan))
     await step()
     return clip
   }
@@ -65,7 +68,7 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     generateTimeline,
     async generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> {
       const req = normalizeRequest(request)
-      return synthesize(readPrompt(req.prompt, maxSeconds).timeline, req, context)
+      return synthesize(phaseSync('engine.read_prompt', () => readPrompt(req.prompt, maxSeconds)).timeline, req, context)
     }
   }
 }
