@@ -8,7 +8,8 @@ const announced: Record<ServiceName, [string, string]> = {
   kafka: ['TEST_KAFKA_BROKER', '127.0.0.1:19092'],
   ffmpeg: ['FFMPEG_PATH', '/usr/bin/ffmpeg'],
   chromium: ['CHROMIUM_PATH', '/usr/bin/chromium'],
-  schemathesis: ['SCHEMATHESIS_PATH', '/repo/.services/schemathesis/bin/schemathesis']
+  schemathesis: ['SCHEMATHESIS_PATH', '/repo/.services/schemathesis/bin/schemathesis'],
+  s3: ['TEST_S3_URL', 'http://openmotion-test:openmotion-test-secret@127.0.0.1:18333']
 }
 
 describe('requireService', () => {

@@ -97,6 +97,17 @@ export interface BlobStore {
   list (prefix: string): Promise<BlobEntry[]>
 }
 
+/**
+ * Where clients fetch and upload files: this API's signed routes for the disk store, URLs pre-signed for the bucket
+ * for an object store (the bytes then never pass through the API).
+ */
+export interface FileLinks {
+  /** A URL that GETs the file (Range requests included) until `ttlSeconds` have passed. */
+  download (key: string, ttlSeconds: number): Promise<string>
+  /** A URL that takes the whole file in one PUT straight to the store; undefined when uploads go through this API. */
+  directUpload (key: string, ttlSeconds: number): Promise<string | undefined>
+}
+
 /** Turns a path of this API into an expiring URL clients can fetch without a session. */
 export interface UrlSigning {
   sign (path: string, ttlSeconds: number): string

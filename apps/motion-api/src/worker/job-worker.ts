@@ -29,6 +29,8 @@ export interface JobWorkerOptions {
   cancels: CancelBus
   /** Whether this process takes jobs from the queue (false for an API-only process). */
   consume: boolean
+  /** Services besides the database a job needs (the object store): an outage of any is waited out the same way. */
+  dependencies?: Array<() => Promise<void>>
   events?: JobEvents
   progressEventIntervalMs?: number
 }
@@ -223,7 +225,7 @@ export class JobWorker {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
       if (entry.reason === undefined && isServiceUnavailable(error) && attempt < lease.attempt + OUTAGE_RERUNS) {
         clearTimeout(timer)
-        this.options.logger.warn({ rid, err: error }, 'job interrupted by a database outage: it runs again once the database answers')
+        this.options.logger.warn({ rid, err: error }, 'job interrupted by an outage: it runs again once the database and the file store answer')
         return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
       }
       const failure = entry.reason ?? jobFailureOf(error)
@@ -235,11 +237,12 @@ export class JobWorker {
     return 'over'
   }
 
-  /** Waits until the database answers again; false when the worker stops or loses the lease first. */
+  /** Waits until the database (and every other dependency) answers again; false when the worker stops or loses the lease first. */
   private async databaseBack (lease: Delivery): Promise<boolean> {
     while (!this.stopped && !lease.lost.aborted) {
       try {
         await this.db.ping()
+        for (const ping of this.options.dependencies ?? []) await ping()
         return true
       } catch {
         await sleep(DATABASE_POLL_MS)

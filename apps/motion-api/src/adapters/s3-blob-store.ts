@@ -1,0 +1,158 @@
+// Files in an S3 bucket (AWS S3, SeaweedFS, MinIO, Garage…), so API and worker processes on different machines
+// share them with no common disk. Clients fetch and upload through URLs pre-signed for the bucket (SigV4 query
+// signing): the bytes never pass through this app. Presigning is local arithmetic, so links keep being issued while
+// the store is away; every call that reaches the bucket can fail with a network error, which the error handler
+// answers with a 503 and the job worker waits out.
+import type { Readable } from 'node:stream'
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig
+} from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { BlobEntry, BlobStore, FileLinks } from '../domain/ports.js'
+import { checkKey } from './blob-store.js'
+
+export interface S3StoreOptions {
+  endpoint?: string
+  /** The host clients reach the bucket at, when it differs from `endpoint` (a container network, a proxy). */
+  publicEndpoint?: string
+  region: string
+  bucket: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
+}
+
+export interface S3BlobStore extends BlobStore {
+  links: FileLinks
+  /** Creates the bucket when it does not exist; throws when the store cannot be reached. */
+  ensureBucket: () => Promise<void>
+  /** Answers when the bucket does (readiness, the worker waiting out an outage). */
+  ping: () => Promise<void>
+  close: () => void
+}
+
+// A lost connection is retried by the SDK a few times in quick succession; a longer outage is the caller's
+// (a 503 to a client, a job waiting for the store), so requests fail fast rather than holding a socket for long.
+const MAX_ATTEMPTS = 2
+const REQUEST_TIMEOUT_MS = 5000
+
+function clientConfig (options: S3StoreOptions, endpoint: string | undefined): S3ClientConfig {
+  return {
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS },
+    // Only sent when the server asks: SeaweedFS and MinIO accept requests without the newer CRC32 checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(endpoint === undefined ? {} : { endpoint }),
+    ...(options.accessKeyId === undefined || options.secretAccessKey === undefined
+      ? {}
+      : { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } })
+  }
+}
+
+function isMissing (error: unknown): boolean {
+  const e = error as { name?: string, $metadata?: { httpStatusCode?: number } }
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
+}
+
+export function createS3BlobStore (options: S3StoreOptions): S3BlobStore {
+  const s3 = new S3Client(clientConfig(options, options.endpoint))
+  const presigner = options.publicEndpoint === undefined ? s3 : new S3Client(clientConfig(options, options.publicEndpoint))
+  const Bucket = options.bucket
+
+  const readAll = async (key: string): Promise<Buffer> => {
+    const answer = await s3.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }))
+    return Buffer.from(await answer.Body!.transformToByteArray())
+  }
+
+  const list = async (prefix: string): Promise<BlobEntry[]> => {
+    const out: BlobEntry[] = []
+    let ContinuationToken: string | undefined
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${checkKey(prefix)}/`, ContinuationToken }))
+      for (const item of page.Contents ?? []) {
+        if (item.Key !== undefined) out.push({ key: item.Key, size: item.Size ?? 0, mtime: item.LastModified ?? new Date(0) })
+      }
+      ContinuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined
+    } while (ContinuationToken !== undefined)
+    return out
+  }
+
+  return {
+    async put (key, bytes) {
+      await s3.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentLength: bytes.byteLength }))
+    },
+    // S3 objects are immutable: an append rewrites the object. Only the chunked-upload route appends, to a
+    // staging object bounded by MAX_MODEL_BYTES, and clients of an S3 store upload straight to the bucket.
+    async append (key, bytes) {
+      const before = await this.stat(key) === undefined ? Buffer.alloc(0) : await readAll(key)
+      const after = Buffer.concat([before, bytes])
+      await this.put(key, after)
+      return after.length
+    },
+    async stat (key) {
+      try {
+        const head = await s3.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }))
+        return { size: head.ContentLength ?? 0, mtime: head.LastModified ?? new Date(0) }
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
+    async open (key, range) {
+      try {
+        const answer = await s3.send(new GetObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          ...(range === undefined ? {} : { Range: `bytes=${range.start}-${range.end}` })
+        }))
+        return answer.Body as Readable
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
+    readAll,
+    list,
+    // Like the disk store's recursive removal: the object named `prefix` and everything under `prefix/`.
+    async remove (prefix) {
+      const keys = [checkKey(prefix), ...(await list(prefix)).map((entry) => entry.key)]
+      for (let i = 0; i < keys.length; i += 1000) {
+        await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }))
+      }
+    },
+    links: {
+      async download (key, ttlSeconds) {
+        return await getSignedUrl(presigner, new GetObjectCommand({ Bucket, Key: checkKey(key) }), { expiresIn: ttlSeconds })
+      },
+      async directUpload (key, ttlSeconds) {
+        return await getSignedUrl(presigner, new PutObjectCommand({ Bucket, Key: checkKey(key) }), { expiresIn: ttlSeconds })
+      }
+    },
+    async ensureBucket () {
+      try {
+        await s3.send(new HeadBucketCommand({ Bucket }))
+      } catch (error) {
+        if (!isMissing(error)) throw error
+        await s3.send(new CreateBucketCommand({ Bucket }))
+      }
+    },
+    async ping () {
+      await s3.send(new HeadBucketCommand({ Bucket }))
+    },
+    close () {
+      s3.destroy()
+      if (presigner !== s3) presigner.destroy()
+    }
+  }
+}
