@@ -39,17 +39,19 @@ export interface S3BlobStore extends BlobStore {
   close: () => void
 }
 
-// A lost connection is retried by the SDK a few times in quick succession; a longer outage is the caller's
-// (a 503 to a client, a job waiting for the store), so requests fail fast rather than holding a socket for long.
+// A lost connection is retried once by the SDK; a longer outage is the caller's (a 503 to a client, a job waiting
+// for the store), so requests fail fast rather than hold a client: a server that accepts but does not answer (one
+// shutting down) is given up after the socket stays silent REQUEST_TIMEOUT_MS (an idle time, not a transfer's total).
 const MAX_ATTEMPTS = 2
-const REQUEST_TIMEOUT_MS = 5000
+const CONNECT_TIMEOUT_MS = 2000
+const REQUEST_TIMEOUT_MS = 3000
 
 function clientConfig (options: S3StoreOptions, endpoint: string | undefined): S3ClientConfig {
   return {
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     maxAttempts: MAX_ATTEMPTS,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: CONNECT_TIMEOUT_MS },
     // Only sent when the server asks: SeaweedFS and MinIO accept requests without the newer CRC32 checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
