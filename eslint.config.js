@@ -7,26 +7,46 @@ import neostandard, { plugins } from 'neostandard'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const apps = readdirSync(new URL('apps/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
 
-// The dependency rule of ARCHITECTURE.md, per app: routes (auth-server's GraphQL layer is its routes) and workers
-// reach the outside world through the ports the domain declares, the domain reaches nothing above or outside it,
-// and adapters never reach back up. Only the composition roots (src/*-context.ts, src/app.ts, plugins/) wire
-// adapters in.
+// The dependency rule of ARCHITECTURE.md, per app, in four zones:
+// - composition roots: src/*-context.ts, src/app.ts and the entry points (src/main.ts, src/reencrypt.ts, src/cli/),
+//   and the lifecycle plugins (src/plugins/*-lifecycle.ts). They build adapters and wire them into ports; they may
+//   import anything, and only another root imports them, so nothing else can reach an adapter through them;
+// - the app's shared top-level modules (src/config.ts, src/errors.ts, src/session.ts, src/auth.ts, ...): what
+//   routes and workers share; they import no adapter, route, GraphQL module or plugin;
+// - routes (auth-server's GraphQL layer is its routes), workers and the other plugins reach the outside world
+//   through the ports the domain declares, never an adapter;
+// - the domain reaches nothing above or outside it but the app's errors.ts, and adapters never reach back up.
+// scripts/architecture.test.ts lints one forbidden import per zone, so a zone that stops matching fails a test.
 const layerZones = apps.flatMap((app) => {
   const src = `./apps/${app}/src`
+  const roots = [`${src}/*-context.ts`, `${src}/{app,main,reencrypt}.ts`, `${src}/cli/**`, `${src}/plugins/*-lifecycle.ts`]
+  const shared = `${src}/!(*-context|app|main|reencrypt).ts`
+  const plugins = `${src}/plugins/!(*-lifecycle).ts`
+  const layers = (...names) => names.map((name) => `${src}/${name}/**`)
   return [
     {
-      target: `${src}/domain`,
-      from: [`${src}/adapters`, `${src}/routes`, `${src}/graphql`, `${src}/worker`, `${src}/plugins`],
-      message: 'domain/ declares ports (domain/ports.ts) and imports no adapter, route, worker or plugin (ARCHITECTURE.md)'
+      target: [...layers('domain', 'adapters', 'routes', 'graphql', 'worker'), plugins, shared],
+      from: roots,
+      message: 'only a composition root (src/*-context.ts, app.ts, main.ts, cli/, plugins/*-lifecycle.ts) imports a composition root: pass in what is needed, typed by a port (ARCHITECTURE.md)'
     },
     {
-      target: [`${src}/routes`, `${src}/graphql`, `${src}/worker`],
-      from: `${src}/adapters`,
-      message: 'routes and workers depend on the ports in domain/, never on an adapter: the context injects it (ARCHITECTURE.md)'
+      target: shared,
+      from: layers('adapters', 'routes', 'graphql', 'plugins'),
+      message: "the app's shared top-level modules import no adapter, route, GraphQL module or plugin (ARCHITECTURE.md)"
     },
     {
-      target: `${src}/adapters`,
-      from: [`${src}/routes`, `${src}/graphql`, `${src}/worker`, `${src}/plugins`],
+      target: `${src}/domain/**`,
+      from: [...layers('adapters', 'routes', 'graphql', 'worker', 'plugins'), `${src}/!(errors).ts`],
+      message: 'domain/ declares ports (domain/ports.ts) and imports nothing of the app but its errors.ts: no adapter, route, worker, plugin or top-level module (ARCHITECTURE.md)'
+    },
+    {
+      target: [...layers('routes', 'graphql', 'worker'), plugins],
+      from: layers('adapters'),
+      message: 'routes, workers and plugins depend on the ports in domain/, never on an adapter: the context injects it (ARCHITECTURE.md)'
+    },
+    {
+      target: layers('adapters'),
+      from: layers('routes', 'graphql', 'worker', 'plugins'),
       message: 'adapters implement ports and never import routes, workers or plugins (ARCHITECTURE.md)'
     }
   ]

@@ -8,6 +8,7 @@
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
 #   seaweedfs http://127.0.0.1:18333            (S3 server, `weed` built once per version from the Go module proxy)
 #   docker    the Docker daemon (Debian's docker.io) and docker-compose, for scripts/docker-smoke.sh
+#   helm, kubeapi  Helm 4 and the Kubernetes OpenAPI documents (Go module proxy), to check deploy/helm without a cluster
 #
 # usage: scripts/services.sh up|down|status|env, or stop|start <service>
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
@@ -26,7 +27,7 @@ unset TMPDIR
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis seaweedfs)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis seaweedfs helm kubeapi)
 # Not started by default: docker, for scripts/docker-smoke.sh, which starts it itself (SERVICES=docker).
 OPTIONAL_SERVICES=(docker)
 
@@ -48,6 +49,8 @@ OPTIONAL_SERVICES=(docker)
 . "$SCRIPT_DIR/services/seaweedfs.sh"
 # shellcheck source=services/docker.sh
 . "$SCRIPT_DIR/services/docker.sh"
+# shellcheck source=services/helm.sh
+. "$SCRIPT_DIR/services/helm.sh"
 
 selected_services() {
   local name known known_name

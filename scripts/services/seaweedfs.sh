@@ -69,13 +69,17 @@ seaweedfs_up() {
   fi
   seaweedfs_build
   ensure_port_free "$SEAWEEDFS_S3_PORT" seaweedfs
+  # Test data only: each start is empty. Every bucket is a collection of its own volumes, so the buckets of
+  # earlier runs would otherwise use up the volume slots.
+  rm -rf "$SEAWEEDFS_DIR/data"
   mkdir -p "$SEAWEEDFS_DIR/data"
   seaweedfs_write_config
-  # setsid: the server outlives this shell; small volumes (64 MB) as test files are small.
+  # setsid: the server outlives this shell; small volumes (64 MB) as test files are small, and as many volume slots
+  # as the free disk holds (-volume.max=0): each new bucket takes several.
   setsid bash -c 'echo $$ >"$1"; shift; exec "$@"' weed-start "$SEAWEEDFS_PIDFILE" \
     "$SEAWEEDFS_BIN" server -ip=127.0.0.1 -ip.bind=127.0.0.1 -dir="$SEAWEEDFS_DIR/data" \
     -master.port="$SEAWEEDFS_MASTER_PORT" -master.volumeSizeLimitMB=64 \
-    -volume.port="$SEAWEEDFS_VOLUME_PORT" -volume.max=32 \
+    -volume.port="$SEAWEEDFS_VOLUME_PORT" -volume.max=0 \
     -filer -filer.port="$SEAWEEDFS_FILER_PORT" \
     -s3 -s3.port="$SEAWEEDFS_S3_PORT" -s3.config="$SEAWEEDFS_DIR/s3.json" >"$SEAWEEDFS_LOG" 2>&1 </dev/null &
   wait_until 5 "seaweedfs pid file" test -s "$SEAWEEDFS_PIDFILE" || die "seaweedfs: weed did not start"

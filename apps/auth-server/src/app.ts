@@ -9,6 +9,7 @@ import { frameworkErrorCodes } from './errors.js'
 import { graphqlPlugin } from './graphql/graphql-plugin.js'
 import { inputGuardError } from './graphql/input-guard.js'
 import { jwksRoute } from './routes/jwks.js'
+import { providerCallbackRoute } from './routes/provider-callback.js'
 
 export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}): Promise<AppInstance> {
   const logger = overrides.logger ?? createLogger({ name: 'auth-server', level: config.LOG_LEVEL })
@@ -39,6 +40,7 @@ export async function buildApp (config: AuthConfig, overrides: AppOverrides = {}
   await app.register(cookie)
   await app.register(corsPlugin, { policy: cors })
   await app.register(jwksRoute(keys))
+  await app.register(providerCallbackRoute({ providerSignIn: context.providerSignIn, publicUrl: config.AUTH_PUBLIC_URL }))
   await app.register(graphqlPlugin, { config, context, cors, logger })
   return app
 }

@@ -20,6 +20,7 @@ import { Invitations } from './domain/invitations.js'
 import { OneTimeCodes } from './domain/one-time-codes.js'
 import { Passwords } from './domain/passwords.js'
 import { createMfaServices } from './mfa-context.js'
+import { createProviderServices } from './provider-context.js'
 import type { DocumentStore, Mailer, RateLimiter } from './domain/ports.js'
 import { Sessions } from './domain/sessions.js'
 import type { SigningKeys } from './domain/signing-keys.js'
@@ -94,7 +95,8 @@ export async function createAuthContext (app: AppInstance, config: AuthConfig, k
   const { outcome } = await admin.atStartup(invitations)
   if (outcome !== 'disabled') logger.info({ outcome }, 'ADMIN_EMAIL checked')
   const mfa = createMfaServices(config, { store, auth, sessions, limits, audit }, logger)
-  return { keys, auth, sessions, recovery, invitations, audit, ...mfa }
+  const providers = createProviderServices(config, { store, keys, auth, sessions, limits, audit, ...mfa })
+  return { keys, auth, sessions, recovery, invitations, audit, ...mfa, ...providers }
 }
 
 async function openStore (config: AuthConfig, app: AppInstance, given: Database | undefined): Promise<DocumentStore> {
@@ -121,7 +123,7 @@ function attemptLimitSettings (config: AuthConfig): AttemptLimitSettings {
 function openLimiter (config: AuthConfig, app: AppInstance): RateLimiter {
   if (config.REDIS_URL === undefined || config.REDIS_URL === '') return createMemoryRateLimiter()
   const redis = createRedis({ url: config.REDIS_URL, name: 'auth-server' })
-  app.readiness.register('redis', redisReadinessCheck(redis))
+  app.readiness.absorbs('redis', redisReadinessCheck(redis))
   app.addHook('onClose', async () => { await closeRedis(redis) })
   return createRedisRateLimiter(redis)
 }

@@ -1,5 +1,6 @@
 import { EnvEnum, Type, commonEnv, defineConfig, type Static } from '@openmotion/common/startup'
 import { checkWebauthnConfig, mfaEnv } from './mfa-config.js'
+import { checkProviderConfig, providerEnv } from './provider-config.js'
 
 const HOUR = 3600
 
@@ -115,10 +116,11 @@ export const authConfig = defineConfig(
       description: 'Take the client IP from X-Forwarded-For (set behind a reverse proxy, or every client shares the per-IP limits of the proxy)'
     }),
     BODY_LIMIT: Type.Integer({ minimum: 1024, default: 64 * 1024, description: 'Largest accepted request body, bytes' }),
-    ...mfaEnv
+    ...mfaEnv,
+    ...providerEnv
   }),
   {
-    rules: [checkWebauthnConfig],
+    rules: [checkWebauthnConfig, checkProviderConfig],
     // STORAGE_TYPE is not read here: in the relay and motion-api it names the queue backend (memory, redis, kafka), and
     // one shared environment file holds it for them; read here it would turn a relay's STORAGE_TYPE=memory into an
     // auth-server that forgets every account on restart. STORE, the old name, is read for one more release.

@@ -28,6 +28,8 @@ describe('adding a second factor needs fresh proof', () => {
 
     const stale = await ctx.gql(ENROLL, {}, bearer(payload.accessToken))
     expect(codeOf(stale.body)).toBe('REAUTHENTICATION_REQUIRED')
+    // A resolver error: HTTP 200 with the error in `errors`, whatever the code's own status says.
+    expect(stale.response.statusCode).toBe(200)
     expect(stale.body.errors?.[0]?.message).toContain('sign in again')
 
     // Refreshing keeps the session it rotates: still opened too long ago.

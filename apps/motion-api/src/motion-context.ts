@@ -20,7 +20,7 @@ import { PromptStore } from './adapters/prompt-store.js'
 import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 import { UploadStore } from './adapters/upload-store.js'
 import type { MotionConfig } from './config.js'
-import { openFileStore } from './file-store.js'
+import { openFileStore } from './file-store-context.js'
 import type { CharacterDeps } from './domain/custom-characters.js'
 import type { Processor } from './domain/job-submission.js'
 import { noJobEvents, type BlobStore, type CancelBus, type JobEvents, type JobQueue, type MotionPipeline, type VideoRenderer } from './domain/ports.js'
@@ -79,8 +79,8 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
   const files = await openFileStore(app, config, { signer, logger, given: overrides.blobs, setUp })
   const { blobs, links } = files
 
-  const { queue, cancels } = overrides.queue ?? jobQueue(config)
-  if (config.STORAGE_TYPE === 'redis') app.readiness.register('queue', async () => { await queue.ping() })
+  const { queue, cancels } = overrides.queue ?? jobQueue(config, logger)
+  app.readiness.absorbs('queue', async () => { await queue.ping() })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
@@ -134,10 +134,10 @@ export function publicBaseUrl (config: MotionConfig): string {
   return config.PUBLIC_BASE_URL ?? `http://localhost:${config.MOTION_PORT}`
 }
 
-function jobQueue (config: MotionConfig): { queue: JobQueue, cancels: CancelBus } {
+function jobQueue (config: MotionConfig, logger: Logger): { queue: JobQueue, cancels: CancelBus } {
   if (config.STORAGE_TYPE === 'memory') return { queue: createMemoryJobQueue(), cancels: createMemoryCancelBus() }
   const options = { url: config.REDIS_URL ?? '', prefix: config.QUEUE_PREFIX }
-  return { queue: createRedisJobQueue(options), cancels: createRedisCancelBus(options) }
+  return { queue: createRedisJobQueue({ ...options, logger }), cancels: createRedisCancelBus(options) }
 }
 
 // The ffmpeg renderer (and @openmotion/motion-render behind it) loads only in a process that renders.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '@openmotion/common'
+import { openDatabase, type AppInstance } from '@openmotion/common'
+import { createMemoryCancelBus, createMemoryJobQueue } from '../src/adapters/job-queue.js'
 import { buildTestApp } from './helper.js'
 
 let app: AppInstance
@@ -8,15 +9,55 @@ beforeAll(async () => { app = await buildTestApp() })
 afterAll(async () => { await app.close() })
 
 describe('motion-api health', () => {
-  it('answers liveness, readiness (database checked), metrics and OpenAPI', async () => {
+  it('answers liveness, readiness (database and queue checked), metrics and OpenAPI', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
     const ready = await app.inject('/readyz')
     expect(ready.statusCode).toBe(200)
-    expect(ready.json().checks).toEqual({ database: 'ok' })
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } })
     expect((await app.inject('/metrics')).body).toContain('http_request_duration_seconds')
     const doc = (await app.inject('/openapi.json')).json()
     expect(doc.info.title).toBe('motion-api')
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/account/v1/auth', '/job/v1/process/{processor}', '/character/v1/storeModel']))
+  })
+})
+
+describe('motion-api readiness', () => {
+  it('stays ready, degraded and naming the queue, while the job queue is down (submissions wait in the outbox); not ready while the database is down', async () => {
+    const db = await openDatabase({})
+    const queue = createMemoryJobQueue()
+    queue.ping = async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:6379') }
+    const degraded = await buildTestApp({}, { database: db, queue: { queue, cancels: createMemoryCancelBus() } })
+    try {
+      const answer = await degraded.inject('/readyz')
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json()).toEqual({ status: 'degraded', checks: { database: 'ok', queue: 'failed: connect ECONNREFUSED 127.0.0.1:6379' } })
+      db.ping = async () => { throw new Error('Connection terminated') }
+      const down = await degraded.inject('/readyz')
+      expect(down.statusCode).toBe(503)
+      expect(down.json()).toEqual({ status: 'unavailable', checks: { database: 'failed: Connection terminated', queue: 'failed: connect ECONNREFUSED 127.0.0.1:6379' } })
+    } finally {
+      await degraded.close()
+      await queue.close()
+      await db.close()
+    }
+  })
+})
+
+describe('motion-api readiness with FILE_STORE=s3', () => {
+  it('is not ready while the bucket cannot be reached (no upload or download can be served), naming the variable to check; the process still serves', async () => {
+    // Nothing listens on port 9: the store refuses every connection.
+    const app = await buildTestApp({ FILE_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'motion-files', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    try {
+      expect((await app.inject('/healthz')).statusCode).toBe(200)
+      const answer = await app.inject('/readyz')
+      expect(answer.statusCode).toBe(503)
+      const body = answer.json<{ status: string, checks: Record<string, string> }>()
+      expect(body.status).toBe('unavailable')
+      expect(body.checks.database).toBe('ok')
+      expect(body.checks.files).toMatch(/^failed: bucket motion-files cannot be reached at S3_ENDPOINT=http:\/\/127\.0\.0\.1:9\b/)
+    } finally {
+      await app.close()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
-// The relay is ready when it can accept: that needs the database only (accepted jobs wait in the outbox), so the
-// queue is reported in /readyz (`checks.queue`: ok, connecting, joining consumer groups, unreachable) without
-// turning the answer to 503 while a broker restarts or a Kafka consumer group is still joining.
+// The queue is a dependency the relay absorbs (accepted messages wait in the outbox), so /readyz reports it in
+// `checks.queue` (ok, connecting, joining consumer groups, failed) and answers 200 `degraded` while a broker
+// restarts or a Kafka consumer group is still joining (common's readiness rule).
 import type { Readiness } from '@openmotion/common'
 import type { DeliveryQueue } from './domain/delivery-queue.js'
 import type { QueueConnection } from './worker/queue-connection.js'
@@ -13,7 +13,7 @@ async function describeQueue (queue: DeliveryQueue, connection: QueueConnection)
   return joining.length === 0 ? 'ok' : `joining consumer groups: ${joining.join(', ')}`
 }
 
-/** Adds `checks.queue` to every readiness answer, informational only (common's timeout makes a hung ping "unreachable"). */
+/** Declares the queue to readiness as absorbed (common's timeout makes a hung ping a failure). */
 export function reportQueueInReadiness (readiness: Readiness, queue: DeliveryQueue, connection: QueueConnection): void {
-  readiness.report('queue', async () => await describeQueue(queue, connection))
+  readiness.absorbs('queue', async () => await describeQueue(queue, connection))
 }

@@ -1,4 +1,4 @@
-// The quick start's memory ceiling (issue 33) for the relay: at most 300 MB resident once ready and idle on the
+// The quick start's memory ceiling for the relay: at most 300 MB resident once ready and idle on the
 // embedded defaults (see describeEmbeddedMemory in @openmotion/test-services).
 import { join } from 'node:path'
 import { describeEmbeddedMemory } from '@openmotion/test-services'

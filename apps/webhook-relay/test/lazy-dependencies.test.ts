@@ -1,4 +1,4 @@
-// Issue 33's memory: a process loads the drivers its configuration uses and no others. Importing the shared
+// Memory: a process loads the drivers its configuration uses and no others. Importing the shared
 // packages, as every app does at start, must not load PGlite, ioredis, jose or kafkajs; each is loaded where it is
 // first used (openDatabase without a postgres:// URL, createRedis, a JWKS to verify against, the Kafka queue).
 import { execFile } from 'node:child_process'

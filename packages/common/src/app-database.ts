@@ -28,7 +28,7 @@ export async function openAppDatabase (app: FastifyInstance, options: AppDatabas
     throw error
   }
   reportStartup('database', undefined)
-  app.readiness.register('database', () => db.ping())
+  app.readiness.requires('database', async () => { await db.ping() })
   if (options.given === undefined) app.addHook('onClose', async () => { await db.close() })
   return db
 }

@@ -1,19 +1,34 @@
-// Liveness says the process answers; readiness says every dependency it needs answers too, and turns false
-// while draining on shutdown so a load balancer stops sending traffic before connections close.
+// Liveness says the process answers. Readiness follows one rule in every app: the process is ready when it can
+// accept work and record it durably, which needs its durable stores only: the database, and where an app keeps
+// files outside its own disk, their store (motion-api's S3 bucket). A dependency whose outage the process absorbs
+// (a queue behind the outbox, shared rate-limit counters) keeps /readyz at 200 with status `degraded` naming it:
+// taking every instance out of a load balancer because a shared broker restarts would refuse the work the outbox
+// exists to hold. The database failing, the process still starting or draining on shutdown answers 503.
 import fp from 'fastify-plugin'
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 
-export type ReadinessCheck = () => Promise<void>
-/** Describes a dependency's state in words ("ok", "connecting", …) without deciding readiness. */
-export type ReadinessReport = () => Promise<string>
+/**
+ * Probes one dependency: resolves (with nothing or `ok`) when it answers, resolves with a word such as
+ * `connecting` when it is on its way, rejects when it fails.
+ */
+export type ReadinessCheck = () => Promise<string | undefined | void>
+
+export const ReadinessStatusSchema = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unavailable')])
+/** The /readyz body in every app: `checks` maps each dependency to `ok`, a state word, or `failed: <reason>`. */
+export const ReadinessAnswerSchema = Type.Object({
+  status: ReadinessStatusSchema,
+  checks: Type.Record(Type.String(), Type.String())
+})
+export type ReadinessAnswer = Static<typeof ReadinessAnswerSchema>
 
 export interface Readiness {
-  register (name: string, check: ReadinessCheck): void
-  /** Adds `checks.<name>` to every answer, informational only: it never turns /readyz to 503. */
-  report (name: string, describe: ReadinessReport): void
+  /** A dependency the process cannot accept work without (its database, its file store): anything but `ok` answers 503. */
+  requires (name: string, check: ReadinessCheck): void
+  /** A dependency whose outage the process absorbs: anything but `ok` answers 200 `degraded`. */
+  absorbs (name: string, check: ReadinessCheck): void
   /** Marks the instance as draining: /readyz answers 503 from now on. */
   drain (): void
-  run (): Promise<{ ready: boolean, checks: Record<string, string> }>
+  run (): Promise<ReadinessAnswer>
 }
 
 declare module 'fastify' {
@@ -36,42 +51,45 @@ async function withTimeout<T> (check: () => Promise<T>): Promise<T> {
   }
 }
 
+async function probe (check: ReadinessCheck): Promise<string> {
+  try {
+    return (await withTimeout(check)) ?? 'ok'
+  } catch (error) {
+    return `failed: ${error instanceof Error ? error.message : String(error)}`
+  }
+}
+
 export function createReadiness (): Readiness {
-  const checks = new Map<string, ReadinessCheck>()
-  const reports = new Map<string, ReadinessReport>()
+  const dependencies = new Map<string, { check: ReadinessCheck, essential: boolean }>()
   let draining = false
   return {
-    register (name, check) { checks.set(name, check) },
-    report (name, describe) { reports.set(name, describe) },
+    requires (name, check) { dependencies.set(name, { check, essential: true }) },
+    absorbs (name, check) { dependencies.set(name, { check, essential: false }) },
     drain () { draining = true },
     async run () {
-      const results: Record<string, string> = {}
-      if (draining) results.shutdown = 'draining'
-      await Promise.all([...checks].map(async ([name, check]) => {
-        try {
-          await withTimeout(check)
-          results[name] = 'ok'
-        } catch (error) {
-          results[name] = `failed: ${error instanceof Error ? error.message : String(error)}`
-        }
+      const checks: Record<string, string> = {}
+      let unavailable = draining
+      let degraded = false
+      if (draining) checks.shutdown = 'draining'
+      await Promise.all([...dependencies].map(async ([name, { check, essential }]) => {
+        const state = await probe(check)
+        checks[name] = state
+        if (state === 'ok') return
+        if (essential) unavailable = true
+        else degraded = true
       }))
-      const ready = !draining && Object.values(results).every((r) => r === 'ok')
-      await Promise.all([...reports].map(async ([name, describe]) => {
-        results[name] = await withTimeout(describe).catch((error: unknown) => `unreachable: ${error instanceof Error ? error.message : String(error)}`)
-      }))
-      return { ready, checks: results }
+      return { status: unavailable ? 'unavailable' : degraded ? 'degraded' : 'ok', checks }
     }
   }
 }
 
 const HealthBody = Type.Object({ status: Type.String() })
-const ReadyBody = Type.Object({ status: Type.String(), checks: Type.Record(Type.String(), Type.String()) })
 
 export const healthPlugin = fp(async (app) => {
   app.decorate('readiness', createReadiness())
   app.get('/healthz', { schema: { tags: ['health'], response: { 200: HealthBody } }, logLevel: 'warn' }, async () => ({ status: 'ok' }))
-  app.get('/readyz', { schema: { tags: ['health'], response: { 200: ReadyBody, 503: ReadyBody } }, logLevel: 'warn' }, async (_request, reply) => {
-    const { ready, checks } = await app.readiness.run()
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks })
+  app.get('/readyz', { schema: { tags: ['health'], response: { 200: ReadinessAnswerSchema, 503: ReadinessAnswerSchema } }, logLevel: 'warn' }, async (_request, reply) => {
+    const answer = await app.readiness.run()
+    return reply.status(answer.status === 'unavailable' ? 503 : 200).send(answer)
   })
 }, { name: 'openmotion-health' })

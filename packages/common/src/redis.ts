@@ -25,7 +25,7 @@ export function createRedis (options: RedisOptions): Redis {
     lazyConnect: false
   })
   // While Redis is away ioredis emits an error per reconnect attempt and prints each one nobody listens to. The
-  // outage already shows where it matters: commands fail (a 503 to the client) and /readyz turns 503.
+  // outage already shows where it matters: commands fail (a 503 to the client) and /readyz names the dependency.
   redis.on('error', () => {})
   return redis
 }

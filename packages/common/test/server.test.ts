@@ -37,25 +37,38 @@ describe('createServer', () => {
     expect(response.json()).toEqual({ status: 'ok' })
   })
 
-  it('answers /readyz with 200 when every check passes and 503 naming the failing one', async () => {
+  it('answers /readyz 200 when every dependency answers and 503 naming a required one that fails', async () => {
     const server = await build()
-    server.readiness.register('database', async () => undefined)
-    expect((await server.inject('/readyz')).statusCode).toBe(200)
-    server.readiness.register('redis', async () => { throw new Error('connection refused') })
+    server.readiness.requires('database', async () => undefined)
+    expect((await server.inject('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok' } })
+    server.readiness.requires('database', async () => { throw new Error('connection refused') })
     const response = await server.inject('/readyz')
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed: connection refused' } })
+    expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'failed: connection refused' } })
   })
 
-  it('adds an informational report to /readyz without turning it to 503, and says when it fails', async () => {
+  it('answers /readyz 200 degraded, naming it, while an absorbed dependency fails or is on its way', async () => {
     const server = await build()
-    server.readiness.register('database', async () => undefined)
-    server.readiness.report('queue', async () => 'connecting')
+    server.readiness.requires('database', async () => undefined)
+    server.readiness.absorbs('queue', async () => 'connecting')
+    const connecting = await server.inject('/readyz')
+    expect(connecting.statusCode).toBe(200)
+    expect(connecting.json()).toEqual({ status: 'degraded', checks: { database: 'ok', queue: 'connecting' } })
+    server.readiness.absorbs('queue', async () => { throw new Error('ECONNREFUSED') })
+    const failed = await server.inject('/readyz')
+    expect(failed.statusCode).toBe(200)
+    expect(failed.json()).toEqual({ status: 'degraded', checks: { database: 'ok', queue: 'failed: ECONNREFUSED' } })
+    server.readiness.absorbs('queue', async () => 'ok')
+    expect((await server.inject('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } })
+  })
+
+  it('answers /readyz 503 when the database fails, whatever an absorbed dependency says', async () => {
+    const server = await build()
+    server.readiness.requires('database', async () => { throw new Error('too many clients') })
+    server.readiness.absorbs('queue', async () => { throw new Error('ECONNREFUSED') })
     const response = await server.inject('/readyz')
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'connecting' } })
-    server.readiness.report('queue', async () => { throw new Error('ECONNREFUSED') })
-    expect((await server.inject('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'unreachable: ECONNREFUSED' } })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().status).toBe('unavailable')
   })
 
   it('turns /readyz to 503 once draining', async () => {

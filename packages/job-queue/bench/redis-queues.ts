@@ -4,9 +4,9 @@
 //   acknowledge each: the Lua queue (unkeyed), BullMQ's Worker;
 // - motion: enqueue N job ids one call each (a submission's hand-over), then take and acknowledge them with
 //   motion-api's worker concurrency (BENCH_MOTION_CONCURRENCY): the keyed Lua queue as motion-api configures it,
-//   and BullMQ's manual pull (`getNextJob` + `moveToCompleted`, as motion-api took jobs before the shared queue).
+//   and BullMQ's manual pull (`getNextJob` + `moveToCompleted`).
 // BENCH_BEFORE=<path of a module exporting RedisQueue> adds that implementation's relay workload as `lua before`
-// (e.g. a copy of an earlier src/redis-queue.ts), to compare a change of the queue in one session.
+// (e.g. a copy of an earlier src/redis-queue.ts), to compare a change of the queue with the code it replaces, alternated in one process.
 // Prints jobs/s of each phase and the CPU spent per job by this process and by Redis (INFO cpu).
 // TEST_REDIS_URL=redis://… pnpm --filter @openmotion/job-queue bench   (BENCH_JOBS, BENCH_ROUNDS, BENCH_VARIANTS)
 import { randomUUID } from 'node:crypto'

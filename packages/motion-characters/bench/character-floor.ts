@@ -1,4 +1,4 @@
-// Prints the floor and foot-slide figures (issue 22) of custom characters animated by the builtin engine, measured
+// Prints the floor and foot-slide figures (measured as motion capture is) of custom characters animated by the builtin engine, measured
 // on the exported GLB's own skinned mesh. Run: pnpm --filter @openmotion/motion-characters bench
 import { createEngine } from '@openmotion/motion-engine'
 import { animateCharacter } from '../src/index.js'

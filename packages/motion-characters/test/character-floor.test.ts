@@ -1,4 +1,4 @@
-// A custom character is grounded by its own geometry (issue 22): boots reaching below its rig's floor, a broader
+// A custom character is grounded by its own geometry: boots reaching below its rig's floor, a broader
 // body in centimetre units under a root bone — its mesh floor stays within −0.5…+1 cm of y = 0 whether it walks or
 // lies down, and its feet do not slide beyond the walk target (skating < 8 cm/s mean, < 35 cm/s p95, measured like
 // capture data on its own skinned soles).

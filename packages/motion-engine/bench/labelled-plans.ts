@@ -7,7 +7,7 @@ import type { ActionSpec } from '../src/index.js'
 export type LabelledPlan = readonly [prompt: string, plan: string, negated?: string]
 
 export const LABELLED_PLANS: readonly LabelledPlan[] = [
-  // The failures that opened issue 28: correctly spelt words are read by meaning, never re-spelt.
+  // Misreadings met in real prompts: correctly spelt words are read by meaning, never re-spelt.
   ['she brings a cup to her mouth', 'drink'],
   ['he is doing a cartwheel', 'cartwheel'],
   ['raise your right hand', 'point(side=right)'],
@@ -149,7 +149,7 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['walks forward, turns around and walks back', 'walk(direction=forward) turn(degrees=180) walk'],
   ['walks forward, turns and walks back', 'walk(direction=forward) turn(degrees=180) walk'],
   ['walks forward, turns around to the right and walks back', 'walk(direction=forward) turn(degrees=-180) walk'],
-  // The movements issue 28 adds, in everyday wording.
+  // The whole-body and upper-body actions, in everyday wording.
   ['a person does a backflip', 'backflip'],
   ['do a back flip', 'backflip'],
   ['she does a cartwheel', 'cartwheel'],

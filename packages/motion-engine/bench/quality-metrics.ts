@@ -1,4 +1,4 @@
-// Motion-capture quality figures, computed the way capture data is measured (issue 22): floor, foot skating in
+// Motion-capture quality figures, computed the way capture data is measured: floor, foot skating in
 // contact, pelvis bob and sway, flight, end-effector acceleration, jerk, variant diversity. Input is motion read
 // back from exported files (see exported-motion.ts).
 import type { Quat, Vec3 } from '../src/index.js'
@@ -21,6 +21,8 @@ export interface QualityFigures {
   sway: number
   /** Fraction of travelling frames (all frames when it does not travel) with no sole point near the floor. */
   flight: number
+  /** Top speed: the pelvis' largest ground distance covered in any half second, m/s. */
+  topSpeed: number
   /** Largest end-effector acceleration, m/s². */
   maxAccel: number
   /** Mean joint jerk, m/s³. */
@@ -124,6 +126,13 @@ export function measure (m: ExportedMotion): QualityFigures {
     return ((p[0] - travel.sx[f]!) * dz - (p[2] - travel.sz[f]!) * dx) / len
   })
   const sway = travel.frames.length > m.fps / 2 ? percentile(lateral, 95) - percentile(lateral, 5) : 0
+  const window = Math.max(1, Math.round(m.fps / 2))
+  let topSpeed = 0
+  for (let f = window; f < n; f++) {
+    const a = m.positions[f - window]![hips]!
+    const b = m.positions[f]![hips]!
+    topSpeed = Math.max(topSpeed, Math.hypot(b[0] - a[0], b[2] - a[2]) * m.fps / window)
+  }
   const airborne = moving.filter(f => lowestSole[f]! - floor > CONTACT_HEIGHT).length / moving.length
   let maxAccel = 0
   for (const name of END_EFFECTORS) {
@@ -150,6 +159,7 @@ export function measure (m: ExportedMotion): QualityFigures {
     bob: bob * 100,
     sway: sway * 100,
     flight: airborne,
+    topSpeed,
     maxAccel,
     jerk: mean(jerks)
   }

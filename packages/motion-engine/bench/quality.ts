@@ -1,4 +1,4 @@
-// Prints the motion-quality yardstick (issue 22) for the builtin engine, measured on the exported BVH and GLB.
+// Prints the motion-quality yardstick for the builtin engine, measured on the exported BVH and GLB.
 // Run: pnpm --filter @openmotion/motion-engine bench
 import { createBuiltinEngine } from '../src/index.js'
 import { exportAndRead } from './exported-motion.js'
@@ -17,6 +17,7 @@ function verdict (c: QualityCase, q: QualityFigures): string[] {
   if (c.gait !== undefined && (q.bob < c.gait.bob[0] || q.bob > c.gait.bob[1])) fails.push('bob')
   if (c.gait !== undefined && q.sway < c.gait.sway) fails.push('sway')
   if (c.flight === true && q.flight <= 0.02) fails.push('flight')
+  if (c.speed !== undefined && (q.topSpeed < c.speed[0] || q.topSpeed > c.speed[1])) fails.push('speed')
   if (q.maxAccel >= MAX_ACCEL) fails.push('accel')
   return fails
 }
@@ -31,6 +32,7 @@ const header = [
   'bob cm',
   'sway cm',
   'flight',
+  'top m/s',
   'max acc m/s²',
   'jerk m/s³',
   'balance cm',
@@ -44,20 +46,20 @@ for (const c of QUALITY_CASES) {
   const fails = verdict(c, q)
   failures += fails.length
   rows.push([c.name, q.meshFloor.toFixed(2), q.soleFloor.toFixed(2), q.skateMean.toFixed(1), q.skateP95.toFixed(1), q.bob.toFixed(1), q.sway.toFixed(1),
-    q.flight.toFixed(2), q.maxAccel.toFixed(0), q.jerk.toFixed(1), q.balance.toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
+    q.flight.toFixed(2), q.topSpeed.toFixed(2), q.maxAccel.toFixed(0), q.jerk.toFixed(1), q.balance.toFixed(1), fails.length === 0 ? 'ok' : fails.join(',')])
 }
 for (const prompt of DIVERSITY_PROMPTS) {
   const takes = await Promise.all([0, 1, 2, 3].map(async v => exportAndRead(await engine.generate({ prompt, seed: 1, variantIndex: v }))))
   const d = variantDiversity(takes)
   const ok = d >= MIN_DIVERSITY
   if (!ok) failures++
-  rows.push([`variants: ${prompt}`, '', '', '', '', '', '', '', '', '', '', `${d.toFixed(1)} cm apart ${ok ? 'ok' : 'FAIL'}`])
+  rows.push([`variants: ${prompt}`, '', '', '', '', '', '', '', '', '', '', '', `${d.toFixed(1)} cm apart ${ok ? 'ok' : 'FAIL'}`])
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
 const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
 console.log(line(header))
 for (const r of rows) console.log(line(r))
-// Option semantics (issue 22, spec motion-api.md): each comparison with its target.
+// Option semantics (spec motion-api.md): each comparison with its target.
 const f = (name: string): QualityFigures => figuresOf.get(name)!
 const semantics: [string, boolean][] = [
   [
@@ -79,7 +81,7 @@ for (const [text, ok] of semantics) {
   console.log(`${text}: ${ok ? 'ok' : 'FAIL'}`)
 }
 console.log(
-  `\ntargets: mesh floor −0.5…+1 cm (every clip and character); skating walk/turn/side-step/kneel/lying/sitting < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`
+  `\ntargets: mesh floor −0.5…+1 cm (every clip and character); skating walk/turn/side-step/kneel/lying/sitting < 8 mean, < 35 p95; run/jog/jump < 16, < 50; walk bob 2.5–9.5, sway ≥ 1; run/jog flight; top speed run 3–6.5 m/s, sprint 5–10, jog 2–3; end effectors < ${MAX_ACCEL} m/s²; variants ≥ ${MIN_DIVERSITY} cm`
 )
 console.log(failures === 0 ? 'all figures within target' : `${failures} figure(s) outside target`)
 

@@ -50,7 +50,7 @@ describe('motion options have their documented effects', () => {
       const lt = track(grounded, 'LeftToeBase')
       const rt = track(grounded, 'RightToeBase')
       for (let f = 0; f < grounded.frameCount; f++) {
-        // The issue's mesh-floor target: −0.5…+1 cm (a lift is eased in, so the skin may hover a few millimetres).
+        // The mesh-floor target: −0.5…+1 cm (a lift is eased in, so the skin may hover a few millimetres).
         const low = lowestPoint(body, fk(grounded, f))
         expect(low, `${prompt} at frame ${f}`).toBeGreaterThanOrEqual(-0.005)
         expect(low, `${prompt} at frame ${f}`).toBeLessThanOrEqual(0.01)

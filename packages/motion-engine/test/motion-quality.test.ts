@@ -1,13 +1,29 @@
-// The physical figures of issue 22, measured on the exported BVH and skinned GLB like motion-capture data.
+// The motion-quality yardstick's physical figures, measured on the exported BVH and skinned GLB like motion-capture data.
 import { describe, expect, it } from 'vitest'
 import { exportAndRead } from '../bench/exported-motion.js'
-import { measure, variantDiversity } from '../bench/quality-metrics.js'
+import { measure, percentile, soleTracks, variantDiversity } from '../bench/quality-metrics.js'
 import { DIVERSITY_PROMPTS, MAX_ACCEL, MIN_DIVERSITY, QUALITY_CASES, generateCase } from '../bench/quality-cases.js'
 import type { QualityCase } from '../bench/quality-cases.js'
-import { parsePrompt } from '../src/index.js'
+import { fk, jointIndex, parsePrompt, quatRotate } from '../src/index.js'
+import type { MotionClip, Vec3 } from '../src/index.js'
 import { engine } from './helpers/motion.js'
 
 const byName = (name: string): QualityCase => QUALITY_CASES.find(c => c.name === name)!
+
+const ARM_AND_HEAD = ['LeftHand', 'RightHand', 'LeftForeArm', 'RightForeArm', 'Head']
+/** Hands, forearms and head relative to the hips in the hips' heading frame, per frame: a pose, wherever it stands. */
+function upperBody (clip: MotionClip): Vec3[][] {
+  const ids = ARM_AND_HEAD.map(n => jointIndex(clip.skeleton, n))
+  return Array.from({ length: clip.frameCount }, (_, f) => {
+    const w = fk(clip, f)
+    const o = w.positions[0]!
+    const fwd = quatRotate(w.rotations[0]!, [0, 0, 1])
+    const yaw = Math.atan2(fwd[0], fwd[2])
+    const [c, s] = [Math.cos(-yaw), Math.sin(-yaw)]
+    return ids.map(j => { const p = w.positions[j]!; const [dx, dz] = [p[0] - o[0], p[2] - o[2]]; return [c * dx + s * dz, p[1] - o[1], -s * dx + c * dz] })
+  })
+}
+const poseDistance = (a: Vec3[], b: Vec3[]) => Math.max(...a.map((p, i) => Math.hypot(p[0] - b[i]![0], p[1] - b[i]![1], p[2] - b[i]![2])))
 const figures = async (name: string) => measure(await exportAndRead(await generateCase(engine, byName(name))))
 
 describe('motion quality on the exported files', () => {
@@ -38,6 +54,16 @@ describe('motion quality on the exported files', () => {
     }, 60_000)
   }
 
+  for (const c of QUALITY_CASES.filter(q => q.speed !== undefined)) {
+    it(`${c.name}: top speed ${c.speed![0]}–${c.speed![1]} m/s in every take`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const q = measure(await exportAndRead(await generateCase(engine, c, seed)))
+        expect(q.topSpeed, `seed ${seed}`).toBeGreaterThanOrEqual(c.speed![0])
+        expect(q.topSpeed, `seed ${seed}`).toBeLessThanOrEqual(c.speed![1])
+      }
+    }, 60_000)
+  }
+
   it('pose filtering at full strength cuts jerk by 30 % without moving planted feet or adding skating', async () => {
     const [rawMotion, smoothMotion] = await Promise.all(
       ['walk filter 0', 'walk filter 1'].map(async (name) => exportAndRead(await engine.generate({ seed: 1, ...byName(name).request })))
@@ -63,6 +89,39 @@ describe('motion quality on the exported files', () => {
       }
     }
     expect(planted).toBeGreaterThan(60)
+  }, 60_000)
+
+  it('kneeling rests both feet on the floor: the front sole, the back foot on its toes (no foot held in the air)', async () => {
+    for (const name of ['kneel', 'kneel slender', 'kneel with hands', 'crawl, kneel']) {
+      const m = await exportAndRead(await generateCase(engine, byName(name)))
+      const soles = soleTracks(m)
+      const floor = percentile(Array.from({ length: m.frameCount }, (_, f) => Math.min(...soles.map(t => t[f]![1]))), 5)
+      // The held kneel: its last half second. Sole points 0–2 are the left foot's heel, ball and toe tip, 3–5 the right's.
+      for (let f = m.frameCount - Math.round(m.fps / 2); f < m.frameCount; f++) {
+        for (const foot of [0, 1]) {
+          const lowest = Math.min(...soles.slice(foot * 3, foot * 3 + 3).map(t => t[f]![1])) - floor
+          expect(lowest * 100, `${name}: ${foot === 0 ? 'left' : 'right'} foot at frame ${f}, cm above the floor`).toBeLessThan(2.5)
+        }
+      }
+    }
+  }, 60_000)
+
+  it('a gesture after a walk and a turn reaches its defining pose and holds it at least 0.3 s', async () => {
+    for (const gesture of ['salute', 'point forward', 'give a thumbs up', 'cross your arms', 'bow']) {
+      // The defining pose: the gesture's pose farthest from where it starts, made alone.
+      const alone = upperBody(await engine.generate({ prompt: gesture, seed: 1 }))
+      const defining = alone.reduce((best, p) => (poseDistance(p, alone[0]!) > poseDistance(best, alone[0]!) ? p : best))
+      for (const seed of [1, 2, 3]) {
+        const clip = await engine.generate({ prompt: `walk forward, turn around and ${gesture}`, seed })
+        let run = 0
+        let held = 0
+        for (const p of upperBody(clip).slice(-alone.length - 15)) {
+          run = poseDistance(p, defining) < 0.08 ? run + 1 : 0
+          held = Math.max(held, run / clip.fps)
+        }
+        expect(held, `${gesture}, seed ${seed}`).toBeGreaterThanOrEqual(0.3)
+      }
+    }
   }, 60_000)
 
   it('auto foot locking skates no more than grounding alone', async () => {

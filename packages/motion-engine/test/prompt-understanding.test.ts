@@ -1,5 +1,5 @@
-// Issue 28's "Why": each class of misreading people met, as a test of the plan (each failed before the parser read
-// prompts with an NLP library and WordNet).
+// Each class of misreading people met in real prompts, as a test of the plan: what the parser reads with its NLP
+// library and WordNet that word lists alone misread.
 import { describe, expect, it } from 'vitest'
 import { analyzePrompt, planPrompt } from '../src/index.js'
 import { readPrompt } from '../src/prompt/read-prompt.js'

@@ -1,4 +1,4 @@
-// Issue 28's upper-body actions, driven straight from an ActionSpec: each one's defining feature measured with
+// The upper-body actions, driven straight from an ActionSpec: each one's defining feature measured with
 // forward kinematics, standing and layered over a walk.
 import { describe, expect, it } from 'vitest'
 import type { ActionKind, Vec3 } from '../src/index.js'

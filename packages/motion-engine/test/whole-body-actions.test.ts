@@ -1,4 +1,4 @@
-// The defining feature of each whole-body action of issue 28, measured on the generated motion (driven by an
+// The defining feature of each whole-body action, measured on the generated motion (driven by an
 // explicit plan, so the prompt analysis is not under test here).
 import { describe, expect, it } from 'vitest'
 import { fk, jointIndex } from '../src/index.js'

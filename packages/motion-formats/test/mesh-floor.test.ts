@@ -1,5 +1,5 @@
-// Stock characters of another build rest their own skin where the engine rested the mannequin's (issue 22: the mesh
-// floor comes from the character's geometry, not the mannequin's).
+// Stock characters of another build rest their own skin where the engine rested the mannequin's: the mesh floor
+// comes from the character's geometry, not the mannequin's.
 import { createEngine } from '@openmotion/motion-engine'
 import type { MotionClip } from '@openmotion/motion-engine'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The quick start's memory ceiling (issue 33), one suite for the three apps: an app on its embedded defaults
+// The quick start's memory ceiling, one suite for the three apps: an app on its embedded defaults
 // (PGlite under a fresh DATA_DIR, the in-memory queues) holds at most `ceilingMb` resident once ready and idle.
 // Resident memory settles within seconds of readiness and does not depend on the machine's load, unlike
 // throughput or start-up time, so it is asserted and those are not. The process is the built app, as `./run start`

@@ -22,8 +22,9 @@ export interface OpenapiGapOptions {
 // The health probes every app gets from @openmotion/common: /healthz is always 200, /readyz answers 503 with its checks.
 const HEALTH_CANNOT_FAIL = ['GET /healthz']
 const HEALTH_OWN_SHAPE = ['GET /readyz']
-// A success without a body by HTTP's rules (No Content, Not Modified) or a redirect-like resume (308) needs no schema.
-const BODYLESS = new Set(['204', '304', '308'])
+// A success without a body by HTTP's rules (No Content, Not Modified) or a redirect (a route whose answer is to send
+// the browser on, as an OAuth callback does) needs no schema.
+const BODYLESS = new Set(['204', '302', '303', '304', '307', '308'])
 const ERROR_FIELDS = ['code', 'message', 'requestId']
 
 export function operationsOf (doc: OpenapiDocument): Array<[name: string, operation: Operation]> {
@@ -46,7 +47,7 @@ function bodySchema (response: Response): JsonSchema | undefined {
 function gapsOf (name: string, operation: Operation, security: Record<string, unknown>[] | undefined, options: OpenapiGapOptions): string[] {
   const gaps: string[] = []
   const responses = Object.entries(operation.responses ?? {})
-  const successes = responses.filter(([status]) => /^2\d\d$/.test(status))
+  const successes = responses.filter(([status]) => /^2\d\d$/.test(status) || (/^3\d\d$/.test(status) && BODYLESS.has(status)))
   if (successes.length === 0) gaps.push(`${name}: no 2xx response`)
   for (const [status, response] of successes) {
     if (!BODYLESS.has(status) && bodySchema(response) === undefined) gaps.push(`${name}: ${status} has no body schema`)

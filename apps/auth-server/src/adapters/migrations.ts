@@ -16,5 +16,11 @@ export const migrations: Migration[] = [
   {
     id: '007_expiring_secrets',
     sql: "CREATE INDEX auth_documents_expiry ON auth_documents (collection, (doc->>'expiresAt')) WHERE collection IN ('mfa_tickets', 'webauthn_challenges')"
+  },
+  // Sign-in with identity providers: flows (state, nonce, PKCE verifier) and one-time codes are purged by expiry;
+  // identities (id = hash of provider and subject, so one account per outside identity) are found by userId (004).
+  {
+    id: '008_provider_expiry',
+    sql: "CREATE INDEX auth_documents_provider_expiry ON auth_documents (collection, (doc->>'expiresAt')) WHERE collection IN ('provider_flows', 'provider_codes')"
   }
 ]

@@ -50,6 +50,8 @@ export interface MfaTicket extends Record<string, unknown> {
   id: string
   userId: string
   deviceName: string | null
+  /** The first step's RFC 8176 methods (a provider's sign-in); absent means a password. */
+  amr?: string[]
   createdAt: string
   expiresAt: string
 }

@@ -11,7 +11,8 @@ const TICKET = /^[A-Za-z0-9_-]{43}$/
 export class MfaTickets {
   constructor (private readonly store: DocumentStore, private readonly ttlSeconds: number) {}
 
-  async issue (userId: string, deviceName: string | null): Promise<{ ticket: string, expiresAt: string }> {
+  /** `amr`: the methods of the first step (pwd, or a provider's), carried into the session verifyMfa opens. */
+  async issue (userId: string, deviceName: string | null, amr: string[] = ['pwd']): Promise<{ ticket: string, expiresAt: string }> {
     const now = new Date()
     // Abandoned tickets would pile up otherwise; the expiry index makes this one cheap statement.
     await this.store.deleteBefore(MFA_COLLECTIONS.tickets, 'expiresAt', now.toISOString())
@@ -20,6 +21,7 @@ export class MfaTickets {
       id: ticketHash(ticket),
       userId,
       deviceName,
+      amr,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000).toISOString()
     }

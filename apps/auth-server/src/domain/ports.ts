@@ -47,3 +47,34 @@ export interface RateLimiter {
   /** Forgets the hits of `rule` on `key` (a successful sign-in clears the account's failures). */
   reset (rule: RateRule, key: string): Promise<void>
 }
+
+/** What an identity provider asserted about the person who signed in there, after every check passed. */
+export interface ProviderProfile {
+  /** The provider's stable id of the person (OIDC `sub`, GitHub's numeric user id). */
+  subject: string
+  email: string | null
+  /** Whether the provider vouches that the person controls `email` (OIDC `email_verified`, GitHub's verified flag). */
+  emailVerified: boolean
+  /** The provider's own RFC 8176 methods (the ID token's `amr`), when it sends them. */
+  amr: string[] | null
+}
+
+/** The per-flow secrets a sign-in binds to the browser and checks on the way back. */
+export interface AuthorizationChecks { state: string, nonce: string, codeVerifier: string }
+
+/** One configured identity provider (OpenID Connect or plain OAuth 2.0) as the sign-in flow drives it. */
+export interface IdentityProvider {
+  readonly name: string
+  readonly kind: 'oidc' | 'github'
+  readonly label: string
+  /** Exact URLs a sign-in may return the browser to. */
+  readonly redirects: readonly string[]
+  /** The provider's authorization URL (code flow, PKCE S256, state and, for OIDC, nonce). */
+  authorizationUrl (checks: AuthorizationChecks): Promise<string>
+  /**
+   * Exchanges the code of the callback URL and checks the answer (state, ID token signature, issuer, audience, azp,
+   * expiry, nonce; or the OAuth user). Throws PROVIDER_REJECTED when a check fails, SERVICE_UNAVAILABLE when the
+   * provider cannot be reached.
+   */
+  complete (callback: URL, checks: AuthorizationChecks): Promise<ProviderProfile>
+}

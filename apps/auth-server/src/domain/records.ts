@@ -63,7 +63,7 @@ export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired'
 export const AUDIT_EVENT_TYPES = [
   'signed_up', 'sign_in_succeeded', 'sign_in_failed', 'refresh_reused', 'session_revoked', 'password_changed', 'password_reset',
   'email_verified', 'invitation_sent', 'invitation_accepted', 'role_changed', 'rate_limited',
-  'mfa_enabled', 'mfa_disabled', 'mfa_failed', 'recovery_code_used'
+  'mfa_enabled', 'mfa_disabled', 'mfa_failed', 'recovery_code_used', 'identity_linked', 'identity_unlinked', 'provider_sign_in_failed'
 ] as const
 export type AuditEventType = typeof AUDIT_EVENT_TYPES[number]
 

@@ -52,10 +52,17 @@ export class SecondFactors {
 
   /** The password step; throws MFA_REQUIRED with a ticket when the account has a second factor. */
   async signIn (email: string, password: string, client: ClientInfo): Promise<AuthPayload> {
-    const user = await this.deps.auth.checkCredentials(email, password, client)
+    return await this.afterFirstFactor(await this.deps.auth.checkCredentials(email, password, client), client, ['pwd'])
+  }
+
+  /**
+   * A first factor passed (`amr`: a password, a provider's sign-in): the session, or MFA_REQUIRED with a ticket that
+   * remembers `amr` when the account has a second factor.
+   */
+  async afterFirstFactor (user: User, client: ClientInfo, amr: string[]): Promise<AuthPayload> {
     const factors = await this.factors(user.id)
-    if (factors.length === 0) return await this.deps.auth.openSession(user, client, ['pwd'])
-    const { ticket, expiresAt } = await this.deps.tickets.issue(user.id, client.deviceName ?? null)
+    if (factors.length === 0) return await this.deps.auth.openSession(user, client, amr)
+    const { ticket, expiresAt } = await this.deps.tickets.issue(user.id, client.deviceName ?? null, amr)
     throw authError('MFA_REQUIRED', 'this account has a second factor: call verifyMfa with the ticket and one of the factors', {
       ticket, ticketExpiresAt: expiresAt, factors
     })
@@ -86,7 +93,7 @@ export class SecondFactors {
     }
     await this.deps.tickets.consume(doc)
     await this.deps.limits.succeeded('mfa', user.id)
-    return await this.deps.auth.openSession(user, sessionClient, ['pwd', method, 'mfa'])
+    return await this.deps.auth.openSession(user, sessionClient, [...(doc.amr ?? ['pwd']), method, 'mfa'])
   }
 
   /**

@@ -8,18 +8,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius from 'mercurius'
 import type { CorsPolicy, Logger } from '@openmotion/common'
-import type { AuthContext } from '../auth-context.js'
 import type { AuthConfig } from '../config.js'
 import { formatGraphqlErrors } from './error-formatter.js'
 import { documentGraphqlRoutes } from './openapi-route.js'
 import { maxFieldsRule } from './query-limits.js'
-import { createRequestAuth } from './request-auth.js'
-import { createResolvers, type ResolverContext } from './resolvers.js'
+import { createRequestAuth, type RequestAuthDeps } from './request-auth.js'
+import { createResolvers, type ResolverContext, type ResolverDeps } from './resolvers.js'
 import { schema } from './schema.js'
 
 const MAX_DIRECTIVES = 10
 
-export interface GraphqlOptions { config: AuthConfig, context: AuthContext, cors: CorsPolicy, logger: Logger }
+/** What /graphql takes from the composition root: the domain services its resolvers call, and the signing keys. */
+export type GraphqlServices = Omit<ResolverDeps, 'requestAuth' | 'cookie' | 'originAllowed'> & Pick<RequestAuthDeps, 'keys'>
+
+export interface GraphqlOptions { config: AuthConfig, context: GraphqlServices, cors: CorsPolicy, logger: Logger }
 
 export async function graphqlPlugin (app: FastifyInstance, { config, context, cors, logger }: GraphqlOptions): Promise<void> {
   const production = config.NODE_ENV === 'production'

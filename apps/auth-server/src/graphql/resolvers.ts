@@ -2,15 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountRecovery } from '../domain/account-recovery.js'
 import type { AuditFilter, AuditLog } from '../domain/audit-log.js'
 import type { AuthService } from '../domain/auth-service.js'
+import type { Identities } from '../domain/identities.js'
 import type { Invitations } from '../domain/invitations.js'
 import type { MfaEnrollment } from '../domain/mfa-enrollment.js'
 import type { Passkeys } from '../domain/passkeys.js'
+import type { ProviderSignIn } from '../domain/provider-sign-in.js'
 import type { SecondFactors } from '../domain/second-factor.js'
 import { AUDIT_EVENT_TYPES, type AuthPayload, type Role } from '../domain/records.js'
 import type { Sessions } from '../domain/sessions.js'
 import { authError } from '../errors.js'
 import { guardArguments } from './input-guard.js'
 import { createMfaResolvers } from './mfa-resolvers.js'
+import { createProviderResolvers } from './provider-resolvers.js'
 import { JSONScalar, metadataObject } from './json-scalar.js'
 import type { RequestAuth } from './request-auth.js'
 import { auditEventView, invitationView, sessionView, userView } from './views.js'
@@ -26,6 +29,8 @@ export interface ResolverDeps {
   secondFactors: SecondFactors
   enrollment: MfaEnrollment
   passkeys: Passkeys
+  providerSignIn: ProviderSignIn
+  identities: Identities
   requestAuth: RequestAuth
   cookie: { name: string, secure: boolean, sameSite: 'lax' | 'none', maxAge: number }
   /** Whether a browser Origin may use the refresh cookie (CSRF guard for the one cookie-authenticated mutation). */
@@ -73,11 +78,13 @@ export function createResolvers (deps: ResolverDeps) {
   }
 
   const mfa = createMfaResolvers({ ...deps, respond })
+  const providers = createProviderResolvers({ ...deps, flowCookie: deps.cookie, respond })
 
   return guardArguments({
     JSON: JSONScalar,
     Query: {
       ...mfa.Query,
+      ...providers.Query,
       me: async (_: unknown, _args: unknown, { request }: ResolverContext) => {
         const who = await caller(request)
         const user = await deps.auth.user(who.userId)
@@ -106,6 +113,7 @@ export function createResolvers (deps: ResolverDeps) {
     },
     Mutation: {
       ...mfa.Mutation,
+      ...providers.Mutation,
       signUp: async (_: unknown, args: { email: string, password: string }, { request }: ResolverContext) =>
         deps.auth.signUp(args.email, args.password, client(request)),
       signIn: async (_: unknown, args: { email: string, password: string, deviceName?: string }, { request, reply }: ResolverContext) =>

@@ -1,5 +1,6 @@
 // The GraphQL contract. `schema.graphql` next to the package is generated from this (a test keeps them equal).
 import { mfaSchema } from './mfa-schema.js'
+import { providerSchema } from './provider-schema.js'
 
 export const schema = /* GraphQL */ `
 """Any JSON value; used for free-form user metadata."""
@@ -59,7 +60,7 @@ type AuditEvent {
   id: ID!
   """signed_up, sign_in_succeeded, sign_in_failed, refresh_reused, session_revoked, password_changed, password_reset,
   email_verified, invitation_sent, invitation_accepted, role_changed, rate_limited, mfa_enabled, mfa_disabled,
-  mfa_failed or recovery_code_used"""
+  mfa_failed, recovery_code_used, identity_linked, identity_unlinked or provider_sign_in_failed"""
   type: String!
   """ISO 8601"""
   at: String!
@@ -131,4 +132,4 @@ type Mutation {
   """admin only; role is user or admin"""
   setUserRole(id: ID!, role: String!): User!
 }
-` + mfaSchema
+` + mfaSchema + providerSchema

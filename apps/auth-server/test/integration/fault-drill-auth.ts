@@ -14,7 +14,8 @@ const PAYLOAD = 'accessToken refreshToken session { id }'
 export interface AuthDrill {
   base: string
   process: MainProcess
-  run: (fault: Fault, label: string) => Promise<FaultDrillResult & { sessions: number }>
+  /** `readiness`: what /readyz says during the outage (`unavailable` 503 for the database, `degraded` 200 for Redis). */
+  run: (fault: Fault, label: string, readiness: 'unavailable' | 'degraded') => Promise<FaultDrillResult & { sessions: number }>
   stop: () => Promise<void>
 }
 
@@ -35,6 +36,9 @@ const signIn = async (base: string): Promise<Answer> =>
   await graphql(base, `mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { ${PAYLOAD} } }`, { email: EMAIL, password: PASSWORD })
 const refresh = async (base: string, token: string): Promise<Answer> =>
   await graphql(base, `mutation ($token: String) { refreshToken(refreshToken: $token) { ${PAYLOAD} } }`, { token })
+
+/** /readyz 200 with status `ok`: ready, and no dependency degraded. */
+const fullyReady = (answer: Answer): boolean => answer.status === 200 && /"status":"ok"/.test(answer.body)
 
 export async function startAuthDrill (env: Record<string, string>): Promise<AuthDrill> {
   const port = await freePort()
@@ -57,12 +61,13 @@ export async function startAuthDrill (env: Record<string, string>): Promise<Auth
   return {
     base,
     process,
-    async run (fault, label) {
+    async run (fault, label, readiness) {
       // Session id → its latest refresh token.
       const sessions = new Map<string, string>()
       let turn = 0
       const result = await runFaultDrill({
         readyUrl: `${base}/readyz`,
+        isReady: fullyReady,
         fault,
         load: async (record) => {
           const opened = await signIn(base)
@@ -88,7 +93,9 @@ export async function startAuthDrill (env: Record<string, string>): Promise<Auth
         `(restart ${result.restartMs} ms); ${during.length} requests during the outage, ${during.filter((o) => o.status === 503).length} answered 503; ` +
         `${sessions.size} sessions, ${lost.length} lost`)
 
-      expect(result.outageReadiness).toContain(503)
+      if (readiness === 'unavailable') expect(result.outageReadiness).toContain(503)
+      else expect(result.outageReadiness).toEqual(result.outageReadiness.map(() => 200))
+      expect(result.outageReady).toContain(false)
       expect(result.recoveryMs).toBeDefined()
       expect(uncleanOutcomes(result.outcomes, [200], errors.SERVICE_UNAVAILABLE.code)).toEqual([])
       // A 200 must be a success: GraphQL puts a resolver's failure in `errors` with status 200.

@@ -11,6 +11,6 @@ describe('auth-server through a PostgreSQL restart', () => {
   const title = 'answers 503 while PostgreSQL restarts under signIn and refresh load, is ready again within 15 s, and loses no session'
   itThroughPostgresFault('auth', title, async ({ postgres, databaseUrl, suite }) => {
     const drill = suite.process(await startAuthDrill({ DOCUMENT_STORE: 'sql', DATABASE_URL: databaseUrl }))
-    await drill.run(postgres, 'PostgreSQL restart')
+    await drill.run(postgres, 'PostgreSQL restart', 'unavailable')
   })
 })

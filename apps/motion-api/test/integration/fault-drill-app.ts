@@ -14,7 +14,7 @@ interface LedgerEntry { kind: string, rid: string | null, amount: number }
 export interface MotionProcess {
   base: string
   process: MainProcess
-  /** Waits for /readyz 200 (throws with the output if the process exits or 120 s pass). */
+  /** Waits for /readyz status `ok`, every dependency answering (throws with the output if the process exits or 120 s pass). */
   ready: () => Promise<void>
   /** Opens a session (dev client) and returns its cookie. */
   session: () => Promise<string>
@@ -25,6 +25,9 @@ export interface MotionProcess {
   settled: (cookie: string, rids: readonly string[]) => Promise<{ jobs: JobRecord[], ledger: LedgerEntry[] }>
   stop: () => Promise<void>
 }
+
+/** /readyz 200 with status `ok`: ready, and no dependency degraded. */
+export const fullyReady = (answer: Answer): boolean => answer.status === 200 && /"status":"ok"/.test(answer.body)
 
 const sleep = async (ms: number): Promise<void> => { await new Promise((resolve) => setTimeout(resolve, ms)) }
 
@@ -45,7 +48,7 @@ export async function startMotionProcess (env: Record<string, string>): Promise<
     base,
     process,
     async ready () {
-      for (let i = 0; (await timedFetch(`${base}/readyz`)).status !== 200; i++) {
+      for (let i = 0; !fullyReady(await timedFetch(`${base}/readyz`)); i++) {
         if (i > 600 || process.child.exitCode !== null) throw new Error(`motion-api never became ready:\n${process.output()}`)
         await sleep(200)
       }

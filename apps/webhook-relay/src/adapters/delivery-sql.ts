@@ -1,11 +1,12 @@
-// Every statement that changes a delivery's status, writes its transition or an outbox row, or decides who may
-// claim an attempt: the one place those rules are written in SQL. The status sets come from the state table
+// Every statement that changes a delivery's status or lease, writes its transition or an outbox row, or decides who
+// may claim an attempt: the one place those rules are written in SQL (test/adapters/delivery-sql-confinement.test.ts
+// fails on such a statement anywhere else in src/). The status sets come from the state table
 // (domain/delivery-states.ts), and each statement logs its transitions and queues its jobs in the same statement
 // as the status change, so the log, the outbox and the current status can never disagree.
 import { DELIVERY_TRANSITIONS } from '../domain/delivery-states.js'
 import type { DeliveryStatus } from '../domain/types.js'
 
-const { accept, claim, finish } = DELIVERY_TRANSITIONS
+const { accept, claim, finish, unclaim, kill, replay } = DELIVERY_TRANSITIONS
 const statuses = (list: readonly DeliveryStatus[]) => `ARRAY[${list.map((s) => `'${s}'`).join(', ')}]::text[]`
 
 /**
@@ -123,14 +124,51 @@ export const QUEUE_PENDING = `${queueJobs('relay_deliveries d', 'attempts + 1', 
   RETURNING delivery_id`
 
 /**
- * One delivery's status change by an operator or the worker ($1 id, $2 to, $3 allowed from-statuses), with
- * `set` (more assignments, parameters from $4 on) and, for a replay, its new job.
+ * The status change of `event` for the deliveries named by id ($1 ids), each only from a status the state table
+ * allows: `to` is the new status (an SQL expression of the row's old values), `set` more assignments (parameters
+ * from $2 on), and `queueJob` commits each moved delivery's next job with it. Rows are locked in id order, as the
+ * batches lock them. Returns the moved deliveries in id order.
  */
-export function moveOne (set: string, options: { queueJob?: boolean } = {}): string {
+function moveMany (event: 'unclaim' | 'kill' | 'replay', to: string, set: string, options: { queueJob?: boolean } = {}): string {
   return `WITH prev AS (
-      SELECT id, status AS previous FROM relay_deliveries WHERE id = $1 AND (status || '') = ANY($3::text[]) FOR UPDATE
+      SELECT id, status AS previous FROM relay_deliveries
+      WHERE id = ANY($1::text[]) AND ${statusIn('status', DELIVERY_TRANSITIONS[event].from)} ORDER BY id FOR UPDATE
     ), u AS (
-      UPDATE relay_deliveries d SET status = $2, updated_at = clock_timestamp()${set} FROM prev WHERE d.id = prev.id RETURNING d.*, prev.previous
+      UPDATE relay_deliveries d SET status = ${to}, updated_at = clock_timestamp()${set} FROM prev WHERE d.id = prev.id RETURNING d.*, prev.previous
     ), t AS (${logTransitions('u')})${options.queueJob === true ? `, o AS (${queueJobs('u', 'attempts + 1', 'next_attempt_at')})` : ''}
-    SELECT * FROM u`
+    SELECT * FROM u ORDER BY id`
 }
+
+/**
+ * A claimed attempt given back unmade: pending when no attempt was made since the last replay, else retrying,
+ * judged on the row as it is, without a lease, so the job's next run claims it at once.
+ */
+export const UNCLAIM = moveMany('unclaim', `CASE WHEN d.attempts = d.replay_base THEN '${unclaim.to[0]}' ELSE '${unclaim.to[1]}' END`, ', lease_until = NULL')
+
+/** Deliveries that cannot be attempted (endpoint deleted or disabled) end without an attempt ($2 the reason). */
+export const KILL = moveMany('kill', `'${kill.to[0]}'`, ', next_attempt_at = NULL, last_error = $2')
+
+/** An operator's replay ($2 due): a fresh retry budget and a job in the outbox for each delivery moved. */
+export const REPLAY = moveMany('replay', `'${replay.to[0]}'`, ', replay_base = attempts, next_attempt_at = $2', { queueJob: true })
+
+/**
+ * The worker's heartbeat ($1 ids, $2 lease): extends the leases of the attempts it is running. Locks in id order,
+ * like FINISH_BATCH, so a heartbeat and a batch of outcomes never deadlock.
+ */
+export const RENEW_LEASES = `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND ${statusIn('status', claim.to)} ORDER BY id FOR UPDATE)
+  UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`
+
+/**
+ * The outbox publisher's lease of up to $3 entries nobody holds ($1 now, $2 lease), oldest first. Rows are leased
+ * rather than locked for the duration of the enqueue, so a slow or unreachable broker never holds a database
+ * connection (PGlite has one); `FOR UPDATE SKIP LOCKED` lets several relays publish side by side.
+ */
+export const OUTBOX_CLAIM = `UPDATE relay_outbox SET lease_until = $2 WHERE id IN (
+    SELECT id FROM relay_outbox WHERE lease_until IS NULL OR lease_until <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+  RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at`
+
+/** The queue has these entries ($1 ids) now. */
+export const OUTBOX_REMOVE = 'DELETE FROM relay_outbox WHERE id = ANY($1::text[]::bigint[])'
+
+/** Enqueueing these entries ($1 ids) failed: they are tried again from $2 on. */
+export const OUTBOX_RELEASE = 'UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])'

@@ -1,13 +1,12 @@
-// Delivery state and its history. Every status change is one statement of delivery-sql.ts, which records the
-// transition (and any job) in the same statement, with the from- and to-sets of the state table
-// (domain/delivery-states.ts).
+// Delivery state and its history. Every status or lease change is one statement of delivery-sql.ts, which records
+// the transition (and any job) in the same statement, with the from- and to-sets of the state table
+// (domain/delivery-states.ts); this file only reads.
 import type { Database } from '@openmotion/common'
 import type { Attempt, Delivery, DeliveryStatus, Transition } from '../domain/types.js'
 import type { DeliveryJob } from '../domain/delivery-queue.js'
-import { DELIVERY_TRANSITIONS, type DeliveryEvent } from '../domain/delivery-states.js'
 import { newId } from '../domain/ids.js'
 import type { Claim, ClaimedDelivery, DeliveryBacklog, DeliveryHistory, DeliveryRepository, Finished } from '../domain/ports.js'
-import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, moveOne, statusIn } from './delivery-sql.js'
+import { CLAIM_BATCH, CLAIM_ONE, FINISH_BATCH, KILL, RENEW_LEASES, REPLAY, UNCLAIM } from './delivery-sql.js'
 import { toAttempt, toDelivery, type AttemptRow, type DeliveryRow } from './delivery-rows.js'
 
 type ClaimRow = DeliveryRow & {
@@ -20,12 +19,6 @@ type ClaimRow = DeliveryRow & {
 
 export class DeliveryStore implements DeliveryRepository, DeliveryHistory, DeliveryBacklog {
   constructor (private readonly db: Database) {}
-
-  /** One delivery's change by `event` to `to`, with `set` (more assignments, parameters from $4 on). */
-  private async move (event: DeliveryEvent, id: string, to: DeliveryStatus, set: string, params: unknown[], queueJob = false): Promise<Delivery | undefined> {
-    const { rows } = await this.db.query<DeliveryRow>(moveOne(set, { queueJob }), [id, to, DELIVERY_TRANSITIONS[event].from, ...params])
-    return rows[0] === undefined ? undefined : toDelivery(rows[0])
-  }
 
   async get (id: string): Promise<Delivery | undefined> {
     const { rows } = await this.db.query<DeliveryRow>('SELECT * FROM relay_deliveries WHERE id = $1', [id])
@@ -66,13 +59,7 @@ export class DeliveryStore implements DeliveryRepository, DeliveryHistory, Deliv
   /** The worker's heartbeat: extends the leases of the attempts it is running. */
   async renewLeases (ids: readonly string[], leaseUntil: Date): Promise<void> {
     if (ids.length === 0) return
-    // Locks in id order, like finishMany, so a heartbeat and a batch of outcomes never deadlock.
-    await this.db.query(
-      `WITH l AS (SELECT id FROM relay_deliveries WHERE id = ANY($1::text[]) AND ${statusIn('status', ['delivering'])} ORDER BY id FOR UPDATE)
-       UPDATE relay_deliveries d SET lease_until = $2 FROM l WHERE d.id = l.id`,
-      [ids, leaseUntil],
-      { name: 'relay_renew_leases' }
-    )
+    await this.db.query(RENEW_LEASES, [ids, leaseUntil], { name: 'relay_renew_leases' })
   }
 
   /**
@@ -136,28 +123,22 @@ export class DeliveryStore implements DeliveryRepository, DeliveryHistory, Deliv
     return rows.map(toDelivery)
   }
 
-  /**
-   * Gives a claimed attempt back unmade (its endpoint had no free slot in time): back to pending (or retrying, when
-   * attempts were made since the last replay) without a lease, so the job's next run claims it at once.
-   */
+  /** Gives a claimed attempt back unmade (its endpoint had no free slot in time): UNCLAIM. */
   async unclaim (delivery: Delivery): Promise<void> {
-    const to = delivery.attempts === delivery.replayBase ? 'pending' : 'retrying'
-    await this.move('unclaim', delivery.id, to, ', lease_until = NULL', [])
+    await this.db.query(UNCLAIM, [[delivery.id]])
   }
 
   /** Ends a delivery that cannot be attempted (endpoint deleted or disabled) without an attempt. */
   async kill (id: string, reason: string): Promise<Delivery | undefined> {
-    return this.move('kill', id, 'dead', ', next_attempt_at = NULL, last_error = $4', [reason])
+    const { rows } = await this.db.query<DeliveryRow>(KILL, [[id], reason])
+    return rows[0] === undefined ? undefined : toDelivery(rows[0])
   }
 
-  /** succeeded/dead → pending with a fresh retry budget, each with its job in the outbox; returns those moved. */
+  /** succeeded/dead → pending with a fresh retry budget, each with its job in the outbox, in one statement; returns those moved. */
   async replay (ids: readonly string[], now: Date = new Date()): Promise<Delivery[]> {
-    const replayed: Delivery[] = []
-    for (const id of ids) {
-      const moved = await this.move('replay', id, 'pending', ', replay_base = attempts, next_attempt_at = $4', [now], true)
-      if (moved !== undefined) replayed.push(moved)
-    }
-    return replayed
+    if (ids.length === 0) return []
+    const { rows } = await this.db.query<DeliveryRow>(REPLAY, [ids, now])
+    return rows.map(toDelivery)
   }
 
   async deadForEndpoint (endpointId: string, since: Date | undefined): Promise<string[]> {

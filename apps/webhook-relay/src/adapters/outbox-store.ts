@@ -1,11 +1,10 @@
 // The outbox table (schema 017): jobs written in the same transaction as the delivery state that makes them due,
-// handed to the queue by the publisher (@openmotion/job-queue's outbox publisher). Rows are leased rather than locked for the
-// duration of the enqueue, so a slow or unreachable broker never holds a database connection (PGlite has one);
-// `FOR UPDATE SKIP LOCKED` lets several relays publish side by side without taking the same rows.
+// handed to the queue by the publisher (@openmotion/job-queue's outbox publisher). Its statements are in
+// delivery-sql.ts, with the ones that write outbox rows beside a delivery's change.
 import type { SqlExecutor } from '@openmotion/common'
 import type { OutboxEntry } from '../domain/delivery-queue.js'
 import type { OutboxRepository } from '../domain/ports.js'
-import { QUEUE_PENDING } from './delivery-sql.js'
+import { OUTBOX_CLAIM, OUTBOX_RELEASE, OUTBOX_REMOVE, QUEUE_PENDING } from './delivery-sql.js'
 
 interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
 
@@ -14,10 +13,7 @@ export class OutboxStore implements OutboxRepository {
 
   /** Leases up to `limit` entries nobody holds (oldest first) until `leaseUntil`. */
   async claim (limit: number, leaseUntil: Date, now: Date = new Date()): Promise<OutboxEntry[]> {
-    const { rows } = await this.db.query<OutboxRow>(
-      `UPDATE relay_outbox SET lease_until = $2 WHERE id IN (
-         SELECT id FROM relay_outbox WHERE lease_until IS NULL OR lease_until <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at`, [now, leaseUntil, limit])
+    const { rows } = await this.db.query<OutboxRow>(OUTBOX_CLAIM, [now, leaseUntil, limit])
     return rows
       .map((r) => ({ id: r.id, job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt }, dueAt: r.due_at }))
       .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))
@@ -25,12 +21,12 @@ export class OutboxStore implements OutboxRepository {
 
   /** The queue has these jobs now. */
   async remove (ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.db.query('DELETE FROM relay_outbox WHERE id = ANY($1::text[]::bigint[])', [ids])
+    if (ids.length > 0) await this.db.query(OUTBOX_REMOVE, [ids])
   }
 
   /** Enqueue failed: these entries are tried again from `retryAt` on. */
   async release (ids: readonly string[], retryAt: Date): Promise<void> {
-    if (ids.length > 0) await this.db.query('UPDATE relay_outbox SET lease_until = $2 WHERE id = ANY($1::text[]::bigint[])', [ids, retryAt])
+    if (ids.length > 0) await this.db.query(OUTBOX_RELEASE, [ids, retryAt])
   }
 
   /** A job due at `now` for each of these pending deliveries with none in the outbox (delivery-sql.ts, QUEUE_PENDING). */

@@ -1,5 +1,5 @@
 // Tenants and their API keys. Keys are stored only as SHA-256 hashes (see domain/api-keys.ts).
-import type { SqlExecutor } from '@openmotion/common'
+import { ReadCache, type SqlExecutor } from '@openmotion/common'
 import { generateApiKey, hashApiKey, keyPrefix } from '../domain/api-keys.js'
 import { newId } from '../domain/ids.js'
 import type { TenantRepository } from '../domain/ports.js'
@@ -11,13 +11,14 @@ interface KeyRow { id: string, tenant_id: string, prefix: string, created_at: Da
 const toTenant = (row: TenantRow): Tenant => ({ id: row.id, name: row.name, createdAt: row.created_at })
 const toKey = (row: KeyRow): ApiKeyInfo => ({ id: row.id, tenantId: row.tenant_id, prefix: row.prefix, createdAt: row.created_at })
 
-// Every ingest request authenticates, so key → tenant is cached briefly. Revocation through this instance
-// takes effect at once; other relay instances notice within KEY_CACHE_MS.
+// Every ingest request authenticates, so key → tenant is cached briefly (ReadCache: a lookup that overlapped a
+// revocation stores nothing). Revocation through this instance takes effect at once; other relay instances
+// notice within KEY_CACHE_MS. Unknown keys are not cached, so a new key works at once everywhere.
 const KEY_CACHE_MS = 5000
 const KEY_CACHE_SIZE = 10_000
 
 export class TenantStore implements TenantRepository {
-  private readonly keyCache = new Map<string, { tenantId: string, until: number }>()
+  private readonly keyCache = new ReadCache<string>({ ttlMs: KEY_CACHE_MS, maxEntries: KEY_CACHE_SIZE })
 
   constructor (private readonly db: SqlExecutor) {}
 
@@ -61,22 +62,17 @@ export class TenantStore implements TenantRepository {
   }
 
   cachedTenantIdForKey (key: string, now: number = Date.now()): string | undefined {
-    const cached = this.keyCache.get(hashApiKey(key))
-    return cached !== undefined && cached.until > now ? cached.tenantId : undefined
+    return this.keyCache.peek(hashApiKey(key), now)
   }
 
   async tenantIdForKey (key: string, now: number = Date.now()): Promise<string | undefined> {
     const hash = hashApiKey(key)
-    const cached = this.keyCache.get(hash)
-    if (cached !== undefined && cached.until > now) return cached.tenantId
+    const cached = this.keyCache.peek(hash, now)
+    if (cached !== undefined) return cached
+    const mark = this.keyCache.mark()
     const { rows } = await this.db.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_api_keys WHERE key_hash = $1', [hash])
     const tenantId = rows[0]?.tenant_id
-    if (tenantId === undefined) {
-      this.keyCache.delete(hash)
-      return undefined
-    }
-    if (this.keyCache.size >= KEY_CACHE_SIZE) this.keyCache.clear()
-    this.keyCache.set(hash, { tenantId, until: now + KEY_CACHE_MS })
+    if (tenantId !== undefined) this.keyCache.set(hash, tenantId, mark, now)
     return tenantId
   }
 }

@@ -5,14 +5,17 @@
 // data is caught by its generation (queue-reconcile.ts). A failure at start fails the start (the database is the one
 // the relay needs to accept); a later one is logged and tried again the next hour.
 import { startPeriodicTask, type Logger } from '@openmotion/common'
-import type { RelayContext } from '../relay-context.js'
+import type { RelayConfig } from '../config.js'
+import type { DeliveryQueue } from '../domain/delivery-queue.js'
+import type { DeliveryRepository } from '../domain/ports.js'
 import { requeueUnfinished } from './recovery.js'
-import { runRetention } from './retention.js'
+import { runRetention, type ExpiringMessages } from './retention.js'
 
 const RETENTION_EVERY_MS = 3_600_000
 
 export interface MaintenanceOptions {
-  ctx: Pick<RelayContext, 'config' | 'messages' | 'deliveries' | 'queue'>
+  /** What the lifecycle hands over from the context: ports and the queue, never the context itself. */
+  ctx: { config: Pick<RelayConfig, 'RETENTION_DAYS'>, messages: ExpiringMessages, deliveries: DeliveryRepository, queue: DeliveryQueue }
   logger: Logger
 }
 

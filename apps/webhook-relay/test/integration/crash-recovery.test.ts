@@ -1,7 +1,7 @@
 // An operator's crash test on every backend: the real relay process (src/main.ts) with PostgreSQL, 40 messages
 // accepted, SIGKILL while ENDPOINT_CONCURRENCY deliveries hang at the receiver, restart at once. Every message must
-// reach the receiver within 15 s of the restarted relay listening (the bar; on the old code Redis waited
-// out a 60 s visibility timeout, memory a 60 s sweep, and a restarted Kafka relay did not come up for minutes).
+// reach the receiver within 15 s of the restarted relay listening: a lapsed lease, not a 60 s visibility timeout or sweep,
+// brings a job back, and a restarted Kafka relay comes up without waiting for its consumer group.
 // Duplicates (the hung attempts, made again) are counted and printed, never lost messages.
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'

@@ -1,6 +1,6 @@
 // Floor and foot-slide figures of an exported character, from the GLB alone: its mesh skinned frame by frame
 // (linear blend skinning: each joint's animated world transform times its inverse bind matrix), measured the way
-// motion capture is (issue 22): mesh floor = 5th percentile of the lowest vertex; a sole vertex is in contact when
+// motion capture is: mesh floor = 5th percentile of the lowest vertex; a sole vertex is in contact when
 // < 2.5 cm above it and slower than 1 m/s, and skating is its horizontal speed then.
 import { WebIO } from '@gltf-transform/core'
 import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions'

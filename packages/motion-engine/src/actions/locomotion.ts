@@ -39,7 +39,7 @@ const KINDS: Record<GaitName, GaitKind> = {
     defaultSeconds: 3.5
   },
   jog: {
-    stepLength: 0.95,
+    stepLength: 1,
     cadence: 2.6,
     swing: 1.4,
     lift: 0.15,
@@ -51,7 +51,7 @@ const KINDS: Record<GaitName, GaitKind> = {
     lean: 6,
     defaultSeconds: 3.5
   },
-  run: { stepLength: 1.3, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, sway: 0.01, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
+  run: { stepLength: 1.4, cadence: 3, swing: 1.4, lift: 0.26, bob: 0.045, sway: 0.01, hipHeight: 0.91, armSwing: 45, elbow: 88, lean: 11, defaultSeconds: 3 },
   sneak: { stepLength: 0.5, cadence: 1.3, swing: 0.6, lift: 0.08, bob: 0.02, sway: 0.015, hipHeight: 0.8, armSwing: 6, elbow: 55, lean: 18, defaultSeconds: 4 },
   march: {
     stepLength: 0.62,
@@ -157,7 +157,7 @@ const GAIT_POSE: Partial<Record<GaitName, PartialPose>> = {
 
 /** Stride length factor of step i of n: runs accelerate over the first strides and brake over the last ones. */
 function ramp (g: GaitKind, i: number, n: number): number {
-  return g.swing > 1 ? Math.min(1, 0.4 + 0.3 * i, 0.55 + 0.3 * (n - 1 - i)) : 1
+  return g.swing > 1 ? Math.min(1, 0.6 + 0.4 * i, 0.65 + 0.35 * (n - 1 - i)) : 1
 }
 
 function covered (g: GaitKind, n: number, stepLength: number): number {
@@ -205,7 +205,8 @@ export function straightGait (kind: GaitName, ctx: ActionContext): ActionClip {
   // The trailing foot (further behind along the travel direction) moves first.
   const along = (v: Vec3) => v[2] * Math.sign(L)
   let foot: 0 | 1 = Math.abs(along(feet[0]) - along(feet[1])) > 0.05 * k ? (along(feet[0]) < along(feet[1]) ? 0 : 1) : ctx.style.lead
-  const swing = g.swing * T
+  // Faster runs spend less of each stride on the ground (shorter stance, longer flight), as sprinters do.
+  const swing = (g.swing > 1 ? Math.min(1.6, g.swing + 0.3 * Math.max(0, tempo - 1)) : g.swing) * T
   // Starting from a stop there is a short weight shift first; flowing on from another gait there is none.
   const t0 = (ctx.flow?.fromGait === true ? 0.02 : 0.12) + Math.max(0, (swing - T) / 2)
   const steps: Footstep[] = []

@@ -77,13 +77,18 @@ export const PRONE: PartialPose = {
   lElbow: 110,
   rElbow: 110
 }
+/**
+ * On the right knee, the left foot flat in front. The back foot rests on its toes: the shin rises from the knee to the
+ * ankle, the foot points down to the ball and the toes bend flat on the floor.
+ */
 export const KNEEL: PartialPose = {
   lHipFlex: 88,
   lKnee: 92,
   lAnkle: -2,
   rHipFlex: -4,
-  rKnee: 100,
-  rAnkle: 45,
+  rKnee: 93,
+  rAnkle: -40,
+  rToe: 56,
   spineFlex: 6,
   lArmFlex: 20,
   rArmFlex: 5,

@@ -41,11 +41,17 @@ export function filterRotations (clip: MotionClip, strength: number): MotionClip
       for (let c = 0; c < 4; c++) rot[o + c] = rot[o + c]! / len
     }
   }
-  return { ...clip, rotations: rot, rootTranslation: filterRoot(clip, alpha) }
+  return { ...clip, rotations: rot, rootTranslation: filterRoot(clip, filterAlpha(Math.min(strength, ROOT_STRENGTH), clip.fps)) }
 }
 
 /**
- * The root's ground path gets the same zero-phase low-pass; its height is kept, because raising the pelvis where
+ * The root's ground path is smoothed no harder than this strength (a 3 Hz cutoff): a stronger low-pass would flatten
+ * the pelvis' sway toward each stance foot (about 1 Hz in a walk, faster in a quickened one) to a straight line.
+ */
+const ROOT_STRENGTH = Math.log(3 / 8) / Math.log(1.2 / 8)
+
+/**
+ * The root's ground path gets a zero-phase low-pass too; its height is kept, because raising the pelvis where
  * the stride needs it low would put planted feet out of reach (they are re-applied by IK afterwards).
  */
 function filterRoot (clip: MotionClip, alpha: number): Float32Array {

@@ -149,7 +149,7 @@ export const VERBS: Readonly<Record<string, ActionKind | 'step'>> = {
   plankhold: 'plank',
   somersault: 'roll',
   sway: 'sway',
-  // issue 28 actions
+  // more words, in alphabetical order: acrobatics, dances, hand actions, paths
   arc: 'turn',
   attention: 'attention',
   backflip: 'backflip',

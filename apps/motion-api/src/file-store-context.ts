@@ -1,9 +1,11 @@
 // The files of this process, as FILE_STORE says: the disk under DATA_DIR/files with links through this API, or an
-// S3 bucket with pre-signed links. An unreachable bucket does not stop the start: the process serves, /readyz
-// answers 503 naming the variable to check, and the bucket is created and the stock characters written as soon as
-// the store answers (a retry every few seconds, and on each /readyz).
+// S3 bucket with pre-signed links. The bucket is required for readiness (`files`): without it the API can take no
+// upload and hand out no file a client could fetch, and a worker can finish no job, so an unreachable store answers
+// /readyz 503 naming the variable to check. It does not stop the start: the process serves, and the bucket is
+// created and the stock characters written as soon as the store answers (a retry every few seconds, and on each
+// /readyz).
 import { join } from 'node:path'
-import type { AppInstance, Logger } from '@openmotion/common'
+import { BackgroundTasks, retryUntilDone, type AppInstance, type Logger } from '@openmotion/common'
 import { createDiskBlobStore, localFileLinks } from './adapters/blob-store.js'
 import { createS3BlobStore } from './adapters/s3-blob-store.js'
 import type { MotionConfig } from './config.js'
@@ -46,6 +48,8 @@ export async function openFileStore (
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     forcePathStyle: config.S3_FORCE_PATH_STYLE ?? config.S3_ENDPOINT !== undefined
   })
+  const unreachable = (error: unknown): Error =>
+    new Error(`bucket ${config.S3_BUCKET} cannot be reached at ${whereToLook(config)}: ${(error as Error).message}`, { cause: error })
   let ready = false
   let attempt: Promise<void> | undefined
   const setUpOnce = async (): Promise<void> => {
@@ -55,30 +59,29 @@ export async function openFileStore (
         await deps.setUp(store)
         ready = true
       } catch (error) {
-        throw new Error(`bucket ${config.S3_BUCKET} cannot be reached at ${whereToLook(config)}: ${(error as Error).message}`, { cause: error })
+        throw unreachable(error)
       } finally {
         attempt = undefined
       }
     })()
     await attempt
   }
-  let retry: NodeJS.Timeout | undefined
+  const background = new BackgroundTasks(deps.logger)
   try {
     await setUpOnce()
   } catch (error) {
     deps.logger.error({ err: error }, `${(error as Error).message}; /readyz answers 503 until it can`)
-    retry = setInterval(() => {
-      if (ready) { clearInterval(retry); return }
-      setUpOnce().then(() => {
-        clearInterval(retry)
-        deps.logger.info(`bucket ${config.S3_BUCKET} reached at ${whereToLook(config)}`)
-      }, () => {})
-    }, SETUP_RETRY_MS)
-    retry.unref()
+    background.run(async (signal) => {
+      await retryUntilDone(async () => { if (!ready) await setUpOnce() }, SETUP_RETRY_MS, signal)
+      if (ready) deps.logger.info(`bucket ${config.S3_BUCKET} reached at ${whereToLook(config)}`)
+    }, { message: 'setting up the bucket failed' })
   }
-  app.readiness.register('files', async () => { await (ready ? store.ping() : setUpOnce()) })
+  app.readiness.requires('files', async () => {
+    if (!ready) return await setUpOnce()
+    await store.ping().catch((error: unknown) => { throw unreachable(error) })
+  })
   app.addHook('onClose', async () => {
-    clearInterval(retry)
+    await background.close()
     store.close()
   })
   return { blobs: store, links: store.links, ping: store.ping }

@@ -1,0 +1,3 @@
+import { integrationConfig } from '../../vitest.shared.ts'
+
+export default integrationConfig
