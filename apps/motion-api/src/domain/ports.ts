@@ -59,7 +59,8 @@ export interface Ledger {
   charge (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
   refund (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
   adjust (clientId: string, change: { add?: number, set?: number }, note: string): Promise<number>
-  entries (clientId: string, limit?: number): Promise<LedgerEntry[]>
+  /** The newest rows first (100 unless `limit`), only those of one job with `rid`. */
+  entries (clientId: string, options?: { limit?: number, rid?: string }): Promise<LedgerEntry[]>
 }
 
 export interface ModelRepository {
