@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ConfigError, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { createEngine } from '@openmotion/motion-engine'
 import { AccountStore } from './adapters/account-store.js'
-import { createDiskBlobStore, UrlSigner } from './adapters/blob-store.js'
+import { UrlSigner } from './adapters/blob-store.js'
 import { createCharacterImporter } from './adapters/character-importer.js'
 import { CreditLedger } from './adapters/credit-ledger.js'
 import { createRelayJobEvents } from './adapters/job-events.js'
@@ -20,6 +20,7 @@ import { PromptStore } from './adapters/prompt-store.js'
 import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 import { UploadStore } from './adapters/upload-store.js'
 import type { MotionConfig } from './config.js'
+import { openFileStore } from './file-store-context.js'
 import type { CharacterDeps } from './domain/custom-characters.js'
 import type { Processor } from './domain/job-submission.js'
 import { noJobEvents, type BlobStore, type CancelBus, type JobEvents, type JobQueue, type MotionPipeline, type VideoRenderer } from './domain/ports.js'
@@ -58,7 +59,6 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     dataDir: join(config.DATA_DIR, 'db'),
     given: overrides.database
   })
-  const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
   const accounts = new AccountStore(db, READ_CACHE_MS)
   const ledger = new CreditLedger(db, accounts)
@@ -75,14 +75,25 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
     : createEngine({ kind: 'builtin' })
   const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
-  await installStockModels(models, blobs)
+  const setUp = async (store: BlobStore): Promise<void> => { await installStockModels(models, store) }
+  const files = await openFileStore(app, config, { signer, logger, given: overrides.blobs, setUp })
+  const { blobs, links } = files
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config, logger)
   app.readiness.absorbs('queue', async () => { await queue.ping() })
   const worker = new JobWorker(db, jobs, ledger, {
     text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
-  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger, events: jobEvents(config, logger), queue, cancels, consume })
+  }, {
+    concurrency: config.WORKER_CONCURRENCY,
+    timeoutMs: config.JOB_TIMEOUT_MS,
+    logger,
+    events: jobEvents(config, logger),
+    queue,
+    cancels,
+    consume,
+    dependencies: files.ping === undefined ? [] : [files.ping]
+  })
   const handOver = createJobPublisher({ outbox: new JobOutboxStore(db), queue, logger })
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
   const characters: CharacterDeps = {
@@ -90,6 +101,8 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     uploads: new UploadStore(db),
     blobs,
     signer,
+    links,
+    maxBytes: config.MAX_MODEL_BYTES,
     importer: createCharacterImporter({ maxBytes: config.MAX_MODEL_BYTES, timeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }),
     ttl: config.DOWNLOAD_URL_TTL
   }
@@ -97,6 +110,7 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     logger,
     db,
     blobs,
+    links,
     signer,
     accounts,
     ledger,

@@ -21,7 +21,7 @@ export interface MotionProcess {
   submit: (cookie: string, i: number) => Promise<Answer>
   status: (cookie: string, rids: string[]) => Promise<Answer>
   cancel: (cookie: string, rid: string) => Promise<Answer>
-  /** Every listed job once none of `rids` is PROGRESS any more (or 120 s passed), and the client's ledger. */
+  /** Every listed job once none of `rids` is PROGRESS any more (or 120 s passed), and their ledger rows. */
   settled: (cookie: string, rids: readonly string[]) => Promise<{ jobs: JobRecord[], ledger: LedgerEntry[] }>
   stop: () => Promise<void>
 }
@@ -74,9 +74,12 @@ export async function startMotionProcess (env: Record<string, string>): Promise<
         }
         await sleep(500)
       }
-      const ledger = (JSON.parse((await timedFetch(`${base}/admin/v1/clients/dev-client/ledger`, { headers: { authorization: `Bearer ${ADMIN}` } })).body) as {
-        entries: LedgerEntry[]
-      }).entries
+      // Each job's own rows: the client's last 100 rows hold only part of a drill's hundreds of jobs.
+      const ledger: LedgerEntry[] = []
+      for (const rid of rids) {
+        const answer = await timedFetch(`${base}/admin/v1/clients/dev-client/ledger?rid=${rid}`, { headers: { authorization: `Bearer ${ADMIN}` } })
+        ledger.push(...(JSON.parse(answer.body) as { entries: LedgerEntry[] }).entries)
+      }
       return { jobs, ledger }
     },
     async stop () {
