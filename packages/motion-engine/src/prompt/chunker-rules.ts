@@ -262,7 +262,7 @@ export const TIME_BINDINGS: readonly TimeRule[] = [
     applies: p => !p.repeat && bare(p) && p.prev.action.kind === p.action.kind && !hasParameters(p.action) && !hasOwnSpeed(p.prev.action, p.action),
     apply: () => {},
     places: true,
-    examples: [['raise your hands and cheer', 'cheer'], ['walk slowly, then walk', 'walk']]
+    examples: [['raise your hands and cheer', 'cheer'], ['walk slowly, then walk', 'walk speed 0.7']]
   },
   {
     id: 'standing up after lying or falling is getting up from the floor',
@@ -276,7 +276,7 @@ export const TIME_BINDINGS: readonly TimeRule[] = [
     applies: p => p.prev !== undefined && p.prev.action.kind === 'pushed' && p.action.kind === 'fall',
     apply: p => { p.prev!.action.fall = true },
     places: true,
-    examples: [['is pushed and falls', 'pushed']]
+    examples: [['is pushed and falls', 'pushed falls']]
   },
   {
     id: 'a turn of no angle before walking back is a half turn',

@@ -15,7 +15,7 @@ import type { Emotion } from './vocabulary.js'
 
 export type { ActionSpec, PromptPlan, Side, TimelineEntry } from './plan.js'
 
-/** Told the id of each chunker rule that decides something while a prompt is planned. */
+/** Told the id of each chunker rule that decides something, and of each binder that binds a word, while a prompt is planned. */
 export type RuleSeen = (id: string) => void
 
 function splitClauses (tokens: Token[], seen: RuleSeen): Clause[] {
@@ -60,10 +60,10 @@ function readClauses (clauses: Clause[], seen: RuleSeen): ReadClause[] {
   for (const c of clauses) {
     const prev = parsed.at(-1)
     // A "like a ..." clause is the manner of the clause before; a prompt of nothing else ("like a robot") names the movement.
-    const own = parseClause(clauses.length === 1 ? withoutLike(c.tokens) : c.tokens, 'neutral')
+    const own = parseClause(clauses.length === 1 ? withoutLike(c.tokens) : c.tokens, 'neutral', seen)
     if (own.actions.length > 0 || own.notes.length > 0 || prev === undefined || prev.actions.length === 0) { parsed.push({ ...c, ...own }); continue }
     const tokens = [...prev.tokens, ...c.tokens]
-    const merged = parseClause(tokens, 'neutral')
+    const merged = parseClause(tokens, 'neutral', seen)
     const added = { clause: c, before: prev.actions.at(-1)!, merged: merged.actions.at(-1) }
     const [rule, again] = firstAgain(added)
     if (rule === undefined || again === undefined) {
@@ -83,7 +83,7 @@ function readClauses (clauses: Clause[], seen: RuleSeen): ReadClause[] {
 /**
  * Reads a prompt into its plan. Unlisted verbs are read by meaning (WordNet), words that are not English by
  * spelling; negated actions are left out. The timeline is empty only when nothing in it is a movement (the
- * engine's 494), and reading never throws. `seen` is told every chunker rule that decided something.
+ * engine's 494), and reading never throws. `seen` is told every chunker rule that decided something and every modifier binder that bound a word.
  */
 export function planPrompt (prompt: string, reader?: NlpReader, seen: RuleSeen = () => {}): PromptPlan {
   const parsed = readClauses(ordered(splitClauses(lex(prompt, reader), seen), seen), seen)
