@@ -24,7 +24,8 @@ export interface MarkRunRule extends ChunkerRule {
 
 export const MARK_RUNS: readonly MarkRunRule[] = [
   {
-    // "and then", ", then", "and while": the marks in a row are one; a mark of time ("while", "after") wins.
+    // "and then", ", then", "and while": the marks in a row are one; a mark of time ("while", "after") wins. A mark
+    // that opens the prompt ("while walking, he waves") times its first clause.
     id: 'marks in a row are one',
     applies: open => open.tokens.length === 0,
     cut: (clauses, mode, word) => {
@@ -32,7 +33,7 @@ export const MARK_RUNS: readonly MarkRunRule[] = [
       if (mode !== 'sequence') open.mode = mode
       open.marks.push(word)
     },
-    examples: [['jump, and then wave', 'jump, wave'], ['walk forward, and while walking wave', 'walk forward + wave']]
+    examples: [['jump, and then wave', 'jump, wave'], ['walk forward, and while walking wave', 'walk forward + wave'], ['while walking, he waves', 'walk + wave']]
   },
   {
     id: 'a mark opens a clause',
