@@ -4,7 +4,8 @@
 //   CLAUSE_ORDER   where each clause goes in time ("X after Y" plays Y first; "while Y, X" layers X on Y)
 //   ADDED_CLAUSES  what a clause of modifiers only ("then to the left", "and the right leg") does to the one before
 //   TIME_BINDINGS  where each action goes on the timeline: merged into the entry before, layered on it, or after it
-// Each rule names prompts it decides, with the plan they are read into (written as chunker-rule.ts says).
+// Each rule names prompts it decides, with the plan they are read into (written as chunker-rule.ts says). The four
+// tables stay in one file, past 300 lines, so that they read in the order the walk (parser.ts) uses them.
 import type { ChunkerRule } from './chunker-rule.js'
 import type { ClauseMode } from './clause-marks.js'
 import type { ActionSpec, TimelineEntry } from './plan.js'
