@@ -1,7 +1,21 @@
 // Readings added as catalogue entries (src/movements/): each prompt's plan, and the motion it makes.
 import { describe, expect, it } from 'vitest'
 import { analyzePrompt, parsePrompt } from '../src/index.js'
+import { fk, jointIndex } from '../src/index.js'
+import type { MotionClip, Vec3 } from '../src/index.js'
+import { quatRotate } from '../src/math/quat.js'
 import { generate, rootAt, track } from './helpers/motion.js'
+
+/** Where the face points at frame f (the head's forward axis), and the unit direction from the head to a joint. */
+function gaze (clip: MotionClip, f: number, target: string): { face: Vec3, toward: Vec3 } {
+  const w = fk(clip, f)
+  const head = jointIndex(clip.skeleton, 'Head')
+  const d = w.positions[jointIndex(clip.skeleton, target)]!.map((v, i) => v - w.positions[head]![i]!)
+  const len = Math.hypot(...d)
+  return { face: quatRotate(w.rotations[head]!, [0, 0, 1]), toward: d.map(v => v / len) as Vec3 }
+}
+
+const degreesBetween = (a: Vec3, b: Vec3): number => (Math.acos(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) * 180) / Math.PI
 
 describe('readings of the movement catalogue', () => {
   it('walks backward when told to walk in reverse', async () => {
@@ -109,5 +123,25 @@ describe('readings of the movement catalogue', () => {
     expect(racket[top]![1] - head[top]![1]).toBeGreaterThan(0.3)
     expect(Math.min(...racket.slice(top).map(p => p[1]))).toBeLessThan(1.15)
     expect(Math.max(...racket.slice(top).map(p => p[0]))).toBeGreaterThan(0.1)
+  }, 60_000)
+
+  it('looks at the named hand, brought up in front, or bows the head to look at the feet', async () => {
+    expect(parsePrompt('looks at his left hand')[0]!.action).toMatchObject({ kind: 'lookAtBody', side: 'left' })
+    expect(parsePrompt('glances at her feet')[0]!.action).toMatchObject({ kind: 'lookAtBody', direction: 'down' })
+    expect(parsePrompt('looking at own hands')[0]!.action).toMatchObject({ kind: 'lookAtBody', side: 'both' })
+    const hand = await generate('looks at his left hand')
+    const mid = Math.floor(hand.frameCount / 2)
+    const atHand = gaze(hand, mid, 'LeftHand')
+    // The face points at the left hand (within 25 degrees), turned to the character's left (+X), not at the right hand.
+    expect(degreesBetween(atHand.face, atHand.toward)).toBeLessThan(25)
+    expect(atHand.face[0]).toBeGreaterThan(0.15)
+    expect(degreesBetween(atHand.face, gaze(hand, mid, 'RightHand').toward)).toBeGreaterThan(40)
+    expect(gaze(hand, 0, 'LeftHand').face[1]).toBeGreaterThan(-0.1)
+    const feet = await generate('glances at her feet')
+    const down = gaze(feet, Math.floor(feet.frameCount / 2), 'LeftFoot')
+    // Bowed to the feet: the face points well down, within 40 degrees of the left foot, and comes back up at the end.
+    expect(down.face[1]).toBeLessThan(-0.8)
+    expect(degreesBetween(down.face, down.toward)).toBeLessThan(40)
+    expect(gaze(feet, feet.frameCount - 1, 'LeftFoot').face[1]).toBeGreaterThan(-0.2)
   }, 60_000)
 })
