@@ -284,6 +284,8 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['swings a tennis racket forehand', 'tennisStroke'],
   ['looks at his left hand', 'lookAtBody(side=left)'],
   ['glances at her feet', 'lookAtBody(direction=down)'],
+  ['runs and slows down to a stop', 'run jog(count=2) walk(count=2)'],
+  ['a person running slows to a halt', 'run jog(count=2) walk(count=2)'],
   ['a person walks while looking at his right hand', 'walk+lookAtBody(side=right)'],
   ['a backhand with the left hand', 'tennisStroke(direction=backward,side=left)'],
   ['serves the tennis ball', 'tennisStroke(style=overhand)'],

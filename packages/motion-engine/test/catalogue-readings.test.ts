@@ -144,4 +144,25 @@ describe('readings of the movement catalogue', () => {
     expect(degreesBetween(down.face, down.toward)).toBeLessThan(40)
     expect(gaze(feet, feet.frameCount - 1, 'LeftFoot').face[1]).toBeGreaterThan(-0.2)
   }, 60_000)
+
+  it('slows a run through a jog and a walk to standing when it slows to a stop', async () => {
+    expect(parsePrompt('runs and slows down to a stop').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    expect(parsePrompt('a person running slows to a halt').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    const clip = await generate('runs and slows down to a stop')
+    const w = Math.round(clip.fps / 2)
+    const speeds: number[] = []
+    for (let f = 0; f + w < clip.frameCount; f += w) {
+      const [a, b] = [rootAt(clip, f), rootAt(clip, f + w)]
+      speeds.push(Math.hypot(b[0] - a[0], b[2] - a[2]) * 2)
+    }
+    const peak = speeds.indexOf(Math.max(...speeds))
+    expect(speeds[peak]).toBeGreaterThan(3.5)
+    // From the run's full speed the pace only falls (by half-second windows, within stride noise), through 1.5 s or
+    // more between 0.7 and 2.5 m/s, to standing.
+    for (let i = peak + 1; i < speeds.length; i++) expect(speeds[i]!).toBeLessThan(speeds[i - 1]! + 0.25)
+    expect(speeds.slice(peak).filter(v => v > 0.7 && v < 2.5).length).toBeGreaterThanOrEqual(3)
+    expect(speeds.at(-1)!).toBeLessThan(0.8)
+    const last = clip.frameCount - 1
+    expect(Math.hypot(...rootAt(clip, last).map((v, i) => v - rootAt(clip, last - 3)[i]!))).toBeLessThan(0.01)
+  }, 60_000)
 })
