@@ -176,6 +176,8 @@ export const LABELLED_PLANS: readonly LabelledPlan[] = [
   ['clasp your hands', 'claspHands'],
   ['he clasps his hands together', 'claspHands'],
   ['stand at attention', 'attention'],
+  ['stands at attention, arms pointing down', 'attention'],
+  ['standing straight like a soldier at attention', 'attention'],
   ['the soldier stands at attention and salutes', 'attention salute'],
   ['salute with the right hand', 'salute(side=right)'],
   ['chop wood', 'chop'],

@@ -1,7 +1,6 @@
 // Readings added as catalogue entries (src/movements/): each prompt's plan, and the motion it makes.
 import { describe, expect, it } from 'vitest'
-import { analyzePrompt, parsePrompt } from '../src/index.js'
-import { fk, jointIndex } from '../src/index.js'
+import { analyzePrompt, fk, jointIndex, parsePrompt, planPrompt } from '../src/index.js'
 import type { MotionClip, Vec3 } from '../src/index.js'
 import { quatRotate } from '../src/math/quat.js'
 import { generate, rootAt, track } from './helpers/motion.js'
@@ -164,5 +163,23 @@ describe('readings of the movement catalogue', () => {
     expect(speeds.at(-1)!).toBeLessThan(0.8)
     const last = clip.frameCount - 1
     expect(Math.hypot(...rootAt(clip, last).map((v, i) => v - rootAt(clip, last - 3)[i]!))).toBeLessThan(0.01)
+  }, 60_000)
+
+  it('stands at attention with nothing added when the prompt describes the attention posture itself', async () => {
+    for (const prompt of ['stands at attention', 'stands at attention, arms pointing down', 'he stands at attention with hands pointing to the floor',
+      'standing straight like a soldier at attention', 'stands at attention with the right arm straight', 'a man standing in an attention pose']) {
+      expect(planPrompt(prompt).timeline, prompt).toEqual([{ action: { kind: 'attention', speed: 1, emotion: 'neutral' } }])
+    }
+    const clip = await generate('stands at attention, arms pointing down')
+    const hips = track(clip, 'Hips')
+    // Arms straight down the sides all through: no hand rises past the hips' height plus 5 cm or reaches forward.
+    for (const side of ['LeftHand', 'RightHand']) {
+      const hand = track(clip, side)
+      expect(Math.max(...hand.map((p, i) => p[1] - hips[i]![1]))).toBeLessThan(0.05)
+      expect(Math.max(...hand.map((p, i) => p[2] - hips[i]![2]))).toBeLessThan(0.12)
+    }
+    // The heels come together.
+    const f = clip.frameCount - 10
+    expect(Math.abs(track(clip, 'LeftFoot')[f]![0] - track(clip, 'RightFoot')[f]![0])).toBeLessThan(0.16)
   }, 60_000)
 })

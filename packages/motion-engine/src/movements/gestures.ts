@@ -537,7 +537,29 @@ export const GESTURES = [
       'attention'
     ],
     otherWords: [],
-    rules: [],
+    rules: [
+      // What standing at attention already is (straight, arms down the sides) adds no movement, no side and no way.
+      {
+        id: 'attention-pose-named',
+        pattern: /\b(?:in|into)\s+(?:an?\s+|the\s+)?attention\s+(?:pose|position|stance|posture)\b/g,
+        rewrite: 'at attention',
+        examples: ['a man standing in an attention pose', 'a person stands in attention position']
+      },
+      {
+        id: 'straight-at-attention',
+        pattern: /\b(?:up\s+(?:straight\s+|upright\s+)?|(?:straight|upright|erect|tall)\s+)(?:(?:like|as)\s+(?:a\s+)?soldier\s+)?(at|in|to)\s+attention\b/g,
+        rewrite: '$1 attention',
+        examples: ['stands up straight at attention', 'a soldier stands up at attention', 'standing straight like a soldier at attention']
+      },
+      {
+        id: 'attention-arms-described',
+        pattern: new RegExp(String.raw`\b((?:at|in|to)\s+(?:full\s+)?attention)\s*,?\s*(?:with\s+|and\s+)?(?:(?:his|her|their|the|both)\s+)?` +
+          String.raw`(?:(?:left|right)\s+)?(?:arms?|hands?)\s+(?:(?:are|is|held|kept|pointing|pointed|point|points|hanging|hang|hangs|stretched)\s+)*` +
+          String.raw`(?:straight(?:\s+down)?|down(?:wards?)?|to\s+the\s+(?:floor|ground)|(?:at|by|along)\s+(?:(?:his|her|their|the)\s+)?(?:sides?|body))\b`, 'g'),
+        rewrite: '$1',
+        examples: ['stands at attention, arms pointing down', 'he stands at attention with hands pointing to the floor', 'stands at attention with the right arm straight']
+      }
+    ],
     phrases: { plan: 'stand at attention', listed: 'stand at attention' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -545,7 +567,7 @@ export const GESTURES = [
     countUnit: 'times',
     defaults: {},
     synthesise: attention,
-    examples: ['stand at attention']
+    examples: ['stand at attention', 'stands at attention, arms pointing down', 'standing straight like a soldier at attention']
   }),
   defineMovement({
     kind: 'shakeArms',
