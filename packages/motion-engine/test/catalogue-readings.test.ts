@@ -142,6 +142,12 @@ describe('readings of the movement catalogue', () => {
     expect(down.face[1]).toBeLessThan(-0.8)
     expect(degreesBetween(down.face, down.toward)).toBeLessThan(40)
     expect(gaze(feet, feet.frameCount - 1, 'LeftFoot').face[1]).toBeGreaterThan(-0.2)
+    // Looking down is the same bow, not a look to the left and the right.
+    expect(parsePrompt('a person is walking slowly, looking down')[1]!.action).toMatchObject({ kind: 'lookAtBody', direction: 'down' })
+    const downward = await generate('looks down')
+    const faces = Array.from({ length: downward.frameCount }, (_, f) => gaze(downward, f, 'LeftFoot').face)
+    expect(Math.min(...faces.map(v => v[1]))).toBeLessThan(-0.8)
+    expect(Math.max(...faces.map(v => Math.abs(v[0])))).toBeLessThan(0.1)
   }, 60_000)
 
   it('slows a run through a jog and a walk to standing when it slows to a stop', async () => {
