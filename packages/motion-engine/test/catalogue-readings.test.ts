@@ -89,6 +89,8 @@ describe('readings of the movement catalogue', () => {
     expect(parsePrompt('serves the tennis ball')[0]!.action).toMatchObject({ kind: 'tennisStroke', style: 'overhand' })
     expect(parsePrompt('smash')[0]!.action).toMatchObject({ kind: 'tennisStroke', style: 'overhand' })
     expect(parsePrompt('someone smashes something on the floor')[0]!.action.kind).not.toBe('tennisStroke')
+    expect(parsePrompt('a person hits something with a racket')[0]!.action.kind).toBe('tennisStroke')
+    expect(parsePrompt('a human performs a hit with an object similar to a tennis racket with its left hand')[0]!.action).toMatchObject({ kind: 'tennisStroke', side: 'left' })
     // The character faces +Z with its right side toward -X.
     const fore = await generate('swings a tennis racket forehand')
     const right = track(fore, 'RightHand')
