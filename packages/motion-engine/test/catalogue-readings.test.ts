@@ -155,6 +155,8 @@ describe('readings of the movement catalogue', () => {
   it('slows a run through a jog and a walk to standing when it slows to a stop', async () => {
     expect(parsePrompt('runs and slows down to a stop').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
     expect(parsePrompt('a person running slows to a halt').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    expect(parsePrompt('a person runs two meters and decelerates').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    expect(parsePrompt('a person decelerates')).toEqual([])
     const clip = await generate('runs and slows down to a stop')
     const w = Math.round(clip.fps / 2)
     const speeds: number[] = []
