@@ -89,6 +89,8 @@ describe('readings of the movement catalogue', () => {
     expect(parsePrompt('serves the tennis ball')[0]!.action).toMatchObject({ kind: 'tennisStroke', style: 'overhand' })
     expect(parsePrompt('smash')[0]!.action).toMatchObject({ kind: 'tennisStroke', style: 'overhand' })
     expect(parsePrompt('someone smashes something on the floor')[0]!.action.kind).not.toBe('tennisStroke')
+    expect(parsePrompt('a person hits something with a racket')[0]!.action.kind).toBe('tennisStroke')
+    expect(parsePrompt('a human performs a hit with an object similar to a tennis racket with its left hand')[0]!.action).toMatchObject({ kind: 'tennisStroke', side: 'left' })
     // The character faces +Z with its right side toward -X.
     const fore = await generate('swings a tennis racket forehand')
     const right = track(fore, 'RightHand')
@@ -142,11 +144,19 @@ describe('readings of the movement catalogue', () => {
     expect(down.face[1]).toBeLessThan(-0.8)
     expect(degreesBetween(down.face, down.toward)).toBeLessThan(40)
     expect(gaze(feet, feet.frameCount - 1, 'LeftFoot').face[1]).toBeGreaterThan(-0.2)
+    // Looking down is the same bow, not a look to the left and the right.
+    expect(parsePrompt('a person is walking slowly, looking down')[1]!.action).toMatchObject({ kind: 'lookAtBody', direction: 'down' })
+    const downward = await generate('looks down')
+    const faces = Array.from({ length: downward.frameCount }, (_, f) => gaze(downward, f, 'LeftFoot').face)
+    expect(Math.min(...faces.map(v => v[1]))).toBeLessThan(-0.8)
+    expect(Math.max(...faces.map(v => Math.abs(v[0])))).toBeLessThan(0.1)
   }, 60_000)
 
   it('slows a run through a jog and a walk to standing when it slows to a stop', async () => {
     expect(parsePrompt('runs and slows down to a stop').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
     expect(parsePrompt('a person running slows to a halt').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    expect(parsePrompt('a person runs two meters and decelerates').map(e => e.action.kind)).toEqual(['run', 'jog', 'walk'])
+    expect(parsePrompt('a person decelerates')).toEqual([])
     const clip = await generate('runs and slows down to a stop')
     const w = Math.round(clip.fps / 2)
     const speeds: number[] = []

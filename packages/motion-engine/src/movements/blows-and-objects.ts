@@ -122,6 +122,14 @@ export const BLOWS_AND_OBJECTS = [
         examples: ['smash', 'a smash with the left hand']
       },
       {
+        // A hit made with a racket, or a movement like a tennis player's or a racket's, is a stroke.
+        id: 'tennis-racket-hit',
+        pattern: /\b(?:(?:hit|hits|hitting|strike|strikes|striking|beat|beats|beating)\s+(?:something\s+|the\s+ball\s+|a\s+ball\s+|it\s+)?with\s+(?:a|an|the|his|her|their|its)\s+(?:(?:object|thing)\s+(?:similar\s+to|like)\s+a\s+)?(?:tennis\s+)?racket|(?:a\s+)?hit\s+with\s+(?:an?\s+)?(?:object|thing)\s+(?:similar\s+to|like)\s+a\s+(?:tennis\s+)?racket|(?:a\s+)?(?:tennis\s+)?racket(?:[-\s]+like)?\s+(?:movement|motion|swing)|[a-z]+\s+like\s+a\s+tennis\s+player)\b/g,
+        rewrite: 'tennisstroke',
+        examples: ['a person hits something with a racket on his left', 'a person doing a tennis racket like movement', 'beats like a tennis player',
+          'a human performs a hit with an object similar to a tennis racket']
+      },
+      {
         id: 'tennis-racket-swing',
         pattern: /\b(?:(?:swing|swings|swung|swinging)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:tennis\s+)?racket|(?:play|plays|played|playing)\s+tennis|(?:a\s+|the\s+)?tennis\s+(?:forehand|stroke|shot|swing)s?)(?:\s+(?:in\s+a\s+)?forehand)?\b/g,
         rewrite: 'tennisstroke',

@@ -10,7 +10,8 @@ import { lookAtBody } from '../actions/look-at-body.js'
 import { defineMovement } from './define-movement.js'
 
 // "looks at", "glancing down at", "stares at her own": a look at what follows.
-const LOOKING_AT = String.raw`\b(?:look|looks|looked|looking|glance|glances|glanced|glancing|stare|stares|stared|staring|peer|peers|peered|peering|gaze|gazes|gazed|gazing)\s+(?:down\s+)?at\s+(?:his|her|their|its|the|one's|both)?\s*(?:own\s+)?`
+const LOOKS = 'look|looks|looked|looking|glance|glances|glanced|glancing|stare|stares|stared|staring|peer|peers|peered|peering|gaze|gazes|gazed|gazing'
+const LOOKING_AT = String.raw`\b(?:${LOOKS})\s+(?:down\s+)?at\s+(?:his|her|their|its|the|one's|both)?\s*(?:own\s+)?`
 const lookingAt = (target: string): RegExp => new RegExp(LOOKING_AT + target, 'g')
 
 export const GESTURES = [
@@ -177,6 +178,13 @@ export const GESTURES = [
         pattern: lookingAt(String.raw`(?:(?:left|right)\s+)?(?:feet|foot|toes|shoes)\b`),
         rewrite: 'lookatbody down',
         examples: ['glances at her feet', 'in the end looks at his feet']
+      },
+      {
+        // Looking down (at the floor): the head bowed toward the feet, as for a look at them.
+        id: 'look-down',
+        pattern: new RegExp(String.raw`\b(?:${LOOKS})\s+down(?:wards?)?(?:\s+at\s+(?:the\s+)?(?:floor|ground))?\b(?!\s+at\b)`, 'g'),
+        rewrite: 'lookatbody down',
+        examples: ['a person is walking slowly, looking down', 'looks down at the floor']
       },
       {
         id: 'look-at-a-named-hand',
