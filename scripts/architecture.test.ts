@@ -93,3 +93,44 @@ describe('packages and entry points', () => {
     expect(listening.sort()).toEqual(appDirs.map((dir) => `${dir}/src/main.ts`).sort())
   })
 })
+
+describe('errors and routes: one way each', () => {
+  const appDirs = readdirSync(`${root}apps`).map((name) => `apps/${name}`).filter((dir) => existsSync(`${root}${dir}/package.json`))
+  const text = (file: string) => readFileSync(`${root}${file}`, 'utf8')
+  const sourcesUnder = (pattern: RegExp) => [...repository.keys()].filter((file) => pattern.test(file))
+  const appSources = () => sourcesUnder(/^apps\/[^/]+\/src\//)
+  const packageSources = () => sourcesUnder(/^packages\/[^/]+\/src\//)
+
+  it("each app declares every error it answers in one table, its src/errors.ts (common's defineErrors), and builds none elsewhere", () => {
+    expect(appSources().filter((file) => /\bdefineErrors\s*\(/.test(text(file))).sort()).toEqual(appDirs.map((dir) => `${dir}/src/errors.ts`).sort())
+    expect(appSources().filter((file) => /\bnew AppError\s*\(/.test(text(file)))).toEqual([])
+  })
+
+  it('a package names its codes <PREFIX>_ERR_<NAME> through packageErrorCodes, one prefix per package, and no source spells a code out', () => {
+    const prefixes = packageSources().flatMap((file) => [...text(file).matchAll(/=\s*packageErrorCodes\('([A-Z]+)'/g)].map((m) => `${m[1]} ${file}`))
+    expect(prefixes.sort()).toEqual([
+      'CHARACTER packages/motion-characters/src/errors.ts',
+      'ENGINE packages/motion-engine/src/errors.ts',
+      'RENDER packages/motion-render/src/errors.ts'
+    ])
+    const spelled = [...appSources(), ...packageSources()].filter((file) => /['"`][A-Z]+_ERR_[A-Z0-9_]+['"`]/.test(text(file)))
+    expect(spelled).toEqual([])
+  })
+
+  it('an app registers each routes/ module one way: app.register(xRoutes(deps)), the module a factory of a plugin', () => {
+    const problems: string[] = []
+    for (const dir of appDirs) {
+      const app = text(`${dir}/src/app.ts`)
+      if (/\.register\(\s*async\b/.test(app)) problems.push(`${dir}/src/app.ts registers an inline plugin`)
+      for (const file of sourcesUnder(new RegExp(`^${dir}/src/routes/[^/]+\\.ts$`))) {
+        const source = text(file)
+        if (/^export async function \w+Routes?\b/m.test(source)) problems.push(`${file}: a route module exports a factory, not the plugin itself`)
+        for (const [, name] of source.matchAll(/^export function (\w+Routes?) \(/gm)) {
+          if (!source.includes('return async (app: AppInstance) => {')) problems.push(`${file}: ${name} returns no plugin`)
+          if (!app.includes(`app.register(${name}(`)) problems.push(`${dir}/src/app.ts does not register ${name}(deps)`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})

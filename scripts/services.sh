@@ -6,8 +6,10 @@
 #   ffmpeg    the installed binary
 #   chromium  the installed browser (Debian's package), for the browser tests
 #   schemathesis  API fuzzer (PyPI, pinned) in a virtualenv under .services/schemathesis
+#   seaweedfs http://127.0.0.1:18333            (S3 server, `weed` built once per version from the Go module proxy)
 #   docker    the Docker daemon (Debian's docker.io) and docker-compose, for scripts/docker-smoke.sh
 #   helm, kubeapi  Helm 4 and the Kubernetes OpenAPI documents (Go module proxy), to check deploy/helm without a cluster
+#   jaeger    Jaeger all-in-one built with Go (first build: minutes), OTLP/HTTP 127.0.0.1:14318, query 127.0.0.1:16696
 #
 # usage: scripts/services.sh up|down|status|env, or stop|start <service>
 #   up      install what is missing (apt, Maven), start what is not running, wait until each answers
@@ -16,7 +18,7 @@
 #           the fault tests start private instances instead, as other suites may be using these
 #   status  one line per service; exit status 1 when any is not running
 #   env     `export ...` lines for the running services: eval "$(scripts/services.sh env)"
-# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,docker picks a subset (default: all). State lives in <repo>/.services.
+# SERVICES=redis,postgres,kafka,ffmpeg,chromium,schemathesis,seaweedfs,docker picks a subset (default: all). State lives in <repo>/.services.
 # shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 # The services outlive the run that starts them, so none may keep a run's temporary directory: `./run test` removes
@@ -26,7 +28,7 @@ unset TMPDIR
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || dirname "$SCRIPT_DIR")
 STATE_DIR=$ROOT/.services
-ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis helm kubeapi)
+ALL_SERVICES=(redis postgres kafka ffmpeg chromium schemathesis seaweedfs helm kubeapi jaeger)
 # Not started by default: docker, for scripts/docker-smoke.sh, which starts it itself (SERVICES=docker).
 OPTIONAL_SERVICES=(docker)
 
@@ -44,10 +46,14 @@ OPTIONAL_SERVICES=(docker)
 . "$SCRIPT_DIR/services/chromium.sh"
 # shellcheck source=services/schemathesis.sh
 . "$SCRIPT_DIR/services/schemathesis.sh"
+# shellcheck source=services/seaweedfs.sh
+. "$SCRIPT_DIR/services/seaweedfs.sh"
 # shellcheck source=services/docker.sh
 . "$SCRIPT_DIR/services/docker.sh"
 # shellcheck source=services/helm.sh
 . "$SCRIPT_DIR/services/helm.sh"
+# shellcheck source=services/jaeger.sh
+. "$SCRIPT_DIR/services/jaeger.sh"
 
 selected_services() {
   local name known known_name
@@ -91,10 +97,11 @@ cmd_status() {
 }
 
 cmd_env() {
-  local name line assignments=()
+  local name line lines assignments=()
   for name in "${SELECTED[@]}"; do
-    if line=$("${name}_env"); then
-      assignments+=("${line%%=*}=$(printf '%q' "${line#*=}")")
+    # One NAME=value per line (a service may announce more than one).
+    if lines=$("${name}_env"); then
+      while IFS= read -r line; do assignments+=("${line%%=*}=$(printf '%q' "${line#*=}")"); done <<<"$lines"
     else
       echo "# $name is not available: bash scripts/services.sh up"
     fi

@@ -39,6 +39,26 @@ const motionSchema = Type.Object({
     Type.String({ minLength: 16, description: 'HMAC key for signed URLs; a random one per start is used when unset (URLs then die with the process)' })
   ),
   DOWNLOAD_URL_TTL: Type.Integer({ minimum: 10, default: 3600, description: 'Lifetime of signed download and upload URLs, seconds' }),
+  FILE_STORE: EnvEnum(['local', 's3'], {
+    default: 'local',
+    description:
+      'Where files live: local keeps them under DATA_DIR/files and serves them through signed URLs of this API (one machine, or a shared volume); s3 keeps them in an S3 bucket and hands out pre-signed URLs of the bucket, so API and worker processes share no disk'
+  }),
+  S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', description: 'Endpoint of the S3 server this app talks to (SeaweedFS, MinIO, Garage…); unset: AWS S3 of S3_REGION' })),
+  S3_PUBLIC_ENDPOINT: Type.Optional(
+    Type.String({ format: 'uri', description: 'Endpoint clients reach the S3 server at, when it differs from S3_ENDPOINT (a container network, a proxy); pre-signed URLs name this host' })
+  ),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1', description: 'Region of the bucket (part of every signature; most self-hosted servers accept us-east-1)' }),
+  S3_BUCKET: Type.String({
+    pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+    default: 'motion-api',
+    description: 'Bucket of the files when FILE_STORE=s3; created at start-up when missing'
+  }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, description: 'Access key of the S3 store; unset: the AWS SDK default chain (AWS_* variables, an instance or pod role)' })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, description: 'Secret key going with S3_ACCESS_KEY_ID' })),
+  S3_FORCE_PATH_STYLE: Type.Optional(
+    Type.Boolean({ description: 'Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint>. Unset: true when S3_ENDPOINT is set (self-hosted servers), false for AWS' })
+  ),
   MAX_MODEL_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024, description: 'Largest accepted model or thumbnail upload, bytes' }),
   CHARACTER_IMPORT_TIMEOUT_MS: Type.Integer({
     minimum: 1,
@@ -141,6 +161,21 @@ export const motionConfig = defineConfig(motionSchema, {
         c.COOKIE_SECURE !== false || c.CORS_ORIGINS.trim() === '',
         'COOKIE_SECURE',
         'COOKIE_SECURE=false cannot go with CORS_ORIGINS: a cross-origin session cookie is SameSite=None, which browsers accept only when Secure'
+      )
+    },
+    (c) => {
+      // SigV4 query signatures live at most seven days.
+      requireThat(
+        c.FILE_STORE !== 's3' || c.DOWNLOAD_URL_TTL <= 604_800,
+        'DOWNLOAD_URL_TTL',
+        'DOWNLOAD_URL_TTL can be at most 604800 (7 days) with FILE_STORE=s3: pre-signed S3 URLs expire within a week'
+      )
+    },
+    (c) => {
+      requireThat(
+        isSet(c.S3_ACCESS_KEY_ID) === isSet(c.S3_SECRET_ACCESS_KEY),
+        isSet(c.S3_ACCESS_KEY_ID) ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK default chain'
       )
     },
     (c) => {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { ConfigError, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
 import { AccountStore } from './adapters/account-store.js'
-import { createDiskBlobStore, UrlSigner } from './adapters/blob-store.js'
+import { UrlSigner } from './adapters/blob-store.js'
 import { createCharacterImporter } from './adapters/character-importer.js'
 import { CreditLedger } from './adapters/credit-ledger.js'
 import { createRelayJobEvents } from './adapters/job-events.js'
@@ -19,6 +19,7 @@ import { PromptStore } from './adapters/prompt-store.js'
 import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 import { UploadStore } from './adapters/upload-store.js'
 import type { MotionConfig } from './config.js'
+import { openFileStore } from './file-store-context.js'
 import type { CharacterDeps } from './domain/custom-characters.js'
 import { JobControl } from './domain/job-control.js'
 import type { Processor } from './domain/job-submission.js'
@@ -55,7 +56,6 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     dataDir: join(config.DATA_DIR, 'db'),
     given: overrides.database
   })
-  const blobs = overrides.blobs ?? createDiskBlobStore(join(config.DATA_DIR, 'files'))
   const signer = new UrlSigner(config.URL_SIGNING_SECRET ?? randomBytes(32).toString('hex'), publicBaseUrl(config))
   const accounts = new AccountStore(db, READ_CACHE_MS)
   const ledger = new CreditLedger(db, accounts)
@@ -68,13 +68,28 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD,
     render: config.PRICE_RENDER
   }
-  await installStockModels(models, blobs)
+  const setUp = async (store: BlobStore): Promise<void> => { await installStockModels(models, store) }
+  const files = await openFileStore(app, config, { signer, logger, given: overrides.blobs, setUp })
+  const { blobs, links } = files
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config, logger)
   app.readiness.absorbs('queue', async () => { await queue.ping() })
   const jobControl = new JobControl(db, jobs, ledger, { logger, events: jobEvents(config, logger), queue, cancels })
   const worker = consume
-    ? (await import('./worker-context.js')).createJobWorker(config, { db, jobs, control: jobControl, blobs, models, pricing, logger, queue, cancels, renderer, pipeline: overrides.pipeline })
+    ? (await import('./worker-context.js')).createJobWorker(config, {
+        db,
+        jobs,
+        control: jobControl,
+        blobs,
+        models,
+        pricing,
+        logger,
+        queue,
+        cancels,
+        renderer,
+        pipeline: overrides.pipeline,
+        dependencies: files.ping === undefined ? [] : [files.ping]
+      })
     : undefined
   const handOver = createJobPublisher({ outbox: new JobOutboxStore(db), queue, logger })
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
@@ -83,6 +98,8 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     uploads: new UploadStore(db),
     blobs,
     signer,
+    links,
+    maxBytes: config.MAX_MODEL_BYTES,
     importer: createCharacterImporter({ maxBytes: config.MAX_MODEL_BYTES, timeoutMs: config.CHARACTER_IMPORT_TIMEOUT_MS }),
     ttl: config.DOWNLOAD_URL_TTL
   }
@@ -90,6 +107,7 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     logger,
     db,
     blobs,
+    links,
     signer,
     accounts,
     ledger,

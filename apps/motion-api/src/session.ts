@@ -1,6 +1,7 @@
 // The dmsess session: every route except /account/v1/auth runs `requireSession`, which puts the caller's
 // client on the request or answers 401.
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import { sessionHook } from '@openmotion/common'
 import fp from 'fastify-plugin'
 import { errors } from './errors.js'
 import type { AccountRepository } from './domain/ports.js'
@@ -17,27 +18,18 @@ declare module 'fastify' {
 /** Declares `request.client` up front so every request object keeps one shape. */
 export const sessionClient = fp(async (app) => { app.decorateRequest('client', undefined) }, { name: 'session-client' })
 
-/**
- * The preHandler every session route runs. Callback-style, and synchronous when the session is cached (the polling
- * case): an async hook costs a promise and a microtask turn on every request.
- */
+/** The preHandler every session route runs; synchronous when the session is cached (the polling case). */
 export function sessionGuard (accounts: AccountRepository) {
-  return function requireSession (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    const header = request.headers.cookie
-    const token = header === undefined ? undefined : request.server.parseCookie(header)[SESSION_COOKIE]
-    if (token === undefined || token === '') { done(errors.UNAUTHENTICATED()); return }
-    const cached = accounts.cachedClientForSession(token)
-    if (cached !== undefined) {
-      request.client = cached
-      done()
-      return
-    }
-    accounts.clientForSession(token).then((client) => {
-      if (client === undefined) { done(errors.UNAUTHENTICATED()); return }
-      request.client = client
-      done()
-    }, (error: Error) => { done(error) })
-  }
+  return sessionHook({
+    credential: (request) => {
+      const header = request.headers.cookie
+      return header === undefined ? undefined : request.server.parseCookie(header)[SESSION_COOKIE]
+    },
+    cached: (token) => accounts.cachedClientForSession(token),
+    read: (token) => accounts.clientForSession(token),
+    attach: (request, client) => { request.client = client },
+    unauthenticated: () => errors.UNAUTHENTICATED()
+  })
 }
 
 export type SessionGuard = ReturnType<typeof sessionGuard>

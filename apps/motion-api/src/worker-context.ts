@@ -26,6 +26,8 @@ export interface WorkerDeps {
   renderer?: VideoRenderer
   /** A test's engine and exporters instead of the configured engine. */
   pipeline?: MotionPipeline
+  /** Services besides the database a job needs (the object store's ping): their outages are waited out. */
+  dependencies?: Array<() => Promise<void>>
 }
 
 export function createJobWorker (config: MotionConfig, deps: WorkerDeps): JobWorker {
@@ -36,5 +38,12 @@ export function createJobWorker (config: MotionConfig, deps: WorkerDeps): JobWor
   return new JobWorker(db, jobs, control, {
     text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
     ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
-  }, { concurrency: config.WORKER_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_MS, logger: deps.logger, queue: deps.queue, cancels: deps.cancels })
+  }, {
+    concurrency: config.WORKER_CONCURRENCY,
+    timeoutMs: config.JOB_TIMEOUT_MS,
+    logger: deps.logger,
+    queue: deps.queue,
+    cancels: deps.cancels,
+    dependencies: deps.dependencies
+  })
 }

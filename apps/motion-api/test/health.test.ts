@@ -43,6 +43,24 @@ describe('motion-api readiness', () => {
   })
 })
 
+describe('motion-api readiness with FILE_STORE=s3', () => {
+  it('is not ready while the bucket cannot be reached (no upload or download can be served), naming the variable to check; the process still serves', async () => {
+    // Nothing listens on port 9: the store refuses every connection.
+    const app = await buildTestApp({ FILE_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'motion-files', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    try {
+      expect((await app.inject('/healthz')).statusCode).toBe(200)
+      const answer = await app.inject('/readyz')
+      expect(answer.statusCode).toBe(503)
+      const body = answer.json<{ status: string, checks: Record<string, string> }>()
+      expect(body.status).toBe('unavailable')
+      expect(body.checks.database).toBe('ok')
+      expect(body.checks.files).toMatch(/^failed: bucket motion-files cannot be reached at S3_ENDPOINT=http:\/\/127\.0\.0\.1:9\b/)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('motion-api configuration', () => {
   it('refuses RELAY_URL without RELAY_API_KEY, naming the variable', async () => {
     await expect(buildTestApp({ RELAY_URL: 'http://relay.example:8090' })).rejects.toThrow(/RELAY_API_KEY/)

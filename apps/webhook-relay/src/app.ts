@@ -37,10 +37,10 @@ export async function buildApp (config: RelayConfig, overrides: AppOverrides = {
   acceptJsonBodiesOnly(app)
   // RELAY_ROLE=worker serves health and metrics only; api builds no delivery worker.
   if (config.RELAY_ROLE !== 'worker') {
-    await app.register(async (scope) => webhookRoutes(scope, ctx))
-    await app.register(async (scope) => tenantRoutes(scope, ctx))
-    await app.register(async (scope) => endpointRoutes(scope, ctx))
-    await app.register(async (scope) => messageRoutes(scope, ctx))
+    await app.register(webhookRoutes(ctx))
+    await app.register(tenantRoutes(ctx))
+    await app.register(endpointRoutes(ctx))
+    await app.register(messageRoutes(ctx))
     // The tenant portal (packages/relay-portal), built with the app; it calls the tenant routes above.
     await app.register(fastifyStatic, { root: portalAssetsDir, prefix: '/portal', redirect: true, decorateReply: false })
   }

@@ -1,7 +1,7 @@
 // Bearer authentication: tenant API keys (looked up by hash) for /webhook and /v1/endpoints|messages, and the
 // operator identity for /v1/tenants: ADMIN_API_KEY or an auth-server admin token (AUTH_JWKS_URL). Each route declares which one it needs with a preHandler.
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import { bearerToken, type AdminGuard, type adminGuardFromConfig } from '@openmotion/common'
+import type { FastifyRequest } from 'fastify'
+import { bearerToken, sessionHook, type AdminGuard, type SessionHook, type adminGuardFromConfig } from '@openmotion/common'
 import type { TenantRepository } from './domain/ports.js'
 import { errors } from './errors.js'
 
@@ -11,26 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The hook that puts the caller's tenant on the request or answers 401. Callback-style, and synchronous when the
- * key is cached (every ingest request authenticates): an async hook costs a promise and a microtask turn each time.
- */
-export function tenantAuth (tenants: Pick<TenantRepository, 'tenantIdForKey'> & Partial<Pick<TenantRepository, 'cachedTenantIdForKey'>>) {
-  return function authenticateTenant (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    const key = bearerToken(request.headers.authorization)
-    if (key === undefined) { done(errors.RELAY_UNAUTHORIZED()); return }
-    const cached = tenants.cachedTenantIdForKey?.(key)
-    if (cached !== undefined) {
-      request.tenantId = cached
-      done()
-      return
-    }
-    tenants.tenantIdForKey(key).then((tenantId) => {
-      if (tenantId === undefined) { done(errors.RELAY_UNAUTHORIZED()); return }
-      request.tenantId = tenantId
-      done()
-    }, (error: Error) => { done(error) })
-  }
+/** The preHandler that puts the caller's tenant on the request or answers 401; synchronous when the key is cached. */
+export function tenantAuth (tenants: Pick<TenantRepository, 'tenantIdForKey'> & Partial<Pick<TenantRepository, 'cachedTenantIdForKey'>>): SessionHook {
+  return sessionHook({
+    credential: (request) => bearerToken(request.headers.authorization),
+    cached: (key) => tenants.cachedTenantIdForKey?.(key),
+    read: (key) => tenants.tenantIdForKey(key),
+    attach: (request, tenantId) => { request.tenantId = tenantId },
+    unauthenticated: () => errors.RELAY_UNAUTHORIZED()
+  })
 }
 
 /** The tenant a tenantAuth preHandler has established. */

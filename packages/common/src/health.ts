@@ -1,5 +1,6 @@
 // Liveness says the process answers. Readiness follows one rule in every app: the process is ready when it can
-// accept work and record it durably, which needs its database only. A dependency whose outage the process absorbs
+// accept work and record it durably, which needs its durable stores only: the database, and where an app keeps
+// files outside its own disk, their store (motion-api's S3 bucket). A dependency whose outage the process absorbs
 // (a queue behind the outbox, shared rate-limit counters) keeps /readyz at 200 with status `degraded` naming it:
 // taking every instance out of a load balancer because a shared broker restarts would refuse the work the outbox
 // exists to hold. The database failing, the process still starting or draining on shutdown answers 503.
@@ -21,7 +22,7 @@ export const ReadinessAnswerSchema = Type.Object({
 export type ReadinessAnswer = Static<typeof ReadinessAnswerSchema>
 
 export interface Readiness {
-  /** A dependency the process cannot accept work without (its database): anything but `ok` answers 503. */
+  /** A dependency the process cannot accept work without (its database, its file store): anything but `ok` answers 503. */
   requires (name: string, check: ReadinessCheck): void
   /** A dependency whose outage the process absorbs: anything but `ok` answers 200 `degraded`. */
   absorbs (name: string, check: ReadinessCheck): void

@@ -33,8 +33,12 @@ export {
   type AdminJwksOptions
 } from './admin-guard.js'
 export { ReadCache, type ReadCacheOptions } from './read-cache.js'
+export { sessionHook, type SessionHook, type SessionHookOptions } from './session-hook.js'
 export { DEFAULT_TEXT_LIMITS, findHostileInput, textProblem, type HostileInput, type RequestText, type TextLimits } from './input-guard.js'
 export {
   BackgroundTasks, retryUntilDone, startPeriodicTask,
   type BackgroundFailure, type PeriodicTask, type PeriodicTaskOptions
 } from './background-work.js'
+export {
+  currentTraceparent, inSpan, parseTraceparent, type SpanOptions, type TraceRelation
+} from './tracing/trace-context.js'

@@ -2,8 +2,10 @@
 // logs. This is done when a line is written (formatters.log), not with pino's `redact` paths: those also run on the
 // bindings of every child logger, and fastify makes one per request, which cost a third of a bare route's
 // throughput (bench: 44,000 → 29,000 req/s). Bindings hold ids only. Pretty output only on an interactive
-// terminal: machines read JSON.
+// terminal: machines read JSON. A line written inside a span carries its `trace_id` and `span_id`, so a trace in the
+// tracing backend and the lines of every service it crossed are found with one id.
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino'
+import { traceIdsForLog } from './tracing/trace-context.js'
 
 /** Fields whose values never reach a log line, at any of the first levels of a logged object. */
 export const REDACTED_FIELDS = [
@@ -57,6 +59,8 @@ export function createLogger (config: LoggerConfig): Logger {
     name: config.name,
     level: config.level ?? 'info',
     formatters: { log: (object) => censorSecrets(object, secrets) },
+    // A fresh object each time: pino merges the line's fields into what the mixin returns.
+    mixin: () => traceIdsForLog() ?? {},
     ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {})
   }
   return config.destination === undefined ? pino(options) : pino(options, config.destination)

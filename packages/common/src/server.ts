@@ -15,6 +15,7 @@ import { AppError } from './errors.js'
 import { DEFAULT_TEXT_LIMITS, findNonFiniteNumber, hostileInputHooks, type HostileInput, type TextLimits } from './input-guard.js'
 import { strictBodyValidator } from './validator-compiler.js'
 import { createMetrics, metricsPlugin, type Metrics } from './metrics.js'
+import { nameRequestSpan } from './tracing/trace-context.js'
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -95,9 +96,10 @@ export async function createServer (options: ServerOptions): Promise<AppInstance
   app.addHook('onClose', async () => { clearInterval(sweeper) })
   // Hooks on every request are callback-style (an async hook costs a promise per request on the hot path), and
   // there is one: every reply fastify sends passes onSend (errors, 404s and hooks' own replies included), so the
-  // request id is set there rather than in an onRequest hook of its own.
+  // request id is set there rather than in an onRequest hook of its own, and the request's span named after its route.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
+    nameRequestSpan(request.method, request.routeOptions.url)
     if (closing) reply.header('connection', 'close')
     done(null, payload)
   })

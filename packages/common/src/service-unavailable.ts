@@ -29,12 +29,16 @@ const KAFKA_ERRORS = new Set(['KafkaJSConnectionError', 'KafkaJSConnectionClosed
 
 const REDIS_ERRORS = new Set(['MaxRetriesPerRequestError'])
 
+// The AWS SDK's names for an S3 server that is overloaded, restarting or did not answer in time (a refused
+// connection carries its socket code).
+const S3_ERRORS = new Set(['ServiceUnavailable', 'SlowDown', 'TimeoutError', 'RequestTimeout'])
+
 interface ErrorLike { code?: unknown, name?: unknown, message?: unknown, cause?: unknown, errors?: unknown }
 
 function isUnavailableOne (error: ErrorLike): boolean {
   const code = typeof error.code === 'string' ? error.code : undefined
   if (code !== undefined && (SOCKET_CODES.has(code) || POSTGRES_STATES.test(code))) return true
-  if (typeof error.name === 'string' && (KAFKA_ERRORS.has(error.name) || REDIS_ERRORS.has(error.name))) return true
+  if (typeof error.name === 'string' && (KAFKA_ERRORS.has(error.name) || REDIS_ERRORS.has(error.name) || S3_ERRORS.has(error.name))) return true
   const message = typeof error.message === 'string' ? error.message : ''
   return CONNECTION_MESSAGES.some((m) => message.startsWith(m))
 }

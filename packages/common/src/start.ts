@@ -4,6 +4,8 @@ import type { Static, TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, type ConfigDefinition, type Env } from './config.js'
 import { listenWhileStarting } from './starting-server.js'
+import { startTracing } from './tracing/start-tracing.js'
+import { tracingConfig } from './tracing/tracing-config.js'
 
 /** Loads config; on a bad value prints one line naming the variable and exits with status 1. */
 export function loadConfigOrExit<T extends TObject> (definition: ConfigDefinition<T>, env: Env = process.env): ReturnType<ConfigDefinition<T>['load']> {
@@ -23,6 +25,8 @@ function exitOnConfigError (error: unknown): never {
 }
 
 export interface ServiceDefinition<T extends TObject> {
+  /** The service's name on its spans when OTEL_SERVICE_NAME is unset. */
+  name: string
   config: ConfigDefinition<T>
   /**
    * Imports the app's module (`() => import('./app.js')`). It is called once the port listens: the app's imports
@@ -38,9 +42,12 @@ export interface ServiceDefinition<T extends TObject> {
  * one found only while building, such as a key that does not parse or a missing binary) ends the process with
  * one `Configuration error:` line instead of a stack trace. While the app builds (the embedded database can take
  * seconds to open on a loaded machine) the port already answers: /healthz 200, /readyz 503 with what is starting.
+ * Tracing starts (when the OTEL_ variables turn it on) before the app's modules are imported, so that the
+ * instrumentations see fastify, pg, ioredis and kafkajs load; the buffered spans are exported after the app closes.
  */
 export async function runService<T extends TObject> (service: ServiceDefinition<T>, env: Env = process.env): Promise<FastifyInstance> {
   const config = loadConfigOrExit(service.config, env)
+  const tracing = await startTracing(loadConfigOrExit(tracingConfig, env), service.name)
   const options = service.listen(config)
   const starting = await listenWhileStarting(options.port, options.host).catch((error: unknown) => {
     process.stderr.write(`Could not listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
@@ -54,7 +61,7 @@ export async function runService<T extends TObject> (service: ServiceDefinition<
     exitOnConfigError(error)
   }
   await starting.close()
-  await startServer(app, { ...options, port: starting.port })
+  await startServer(app, { ...options, port: starting.port, afterClose: tracing.shutdown })
   return app
 }
 
@@ -63,6 +70,8 @@ export interface StartOptions {
   host: string
   shutdownTimeoutMs: number
   signals?: NodeJS.Signals[]
+  /** Runs once the app has closed cleanly, before the process ends (the tracing SDK exports what it holds). */
+  afterClose?: () => Promise<void>
 }
 
 /**
@@ -81,7 +90,8 @@ export async function startServer (app: FastifyInstance, options: StartOptions):
       app.log.error({ timeoutMs: options.shutdownTimeoutMs }, 'shutdown deadline passed; exiting')
       process.exit(1)
     }, options.shutdownTimeoutMs)
-    app.close().then(() => {
+    app.close().then(async () => {
+      await options.afterClose?.().catch((error: unknown) => { app.log.warn({ err: error }, 'could not export the last spans') })
       app.log.info('shut down cleanly')
       clearTimeout(deadline)
       process.exitCode = 0

@@ -8,4 +8,6 @@ export {
 } from './config.js'
 export { commonEnv, operatorAuthEnv } from './common-config.js'
 export { loadConfigOrExit, runService, type ServiceDefinition, type StartOptions } from './start.js'
+export { TRACE_SAMPLERS, tracingConfig, type TracingConfig } from './tracing/tracing-config.js'
+export { startTracing, type Tracing } from './tracing/start-tracing.js'
 export { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'

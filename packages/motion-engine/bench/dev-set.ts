@@ -71,7 +71,7 @@ export const RECORDING_KINDS: readonly RecordingKind[] = [
   { name: 'squat', match: /^(squat|Kniebeuge)/, accept: ['squat', 'crouch', 'kneel'] },
   { name: 'cartwheel', match: /^RadSchlagen/, accept: ['cartwheel'] },
   { name: 'handstand', match: /^Handstand/, accept: ['handstand'] },
-  { name: 'stomp', match: /^stomp_/, accept: ['stomp', 'kick'] },
+  { name: 'stomp', match: /^stomp_/, accept: ['stomp', 'kick', 'legRaise'] },
   { name: 'point', match: /^point_at/, accept: ['point', 'salute', 'stretch'] },
   { name: 'arms out (T-pose)', match: /^T[Pp]ose/, accept: ['idle', 'stretch', 'attention'] },
   { name: 'flap arms (chicken)', match: /^chicken/, accept: ['flap', 'shakeArms', 'dance'] },

@@ -53,7 +53,7 @@ export const QUALITY_CASES: QualityCase[] = [
   { name: 'walk filter 0', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 0 } }, skate: WALK, gait: walkGait },
   { name: 'walk filter 1', request: { prompt: 'walk forward for 5 seconds', options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },
   { name: 'run filter 1', request: { prompt: 'run forward for 4 seconds', options: { poseFilteringStrength: 1 } }, skate: RUN, flight: true },
-  // Resampled to a requested length the clip loses its planned contacts: they are detected before filtering.
+  // Resampled to a requested length, the clip's planned contacts are re-timed with it and put back after filtering.
   { name: 'walk 4 s filter 1', request: { prompt: 'walk forward for 5 seconds', durationSeconds: 4, options: { poseFilteringStrength: 1 } }, skate: WALK },
   // Quickened to a shorter length and smoothed at full strength, a walk still sways like a walk.
   { name: 'walk 3 s filter 1', request: { prompt: 'walk forward for 5 seconds', durationSeconds: 3, options: { poseFilteringStrength: 1 } }, skate: WALK, gait: walkGait },

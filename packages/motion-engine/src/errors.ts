@@ -1,23 +1,34 @@
-// The engine's own error codes, prefixed like fastify's FST_ERR_*. An app maps them to its public codes at its
-// boundary (motion-api: 494, 501, 502, 599), so the engine stays usable outside that API.
-export const ENGINE_ERROR = {
+// The engine's own error codes, in fastify's FST_ERR_* scheme (`packageErrorCodes`). An app maps them to its public
+// codes at its boundary (motion-api: 494, 501, 502, 599), so the engine stays usable outside that API.
+
+/**
+ * A package's error codes: each is `<PREFIX>_ERR_<NAME>`, as fastify names its own (FST_ERR_*), with the prefix
+ * written once: `packageErrorCodes('RENDER', { encoder: 'ENCODER' }).encoder` is RENDER_ERR_ENCODER.
+ */
+export function packageErrorCodes<const P extends string, const T extends Record<string, string>> (prefix: P, names: T): PrefixedCodes<P, T> {
+  return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, `${prefix}_ERR_${name}`])) as PrefixedCodes<P, T>
+}
+
+type PrefixedCodes<P extends string, T extends Record<string, string>> = { readonly [K in keyof T]: `${P}_ERR_${T[K]}` }
+
+export const ENGINE_ERROR = packageErrorCodes('ENGINE', {
   /** The prompt or input motion cannot be animated (no recognisable movement, an empty interval...). */
-  INVALID_INPUT: 'ENGINE_ERR_INVALID_INPUT',
+  INVALID_INPUT: 'INVALID_INPUT',
   /** Generation itself failed. */
-  GENERATION: 'ENGINE_ERR_GENERATION',
+  GENERATION: 'GENERATION',
   /** An option is malformed or out of range. */
-  BAD_PARAMETERS: 'ENGINE_ERR_BAD_PARAMETERS',
+  BAD_PARAMETERS: 'BAD_PARAMETERS',
   /** Generation took longer than allowed. */
-  TIMEOUT: 'ENGINE_ERR_TIMEOUT'
-} as const
+  TIMEOUT: 'TIMEOUT'
+})
 
 export type EngineErrorCode = typeof ENGINE_ERROR[keyof typeof ENGINE_ERROR]
 
 const NAMES: Record<EngineErrorCode, string> = {
-  ENGINE_ERR_INVALID_INPUT: 'Invalid pipeline input',
-  ENGINE_ERR_GENERATION: 'Error while generating motion',
-  ENGINE_ERR_BAD_PARAMETERS: 'Error parsing motion generation parameters',
-  ENGINE_ERR_TIMEOUT: 'Motion generation timeout'
+  [ENGINE_ERROR.INVALID_INPUT]: 'Invalid pipeline input',
+  [ENGINE_ERROR.GENERATION]: 'Error while generating motion',
+  [ENGINE_ERROR.BAD_PARAMETERS]: 'Error parsing motion generation parameters',
+  [ENGINE_ERROR.TIMEOUT]: 'Motion generation timeout'
 }
 
 /** The error base of the motion packages (engine, renderer, characters): a stable string code of the package's own. */

@@ -36,9 +36,15 @@ function composeEnvironment (composeText: string, service: string): string[] {
   return Array.isArray(environment) ? environment.map((entry) => entry.split('=')[0] ?? entry) : Object.keys(environment)
 }
 
+/**
+ * Variables every service reads before its own config (common's runService: the OpenTelemetry SDK's names,
+ * common's tracingConfig), so a compose service may set them whatever the app declares.
+ */
+export const TRACING_VARIABLES = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG', 'OTEL_RESOURCE_ATTRIBUTES']
+
 export function findDeploymentDrift (definition: DeclaredVariables, files: { envExample: string, compose: string, service: string }): DeploymentDrift {
   const declared = definition.variables()
-  const names = new Set(declared.map((v) => v.name))
+  const names = new Set([...declared.map((v) => v.name), ...TRACING_VARIABLES])
   // A secret may be handed over as NAME_FILE (common's config reads it); compose then sets the twin, not the name.
   const set = composeEnvironment(files.compose, files.service).map((name) => name.endsWith('_FILE') && names.has(name.slice(0, -5)) ? name.slice(0, -5) : name)
   return {

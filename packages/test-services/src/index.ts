@@ -26,3 +26,5 @@ export {
   type Answer, type DrillOutcome, type DrillPhase, type Fault, type FaultDrillOptions, type FaultDrillResult, type FaultSuite, type PrivateService
 } from './fault-drill.js'
 export { describeEmbeddedMemory, residentMb, type EmbeddedMemorySuite } from './embedded-memory.js'
+export { jaegerTrace, startPrivateJaeger, type JaegerSpan, type JaegerTrace, type PrivateJaeger } from './private-jaeger.js'
+export { privateSeaweedfsAvailable, s3Settings, startPrivateSeaweedfs, type PrivateS3, type S3Settings } from './s3-server.js'

@@ -1,6 +1,6 @@
 // Where each test service is announced. scripts/services.sh prints exactly these names (`env` command),
 // so a rename here must happen there too.
-export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg' | 'chromium' | 'schemathesis'
+export type ServiceName = 'redis' | 'postgres' | 'kafka' | 'ffmpeg' | 'chromium' | 'schemathesis' | 'jaeger' | 's3'
 
 export interface ServiceVariable {
   /** Environment variable holding the service's address. */
@@ -15,7 +15,9 @@ export const serviceVariables: Readonly<Record<ServiceName, ServiceVariable>> = 
   kafka: { variable: 'TEST_KAFKA_BROKER', holds: 'a host:port bootstrap broker' },
   ffmpeg: { variable: 'FFMPEG_PATH', holds: 'the path of an ffmpeg binary' },
   chromium: { variable: 'CHROMIUM_PATH', holds: 'the path of a Chromium binary (browser tests)' },
-  schemathesis: { variable: 'SCHEMATHESIS_PATH', holds: 'the path of the schemathesis CLI' }
+  schemathesis: { variable: 'SCHEMATHESIS_PATH', holds: 'the path of the schemathesis CLI' },
+  jaeger: { variable: 'JAEGER_PATH', holds: 'the path of a Jaeger all-in-one binary (trace tests start their own)' },
+  s3: { variable: 'TEST_S3_URL', holds: 'an http:// URL of an S3 server with access key and secret as user info (SeaweedFS)' }
 })
 
 export const serviceNames = Object.keys(serviceVariables) as readonly ServiceName[]

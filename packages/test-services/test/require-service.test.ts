@@ -8,7 +8,9 @@ const announced: Record<ServiceName, [string, string]> = {
   kafka: ['TEST_KAFKA_BROKER', '127.0.0.1:19092'],
   ffmpeg: ['FFMPEG_PATH', '/usr/bin/ffmpeg'],
   chromium: ['CHROMIUM_PATH', '/usr/bin/chromium'],
-  schemathesis: ['SCHEMATHESIS_PATH', '/repo/.services/schemathesis/bin/schemathesis']
+  schemathesis: ['SCHEMATHESIS_PATH', '/repo/.services/schemathesis/bin/schemathesis'],
+  jaeger: ['JAEGER_PATH', '/root/.cache/openmotion/jaeger/v1.75.0/jaeger-all-in-one'],
+  s3: ['TEST_S3_URL', 'http://openmotion-test:openmotion-test-secret@127.0.0.1:18333']
 }
 
 describe('requireService', () => {

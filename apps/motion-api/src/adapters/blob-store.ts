@@ -3,13 +3,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises'
 import { dirname, join, normalize } from 'node:path'
-import type { BlobEntry, BlobStore, UrlSigning } from '../domain/ports.js'
+import type { BlobEntry, BlobStore, FileLinks, UrlSigning } from '../domain/ports.js'
 
 export type { BlobEntry, BlobInfo, BlobStore } from '../domain/ports.js'
 
 const SAFE_KEY = /^[\w-]+(\/[\w.-]+)*$/
 
-function checkKey (key: string): string {
+/** The key itself, or a throw for one that could leave the store's root (`..`, absolute, odd characters). */
+export function checkKey (key: string): string {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe blob key ${key}`)
   return key
 }
@@ -78,6 +79,17 @@ export function createDiskBlobStore (root: string): BlobStore {
       await walk(prefix)
       return out
     }
+  }
+}
+
+/**
+ * Links of the disk store: this app's own /files and /uploads routes, HMAC-signed. Uploads go through the
+ * /uploads routes (one PUT, or the resumable session), so there is no direct upload URL.
+ */
+export function localFileLinks (signer: UrlSigning): FileLinks {
+  return {
+    async download (key, ttlSeconds) { return signer.sign(`/files/${key}`, ttlSeconds) },
+    async directUpload () { return undefined }
   }
 }
 

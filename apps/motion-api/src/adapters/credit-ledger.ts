@@ -54,9 +54,10 @@ export class CreditLedger implements Ledger {
     })
   }
 
-  async entries (clientId: string, limit = 100): Promise<LedgerEntry[]> {
+  async entries (clientId: string, options: { limit?: number, rid?: string } = {}): Promise<LedgerEntry[]> {
     const { rows } = await this.db.query<{ id: number, amount: number, kind: LedgerKind, rid: string | null, note: string | null, created_at: Date }>(
-      'SELECT * FROM motion_credit_ledger WHERE client_id = $1 ORDER BY id DESC LIMIT $2', [clientId, limit])
+      'SELECT * FROM motion_credit_ledger WHERE client_id = $1 AND ($3::text IS NULL OR rid = $3) ORDER BY id DESC LIMIT $2',
+      [clientId, options.limit ?? 100, options.rid ?? null])
     return rows.map((r) => ({ id: r.id, amount: r.amount, kind: r.kind, rid: r.rid, note: r.note, createdAt: r.created_at }))
   }
 }

@@ -16,6 +16,7 @@ interface JobRow {
   variants: Job['variants']
   outputs: Job['outputs']
   processing_info: Record<string, unknown>
+  traceparent: string | null
   ctime: Date
   mtime: Date
 }
@@ -33,6 +34,7 @@ function toJob (row: JobRow): Job {
     variants: row.variants,
     outputs: row.outputs,
     processingInfo: row.processing_info,
+    traceparent: row.traceparent,
     ctime: row.ctime,
     mtime: row.mtime
   }
@@ -66,8 +68,8 @@ export class JobStore implements JobRepository {
 
   async insert (tx: SqlExecutor, job: NewJob): Promise<void> {
     await tx.query(
-      `INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info)
-      VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8)`,
+      `INSERT INTO motion_jobs (rid, client_id, processor, parameters, request, status, details, charged_amount, processing_info, traceparent)
+      VALUES ($1, $2, $3, $4, $5, 'PROGRESS', $6, $7, $8, $9)`,
       [
         job.rid,
         job.clientId,
@@ -76,7 +78,8 @@ export class JobStore implements JobRepository {
         JSON.stringify(job.request),
         JSON.stringify(job.details),
         job.chargedAmount,
-        JSON.stringify(job.processingInfo)
+        JSON.stringify(job.processingInfo),
+        job.traceparent ?? null
       ]
     )
     this.written(undefined, tx)

@@ -118,5 +118,11 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX motion_job_outbox_lease ON motion_job_outbox (lease_until);
     `
+  },
+  {
+    // The W3C traceparent of the request that submitted the job (NULL with tracing off): the worker's span
+    // continues that trace, whichever process and however much later it runs the job.
+    id: '006_job_traceparent',
+    sql: 'ALTER TABLE motion_jobs ADD COLUMN traceparent text;'
   }
 ]

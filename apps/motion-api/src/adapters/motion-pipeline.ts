@@ -4,6 +4,7 @@
 // character.
 import { createEngine, fitDuration, inpaint, makeLoop, merge, refine, trim, understandPrompt, type MotionEngine } from '@openmotion/motion-engine'
 import { writeBvh, writeFbx, writeGlb } from '@openmotion/motion-formats'
+import { inSpan } from '@openmotion/common'
 import type { ExportedFile, MotionPipeline } from '../domain/ports.js'
 
 export type { ExportedFile, MotionPipeline, StepContext } from '../domain/ports.js'
@@ -26,7 +27,7 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
       fitDuration(clip, seconds, engine, { seed, variantIndex, options, signal: context.signal }),
     loop: (clip, options) => makeLoop(clip, options),
     refine: (source, request, seed, variantIndex, options, context) => refine(source, request, engine, { seed, variantIndex, options, signal: context.signal }),
-    async export (clip, options) {
+    export: async (clip, options) => await inSpan('engine.export', { attributes: { 'openmotion.fbx': !options.skipFBX } }, async () => {
       const files: ExportedFile[] = [
         {
           type: 'glb',
@@ -43,11 +44,11 @@ export function createMotionPipeline (engine: MotionEngine = createEngine({ kind
         })
       }
       return files
-    },
-    async exportOnCharacter (clip, characterGlb, options) {
+    }),
+    exportOnCharacter: async (clip, characterGlb, options) => await inSpan('engine.export', { attributes: { 'openmotion.custom_character': true } }, async () => {
       const { animateCharacter } = await import('@openmotion/motion-characters')
       return await animateCharacter(characterGlb, 'glb', clip, options)
-    }
+    })
   }
 }
 

@@ -2,8 +2,9 @@
 // model, belongs to the client it was issued to: another client's id answers 404 exactly like an unknown one.
 import { randomUUID } from 'node:crypto'
 import type { CharacterFormat, CharacterInfo } from '@openmotion/motion-characters'
+import { AppError } from '@openmotion/common'
 import { errors } from '../errors.js'
-import type { BlobStore, CharacterImporter, ModelRepository, UploadRepository, UrlSigning } from './ports.js'
+import type { BlobStore, CharacterImporter, FileLinks, ModelRepository, UploadRepository, UrlSigning } from './ports.js'
 import type { Model, UploadSlot } from './records.js'
 
 export const MODEL_EXTS = ['fbx', 'glb', 'gltf', 'vrm']
@@ -15,7 +16,10 @@ export interface CharacterDeps {
   uploads: UploadRepository
   blobs: BlobStore
   signer: UrlSigning
+  links: FileLinks
   importer: CharacterImporter
+  /** Largest accepted upload (MAX_MODEL_BYTES): a direct upload to the store is measured when it is claimed. */
+  maxBytes: number
   /** Seconds an upload URL stays valid. */
   ttl: number
 }
@@ -34,7 +38,11 @@ function extension (raw: string | undefined, fallback: string, allowed: string[]
   return ext
 }
 
-/** Two signed upload URLs (model and thumbnail), recorded as this client's slots. */
+/**
+ * Two signed upload URLs (model and thumbnail), recorded as this client's slots. A single-PUT URL goes straight to
+ * the store when it takes uploads itself (S3); a resumable one is this API's (its POST opens the session, whose
+ * location is then the store's PUT URL), as the spec's two-step protocol needs a POST the store does not answer.
+ */
 export async function issueUploadUrls (deps: CharacterDeps, clientId: string, query: { modelExt?: string, thumbExt?: string, resumable: boolean }) {
   const modelExt = extension(query.modelExt, 'glb', MODEL_EXTS, 'modelExt')
   const thumbExt = extension(query.thumbExt, 'png', THUMB_EXTS, 'thumbExt')
@@ -43,11 +51,11 @@ export async function issueUploadUrls (deps: CharacterDeps, clientId: string, qu
     { id, blobKey: `uploads/${id}.${modelExt}`, kind: 'model', ext: modelExt },
     { id: `${id}-thumb`, blobKey: `uploads/${id}-thumb.${thumbExt}`, kind: 'thumb', ext: thumbExt }
   ])
-  const suffix = query.resumable ? '?resumable=1' : ''
-  return {
-    modelUrl: deps.signer.sign(`/uploads/${id}.${modelExt}${suffix}`, deps.ttl),
-    thumbUrl: deps.signer.sign(`/uploads/${id}-thumb.${thumbExt}${suffix}`, deps.ttl)
+  const url = async (name: string): Promise<string> => {
+    const direct = query.resumable ? undefined : await deps.links.directUpload(`uploads/${name}`, deps.ttl)
+    return direct ?? deps.signer.sign(`/uploads/${name}${query.resumable ? '?resumable=1' : ''}`, deps.ttl)
   }
+  return { modelUrl: await url(`${id}.${modelExt}`), thumbUrl: await url(`${id}-thumb.${thumbExt}`) }
 }
 
 /** The bytes uploaded to a URL from getModelUploadUrl, when the slot was issued to this client. */
@@ -57,15 +65,20 @@ async function claimUpload (
   clientId: string,
   kind: UploadSlot['kind'],
   parameter: string
-): Promise<{ ext: string, bytes: Buffer }> {
+): Promise<{ ext: string, key: string, bytes: Buffer }> {
   const allowed = kind === 'model' ? MODEL_EXTS : THUMB_EXTS
   const match = /\/uploads\/([\w-]+)\.(\w+)(\?|$)/.exec(url)
   if (match === null) throw errors.INVALID_PARAMETER(`${parameter}: not an upload URL from getModelUploadUrl`, { parameter })
   const slot = await deps.uploads.owned(clientId, match[1]!)
   if (slot === undefined || slot.kind !== kind || slot.ext !== match[2]!.toLowerCase()) { throw errors.UPLOAD_NOT_FOUND(`${parameter}: unknown upload`, { parameter }) }
   if (!allowed.includes(slot.ext)) { throw errors.INVALID_PARAMETER(`${parameter}: file type ${slot.ext} is not accepted; use ${allowed.join(', ')}`, { parameter }) }
-  if ((await deps.blobs.stat(slot.blobKey)) === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
-  return { ext: slot.ext, bytes: await deps.blobs.readAll(slot.blobKey) }
+  const stored = await deps.blobs.stat(slot.blobKey)
+  if (stored === undefined) throw errors.INVALID_PARAMETER(`${parameter}: nothing has been uploaded to this URL`, { parameter })
+  if (stored.size > deps.maxBytes) {
+    await deps.blobs.remove(slot.blobKey)
+    throw errors.UPLOAD_TOO_LARGE(`${parameter}: the file is ${stored.size} bytes; the limit is ${deps.maxBytes}`)
+  }
+  return { ext: slot.ext, key: slot.blobKey, bytes: await deps.blobs.readAll(slot.blobKey) }
 }
 
 /**
@@ -90,14 +103,23 @@ async function storeModelFile (
   return { info: prepared.info, modelKey, glbKey }
 }
 
+/** A file that cannot be animated is deleted with its refusal: an upload is never kept once judged. */
+async function storeRefusingBad (deps: CharacterDeps, id: string, upload: { ext: string, key: string, bytes: Buffer }) {
+  try {
+    return await storeModelFile(deps, id, upload)
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await deps.blobs.remove(upload.key)
+    throw error
+  }
+}
+
 /** Creates a model, or updates the caller's own `modelId` (new file, name or thumbnail). */
 export async function storeModel (deps: CharacterDeps, clientId: string, input: StoreModelInput) {
   if (input.modelUrl === undefined && input.modelId === undefined) throw errors.INVALID_PARAMETER('modelUrl or modelId is required', { parameter: 'modelUrl' })
   const existing = input.modelId === undefined ? undefined : await deps.models.visible(clientId, input.modelId)
   if (input.modelId !== undefined && (existing === undefined || existing.clientId !== clientId)) { throw errors.MODEL_NOT_FOUND(`Unknown model id ${input.modelId}`) }
   const id = existing?.id ?? randomUUID()
-  const stored =
-    input.modelUrl === undefined ? undefined : await storeModelFile(deps, id, await claimUpload(deps, input.modelUrl, clientId, 'model', 'modelUrl'))
+  const stored = input.modelUrl === undefined ? undefined : await storeRefusingBad(deps, id, await claimUpload(deps, input.modelUrl, clientId, 'model', 'modelUrl'))
   const glbKey = stored?.glbKey ?? existing?.glbKey ?? null
   let thumbKey = existing?.thumbKey ?? null
   if (input.thumbUrl !== undefined) {

@@ -3,7 +3,7 @@
 // credits gets `variantDownloadStatus: false` and no URLs, not an error, so the other rids still come back.
 import type { Database } from '@openmotion/common'
 import type { Pricing } from './pricing.js'
-import type { JobRepository, Ledger, UrlSigning } from './ports.js'
+import type { FileLinks, JobRepository, Ledger } from './ports.js'
 import type { Job } from './records.js'
 import { knownJobs } from './job-reads.js'
 
@@ -12,7 +12,7 @@ export interface DownloadDeps {
   jobs: JobRepository
   ledger: Ledger
   pricing: Pricing
-  signer: UrlSigning
+  links: FileLinks
   downloadTtl: number
 }
 
@@ -36,7 +36,7 @@ async function downloadLink (deps: DownloadDeps, clientId: string, job: Job, var
   if (job.processor === 'text2motion' && job.variants[variantId]?.download !== true && !await payForVariant(deps, clientId, job.rid, variantId)) {
     return { ...base, variantDownloadStatus: false, urls: [] }
   }
-  const files = output.files.map((file) => ({ [file.type]: deps.signer.sign(`/files/${file.key}`, deps.downloadTtl) }))
+  const files = await Promise.all(output.files.map(async (file) => ({ [file.type]: await deps.links.download(file.key, deps.downloadTtl) })))
   return { ...base, variantDownloadStatus: true, urls: [{ name: output.name, files }] }
 }
 

@@ -4,7 +4,7 @@
 // belong to the caller (or be stock models): an unknown model is 1102 naming `model`, an unknown source rid 404.
 // A rerun's lineage (t2m_rid, variant_id) is kept in processingInfo, which the list record carries.
 import { randomUUID } from 'node:crypto'
-import type { Database } from '@openmotion/common'
+import { currentTraceparent, type Database } from '@openmotion/common'
 import { errors } from '../errors.js'
 import { requireSource, resolveDerived } from './derived-jobs.js'
 import { parseRender, parseText2Motion, type JobRequest } from './job-params.js'
@@ -62,7 +62,9 @@ export async function submitJob (deps: SubmissionDeps, clientId: string, process
       request,
       chargedAmount: hold,
       details: { step: 0, total: 1 },
-      processingInfo: { queuedAt: Date.now(), ...lineage }
+      processingInfo: { queuedAt: Date.now(), ...lineage },
+      // The worker's span continues the submission's trace from this row (worker/job-worker.ts).
+      traceparent: currentTraceparent() ?? null
     })
     await deps.handOver.record(tx, rid)
   })

@@ -59,7 +59,8 @@ export interface Ledger {
   charge (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
   refund (tx: SqlExecutor, clientId: string, amount: number, rid: string, note: string): Promise<void>
   adjust (clientId: string, change: { add?: number, set?: number }, note: string): Promise<number>
-  entries (clientId: string, limit?: number): Promise<LedgerEntry[]>
+  /** The newest rows first (100 unless `limit`), only those of one job with `rid`. */
+  entries (clientId: string, options?: { limit?: number, rid?: string }): Promise<LedgerEntry[]>
 }
 
 export interface ModelRepository {
@@ -95,6 +96,17 @@ export interface BlobStore {
   remove (prefix: string): Promise<void>
   /** Every file under `prefix` (recursively); none when the prefix does not exist. */
   list (prefix: string): Promise<BlobEntry[]>
+}
+
+/**
+ * Where clients fetch and upload files: this API's signed routes for the disk store, URLs pre-signed for the bucket
+ * for an object store (the bytes then never pass through the API).
+ */
+export interface FileLinks {
+  /** A URL that GETs the file (Range requests included) until `ttlSeconds` have passed. */
+  download (key: string, ttlSeconds: number): Promise<string>
+  /** A URL that takes the whole file in one PUT straight to the store; undefined when uploads go through this API. */
+  directUpload (key: string, ttlSeconds: number): Promise<string | undefined>
 }
 
 /** Turns a path of this API into an expiring URL clients can fetch without a session. */

@@ -18,11 +18,13 @@ export interface Job {
   variants: Record<string, { download: boolean }>
   outputs: Record<string, VariantOutput>
   processingInfo: Record<string, unknown>
+  /** W3C traceparent of the submitting request's span; absent or null when it was not traced. */
+  traceparent?: string | null
   ctime: Date
   mtime: Date
 }
 
-export type NewJob = Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo'>
+export type NewJob = Pick<Job, 'rid' | 'clientId' | 'processor' | 'parameters' | 'request' | 'chargedAmount' | 'details' | 'processingInfo' | 'traceparent'>
 export type JobChanges = Partial<Pick<Job, 'status' | 'details' | 'chargedAmount' | 'variants' | 'outputs' | 'processingInfo'>>
 
 export interface Plan { name: string, credits: number, maxVariants: number, periodDays: number }

@@ -122,10 +122,19 @@ export function adminRoutes (deps: { accounts: AccountRepository, ledger: Ledger
     )
     app.get(
       '/admin/v1/clients/:id/ledger',
-      { schema: { tags: ['admin'], params: Type.Object({ id: Type.String() }), response: ADMIN_RESPONSES } },
+      {
+        schema: {
+          tags: ['admin'],
+          params: Type.Object({ id: Type.String() }),
+          // One job's rows (its hold, charges and refunds), however far back: the last 100 rows of a busy client
+          // may hold only part of them.
+          querystring: Type.Object({ rid: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
+          response: ADMIN_RESPONSES
+        }
+      },
       async (request) => {
         await clientOr404(request.params.id)
-        return { entries: await deps.ledger.entries(request.params.id) }
+        return { entries: await deps.ledger.entries(request.params.id, { rid: request.query.rid }) }
       }
     )
   }

@@ -9,12 +9,12 @@ const Flag = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Ty
 
 export function characterRoutes (deps: CharacterDeps & { requireSession: SessionGuard }) {
   // Clients read the id as `Id` (the spec) or `id`; both are sent.
-  const record = (model: Model) => ({
+  const record = async (model: Model) => ({
     Id: model.id,
     id: model.id,
     name: model.name,
-    ...(model.thumbKey === null ? {} : { thumb: deps.signer.sign(`/files/${model.thumbKey}`, deps.ttl) }),
-    ...(model.glbKey === null ? {} : { glb: deps.signer.sign(`/files/${model.glbKey}`, deps.ttl) }),
+    ...(model.thumbKey === null ? {} : { thumb: await deps.links.download(model.thumbKey, deps.ttl) }),
+    ...(model.glbKey === null ? {} : { glb: await deps.links.download(model.glbKey, deps.ttl) }),
     rigId: model.rigId,
     ctime: model.ctime.getTime(),
     mtime: model.mtime.getTime(),
@@ -69,7 +69,8 @@ export function characterRoutes (deps: CharacterDeps & { requireSession: Session
       }
     }, async (request) => {
       const { modelId, searchToken, stockModel } = request.query
-      return (await listModels(deps, currentClient(request).id, { modelId, searchToken, includeStock: stockModel !== undefined })).map(record)
+      const models = await listModels(deps, currentClient(request).id, { modelId, searchToken, includeStock: stockModel !== undefined })
+      return await Promise.all(models.map(record))
     })
 
     app.delete('/character/v1/deleteModel/:modelId', {

@@ -8,7 +8,7 @@ import { Type, errorResponses, type AppInstance } from '@openmotion/common'
 import type { FastifyReply } from 'fastify'
 import { parseContentRange, type ContentRange } from '../domain/content-range.js'
 import { errors } from '../errors.js'
-import type { BlobStore, UrlSigning } from '../domain/ports.js'
+import type { BlobStore, FileLinks, UrlSigning } from '../domain/ports.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   glb: 'model/gltf-binary',
@@ -57,7 +57,7 @@ function keyedSerializer (): <T>(key: string, task: () => Promise<T>) => Promise
   }
 }
 
-export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigning, maxBytes: number, uploadTtl: number }) {
+export function fileRoutes (deps: { blobs: BlobStore, links: FileLinks, signer: UrlSigning, maxBytes: number, uploadTtl: number }) {
   const serialized = keyedSerializer()
   return async (app: AppInstance) => {
     // Uploads carry raw bytes whatever their content type (a .gltf is JSON, but is stored, not parsed).
@@ -127,7 +127,8 @@ export function fileRoutes (deps: { blobs: BlobStore, signer: UrlSigning, maxByt
         if (!deps.signer.verify(request.url)) throw errors.URL_INVALID()
         if (request.headers['x-storage-resumable'] !== 'start') { throw errors.INVALID_PARAMETER('x-storage-resumable: send "start" to open a resumable upload', { parameter: 'x-storage-resumable' }) }
         const { id } = request.params as { id: string }
-        const location = deps.signer.sign(`/uploads/${id}?session=resumable`, deps.uploadTtl)
+        // An object store takes the bytes itself: the session's location is its pre-signed PUT.
+        const location = await deps.links.directUpload(`uploads/${id}`, deps.uploadTtl) ?? deps.signer.sign(`/uploads/${id}?session=resumable`, deps.uploadTtl)
         return reply.status(201).header('location', location).send({ location })
       }
     )

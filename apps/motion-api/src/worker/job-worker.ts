@@ -6,7 +6,7 @@
 // written through JobControl, which also serves the API's cancels and places in line; only a process that runs
 // jobs builds a worker.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
+import { inSpan, isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
 import type { JobControl } from '../domain/job-control.js'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
@@ -16,8 +16,6 @@ import type { Job } from '../domain/records.js'
 
 export type { JobFailure } from '../domain/job-failures.js'
 
-/** Runs of one delivery a database outage may interrupt before the job fails like any other (at-least-once). */
-const OUTAGE_RERUNS = 2
 const DATABASE_POLL_MS = 500
 
 /** Runs a claimed job and returns what it made; the worker writes the outcome. */
@@ -29,6 +27,8 @@ export interface JobWorkerOptions {
   logger: Logger
   queue: JobQueue
   cancels: CancelBus
+  /** Services besides the database a job needs (the object store): an outage of any is waited out the same way. */
+  dependencies?: Array<() => Promise<void>>
   progressEventIntervalMs?: number
 }
 
@@ -123,7 +123,9 @@ export class JobWorker {
    * whole run it interrupted, is made again once the database answers, as the next attempt (a run it cut short may
    * have committed part of its work, and a claim whose reply was lost may have been committed).
    */
-  private async run (lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, attempt = lease.attempt): Promise<RunEnd> {
+  private async run (
+    lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, attempt = lease.attempt, outageSince?: number
+  ): Promise<RunEnd> {
     // The claim is atomic: a job queued twice, cancelled, or claimed by the same or a later delivery is skipped
     // here; a redelivery (attempt 2, its first worker died) takes over from the first.
     const { rid } = lease
@@ -132,10 +134,24 @@ export class JobWorker {
     try {
       job = await this.jobs.claim(rid, startedAt, attempt)
     } catch (error) {
-      if (!isServiceUnavailable(error) || attempt >= lease.attempt + OUTAGE_RERUNS) throw error
-      return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
+      if (!isServiceUnavailable(error) || !this.stillPatient(outageSince)) throw error
+      return await this.rerunAfterOutage(lease, entry, attempt, outageSince)
     }
     if (job === undefined) return lease.lost.aborted ? 'left' : 'over'
+    // The first delivery continues the submission's trace (a child of the request's span): the job is part of that
+    // request's story. A redelivery (its first worker died, maybe hours ago) starts a trace of its own, linked to it.
+    return await inSpan(`job ${job.processor}`, {
+      kind: 'consumer',
+      attributes: { 'openmotion.rid': rid, 'openmotion.processor': job.processor, 'openmotion.attempt': attempt },
+      from: { traceparent: job.traceparent, relation: lease.attempt === 1 ? 'child' : 'link' }
+    }, async () => await this.execute(lease, entry, job, attempt, outageSince))
+  }
+
+  /** The claimed job's run: its processor under the timeout, then its outcome written. */
+  private async execute (
+    lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, job: Job, attempt: number, outageSince: number | undefined
+  ): Promise<RunEnd> {
+    const { rid } = lease
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
       entry.reason = jobFailure(errors.GENERATION_TIMEOUT, 'TimeoutError', `The job exceeded ${this.options.timeoutMs} ms`)
@@ -162,10 +178,10 @@ export class JobWorker {
       await this.control.settle(rid, { status: 'SUCCESS', output })
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
-      if (entry.reason === undefined && isServiceUnavailable(error) && attempt < lease.attempt + OUTAGE_RERUNS) {
+      if (entry.reason === undefined && isServiceUnavailable(error) && this.stillPatient(outageSince)) {
         clearTimeout(timer)
-        this.options.logger.warn({ rid, err: error }, 'job interrupted by a database outage: it runs again once the database answers')
-        return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1) : 'left'
+        this.options.logger.warn({ rid, err: error }, 'job interrupted by an outage: it runs again once the database and the file store answer')
+        return await this.rerunAfterOutage(lease, entry, attempt, outageSince)
       }
       const failure = entry.reason ?? jobFailureOf(error)
       if (failure.type !== 'Cancelled') await this.whenDatabaseAnswers(lease, () => this.control.fail(rid, failure))
@@ -176,11 +192,29 @@ export class JobWorker {
     return 'over'
   }
 
-  /** Waits until the database answers again; false when the worker stops or loses the lease first. */
+  /**
+   * Outages interrupt a job's runs for at most the job's own time limit, counted from the first interruption; then
+   * the job fails like any other. A count of reruns would not do: a store starting up answers its health check before
+   * it can take writes, so several runs can be cut short within a second of one outage.
+   */
+  private stillPatient (outageSince: number | undefined): boolean {
+    return outageSince === undefined || Date.now() - outageSince < this.options.timeoutMs
+  }
+
+  /** Runs the job again as the next attempt once its dependencies answer, after a pause when an outage cut short a rerun too. */
+  private async rerunAfterOutage (
+    lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, attempt: number, outageSince: number | undefined
+  ): Promise<RunEnd> {
+    if (outageSince !== undefined) await sleep(DATABASE_POLL_MS)
+    return await this.databaseBack(lease) ? await this.run(lease, entry, attempt + 1, outageSince ?? Date.now()) : 'left'
+  }
+
+  /** Waits until the database (and every other dependency) answers again; false when the worker stops or loses the lease first. */
   private async databaseBack (lease: Delivery): Promise<boolean> {
     while (!this.stopped && !lease.lost.aborted) {
       try {
         await this.db.ping()
+        for (const ping of this.options.dependencies ?? []) await ping()
         return true
       } catch {
         await sleep(DATABASE_POLL_MS)

@@ -1,6 +1,7 @@
 // Runs a render job: the chosen text2motion variant's GLB (the character the motion was made for, with its
 // animation) is drawn with the job's scene parameters into an MP4 plus a poster PNG and stored; its price is the
 // one held at submission.
+import { inSpan } from '@openmotion/common'
 import { RenderError, RENDER_ERROR } from '@openmotion/motion-render/errors'
 import { storedRender } from '../domain/stored-requests.js'
 import type { JobProcessor } from './job-worker.js'
@@ -20,7 +21,7 @@ export function createRenderProcessor (deps: { jobs: JobRepository, blobs: BlobS
     const bytes = await deps.blobs.readAll(glb.key)
 
     let lastWrite = 0
-    const rendered = await deps.renderer.render(bytes, {
+    const rendered = await inSpan('engine.render', {}, async () => await deps.renderer.render(bytes, {
       bgColor: request.bgColor,
       backdrop: request.backdrop,
       shadow: request.shadow,
@@ -33,7 +34,7 @@ export function createRenderProcessor (deps: { jobs: JobRepository, blobs: BlobS
         lastWrite = Date.now()
         progress(frame, total).catch(() => undefined)
       }
-    })
+    }))
     signal.throwIfAborted()
 
     const name = `${variant.name}_render`

@@ -2,10 +2,10 @@
 // the last few, and read back every accepted job and its ledger entries once the drill is over.
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { freePort, spawnMain, timedFetch, type Answer, type MainProcess } from '@openmotion/test-services'
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url))
+const ADMIN = 'admin-token-for-fault-tests-0123456789'
 const PROMPTS = ['walk forward', 'jump twice', 'clap hands', 'wave', 'nod']
 
 export interface JobRecord { rid: string, status: string, chargedAmount: number, processingInfo: { attempt?: number } }
@@ -21,7 +21,7 @@ export interface MotionProcess {
   submit: (cookie: string, i: number) => Promise<Answer>
   status: (cookie: string, rids: string[]) => Promise<Answer>
   cancel: (cookie: string, rid: string) => Promise<Answer>
-  /** Every listed job once none of `rids` is PROGRESS any more (or 120 s passed), and the client's whole ledger. */
+  /** Every listed job once none of `rids` is PROGRESS any more (or 120 s passed), and their ledger rows. */
   settled: (cookie: string, rids: readonly string[]) => Promise<{ jobs: JobRecord[], ledger: LedgerEntry[] }>
   stop: () => Promise<void>
 }
@@ -38,6 +38,7 @@ export async function startMotionProcess (env: Record<string, string>): Promise<
     QUEUE_PREFIX: `fault-${randomUUID()}`,
     MOTION_PORT: String(port),
     HOST: '127.0.0.1',
+    ADMIN_API_KEY: ADMIN,
     RENDER_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     ...env
@@ -73,27 +74,19 @@ export async function startMotionProcess (env: Record<string, string>): Promise<
         }
         await sleep(500)
       }
-      return { jobs, ledger: await wholeLedger(env.DATABASE_URL) }
+      // Each job's own rows: the client's last 100 rows hold only part of a drill's hundreds of jobs.
+      const ledger: LedgerEntry[] = []
+      for (const rid of rids) {
+        const answer = await timedFetch(`${base}/admin/v1/clients/dev-client/ledger?rid=${rid}`, { headers: { authorization: `Bearer ${ADMIN}` } })
+        ledger.push(...(JSON.parse(answer.body) as { entries: LedgerEntry[] }).entries)
+      }
+      return { jobs, ledger }
     },
     async stop () {
       if (process.child.exitCode !== null) return
       process.child.kill('SIGTERM')
       await process.exited()
     }
-  }
-}
-
-/**
- * Every ledger row of the dev client, read from the database: the admin API lists the last 100 only, fewer than a
- * drill writes.
- */
-async function wholeLedger (url: string | undefined): Promise<LedgerEntry[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query<LedgerEntry>("SELECT kind, rid, amount::int AS amount FROM motion_credit_ledger WHERE client_id = 'dev-client'")).rows
-  } finally {
-    await client.end()
   }
 }
 

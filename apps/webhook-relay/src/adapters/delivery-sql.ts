@@ -22,10 +22,16 @@ export const statusIn = (column: string, list: readonly DeliveryStatus[]) => `($
 const logTransitions = (source: string, from = 'previous') =>
   `INSERT INTO relay_delivery_transitions (delivery_id, from_status, to_status) SELECT id, ${from}, status FROM ${source} ORDER BY id`
 
-/** The outbox rows (one job each) of the deliveries `source` returns. */
-const queueJobs = (source: string, attempt: string, dueAt: string, leaseUntil = 'NULL', where = 'true') =>
-  `INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at, lease_until)
-   SELECT id, endpoint_id, ${attempt}, ${dueAt}, ${leaseUntil} FROM ${source} WHERE ${where} ORDER BY id`
+/** The traceparent of the message of a delivery row (`message_id`) already stored. */
+const MESSAGE_TRACEPARENT = '(SELECT m.traceparent FROM relay_messages m WHERE m.id = message_id)'
+
+/**
+ * The outbox rows (one job each) of the deliveries `source` returns, each with its message's traceparent (a retry
+ * or a replay links to the trace of the request that brought the message).
+ */
+const queueJobs = (source: string, attempt: string, dueAt: string, leaseUntil = 'NULL', where = 'true', traceparent = MESSAGE_TRACEPARENT) =>
+  `INSERT INTO relay_outbox (delivery_id, endpoint_id, attempt, due_at, lease_until, traceparent)
+   SELECT id, endpoint_id, ${attempt}, ${dueAt}, ${leaseUntil}, ${traceparent} FROM ${source} WHERE ${where} ORDER BY id`
 
 /**
  * Who may claim an attempt: the job's attempt is the delivery's next one, and the delivery waits for it, or is
@@ -44,18 +50,19 @@ const takeClaimed = (leaseUntil: string) =>
 
 /**
  * Acceptance, keyed or not, one message or a group commit of many: messages, their deliveries, the first
- * transitions and the outbox jobs in one statement. $12 leases the jobs to the accepting relay (NULL: none).
+ * transitions and the outbox jobs in one statement. $12 leases the jobs to the accepting relay (NULL: none); $13
+ * holds each message's traceparent (the messages are not visible to a subquery of the statement that inserts them).
  */
 export const ACCEPT_MESSAGES = `WITH m AS (
-    INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at)
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+    INSERT INTO relay_messages (id, tenant_id, event, data, key_id, created_at, traceparent)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $13::text[])
   ), d AS (
     INSERT INTO relay_deliveries (id, message_id, endpoint_id, tenant_id, status, next_attempt_at, created_at, updated_at)
     SELECT u.id, u.message_id, u.endpoint_id, u.tenant_id, '${accept.to[0]}', u.at, u.at, u.at
     FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]) AS u(id, message_id, endpoint_id, tenant_id, at)
-    RETURNING id, endpoint_id, status, created_at
+    RETURNING id, message_id, endpoint_id, status, created_at
   ), t AS (${logTransitions('d', 'NULL')})
-  ${queueJobs('d', '1', 'created_at', '$12')}
+  ${queueJobs('d JOIN unnest($1::text[], $13::text[]) AS mt(mid, traceparent) ON mt.mid = d.message_id', '1', 'created_at', '$12', 'true', 'mt.traceparent')}
   RETURNING id::text AS id, delivery_id`
 
 // The claim statements name their rows with `d.id = ANY($1)` besides the join: a unique key's lookup is cheap
@@ -165,7 +172,7 @@ export const RENEW_LEASES = `WITH l AS (SELECT id FROM relay_deliveries WHERE id
  */
 export const OUTBOX_CLAIM = `UPDATE relay_outbox SET lease_until = $2 WHERE id IN (
     SELECT id FROM relay_outbox WHERE lease_until IS NULL OR lease_until <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-  RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at`
+  RETURNING id::text AS id, delivery_id, endpoint_id, attempt, due_at, traceparent`
 
 /** The queue has these entries ($1 ids) now. */
 export const OUTBOX_REMOVE = 'DELETE FROM relay_outbox WHERE id = ANY($1::text[]::bigint[])'

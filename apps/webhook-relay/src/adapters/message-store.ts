@@ -16,10 +16,10 @@ import { ACCEPT_MESSAGES } from './delivery-sql.js'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000
 
-interface MessageRow { id: string, tenant_id: string, event: string, data: string, key_id: string, created_at: Date }
+interface MessageRow { id: string, tenant_id: string, event: string, data: string, key_id: string, created_at: Date, traceparent: string | null }
 
 const toMessage = (row: MessageRow): StoredMessage => ({
-  id: row.id, tenantId: row.tenant_id, event: row.event, data: row.data, keyId: row.key_id, createdAt: row.created_at
+  id: row.id, tenantId: row.tenant_id, event: row.event, data: row.data, keyId: row.key_id, createdAt: row.created_at, traceparent: row.traceparent
 })
 
 export const INGEST_BATCH_WAIT_MS = 2
@@ -58,7 +58,7 @@ export class MessageStore implements MessageRepository {
       [items.map((it) => it.messageId), items.map((it) => it.input.tenantId), items.map((it) => it.input.event), items.map((it) => it.input.data),
         items.map((it) => it.input.keyId), items.map((it) => it.now.toISOString()),
         fanOut.map((f) => f.id), fanOut.map((f) => f.it.messageId), fanOut.map((f) => f.endpointId), fanOut.map((f) => f.it.input.tenantId),
-        fanOut.map((f) => f.it.now.toISOString()), heldUntil],
+        fanOut.map((f) => f.it.now.toISOString()), heldUntil, items.map((it) => it.input.traceparent ?? null)],
       // The group commit runs thousands of times a second with one text: PostgreSQL parses and plans it once per connection.
       { name: 'relay_ingest_group' })
     const outboxIds = heldUntil === null ? undefined : new Map(rows.map((r) => [r.delivery_id, r.id]))
@@ -69,11 +69,24 @@ export class MessageStore implements MessageRepository {
         : {
             held: deliveryIds.map((id, i): OutboxEntry => ({
               id: outboxIds.get(id) as string,
-              job: { deliveryId: id, endpointId: input.endpointIds[i] as string, attempt: 1 },
+              job: {
+                deliveryId: id,
+                endpointId: input.endpointIds[i] as string,
+                attempt: 1,
+                ...(input.traceparent === undefined ? {} : { traceparent: input.traceparent })
+              },
               dueAt: now
             }))
           }),
-      message: { id: messageId, tenantId: input.tenantId, event: input.event, data: input.data, keyId: input.keyId, createdAt: now },
+      message: {
+        id: messageId,
+        tenantId: input.tenantId,
+        event: input.event,
+        data: input.data,
+        keyId: input.keyId,
+        createdAt: now,
+        traceparent: input.traceparent ?? null
+      },
       deliveries: deliveryIds.map((id, i) => ({
         id,
         messageId,

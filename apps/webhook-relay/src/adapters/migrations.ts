@@ -140,5 +140,12 @@ export const migrations: Migration[] = [
       CREATE INDEX relay_deliveries_status ON relay_deliveries (status, next_attempt_at) WHERE status <> 'succeeded';
       DROP INDEX relay_deliveries_endpoint;
       CREATE INDEX relay_deliveries_endpoint_dead ON relay_deliveries (endpoint_id, id) WHERE status = 'dead'`
+  },
+  {
+    // The W3C traceparent of the request that brought a message (NULL when it was not traced), and on each outbox
+    // job, which carries it to the queue: every delivery attempt, however late, is tied to that request's trace.
+    id: '025_column_relay_traceparent',
+    sql: `ALTER TABLE relay_messages ADD COLUMN traceparent text;
+      ALTER TABLE relay_outbox ADD COLUMN traceparent text`
   }
 ]

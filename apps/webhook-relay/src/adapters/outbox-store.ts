@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../domain/delivery-queue.js'
 import type { OutboxRepository } from '../domain/ports.js'
 import { OUTBOX_CLAIM, OUTBOX_RELEASE, OUTBOX_REMOVE, QUEUE_PENDING } from './delivery-sql.js'
 
-interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date }
+interface OutboxRow { id: string, delivery_id: string, endpoint_id: string, attempt: number, due_at: Date, traceparent: string | null }
 
 export class OutboxStore implements OutboxRepository {
   constructor (private readonly db: SqlExecutor) {}
@@ -15,7 +15,11 @@ export class OutboxStore implements OutboxRepository {
   async claim (limit: number, leaseUntil: Date, now: Date = new Date()): Promise<OutboxEntry[]> {
     const { rows } = await this.db.query<OutboxRow>(OUTBOX_CLAIM, [now, leaseUntil, limit])
     return rows
-      .map((r) => ({ id: r.id, job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt }, dueAt: r.due_at }))
+      .map((r) => ({
+        id: r.id,
+        job: { deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempt: r.attempt, ...(r.traceparent === null ? {} : { traceparent: r.traceparent }) },
+        dueAt: r.due_at
+      }))
       .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))
   }
 

@@ -4,6 +4,7 @@
 // so a broker that fails or a relay that dies after the commit can neither lose a job nor turn a stored message
 // into a 500 that the sender would retry as a second message.
 import { createHash } from 'node:crypto'
+import { currentTraceparent } from '@openmotion/common'
 import { errors } from '../errors.js'
 import type { OutboxEntry } from './delivery-queue.js'
 import type { DataCipher } from './envelope-encryption.js'
@@ -55,6 +56,9 @@ export async function acceptWebhook (deps: AcceptDeps, input: IncomingWebhook): 
     data: deps.cipher.encrypt(JSON.stringify(input.data)),
     keyId: deps.cipher.keyId,
     endpointIds: endpoints.map((e) => e.id),
+    // The request's span (the HTTP instrumentation continues the sender's traceparent): stored with the message
+    // and each of its outbox jobs, so every delivery attempt belongs to this trace.
+    traceparent: currentTraceparent(),
     ...(input.idempotencyKey === undefined
       ? {}
       : { idempotency: { key: input.idempotencyKey, bodyHash: createHash('sha256').update(input.rawBody).digest('hex') } })

@@ -8,6 +8,8 @@ export interface DeliveryJob {
   endpointId: string
   /** Attempt number this job performs (1-based, counted over the delivery's whole life). */
   attempt: number
+  /** W3C traceparent of the request that brought the message, when it was traced: the attempt's span continues it. */
+  traceparent?: string
 }
 
 /** A job in the outbox (relay_outbox row `id`), due at `dueAt`. */

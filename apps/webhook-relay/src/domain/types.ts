@@ -54,6 +54,8 @@ export interface StoredMessage {
   data: string
   keyId: string
   createdAt: Date
+  /** W3C traceparent of the request that brought the message; absent or null when it was not traced. */
+  traceparent?: string | null
 }
 
 export interface Delivery {
@@ -107,6 +109,7 @@ export interface NewMessage {
   keyId: string
   endpointIds: string[]
   idempotency?: { key: string, bodyHash: string }
+  traceparent?: string | undefined
 }
 
 export type AcceptResult =

@@ -1,4 +1,5 @@
-// Response and parameter schemas shared by the route files; they also shape /openapi.json.
+// Parameter, query and request body schemas shared by the route files; they also shape /openapi.json. The tenant
+// API's response bodies are in @openmotion/relay-schemas, which the portal's types are derived from.
 import { Type, errorResponses } from '@openmotion/common'
 import { DURATION } from '../domain/duration.js'
 
@@ -57,54 +58,3 @@ export const EndpointInputFields = {
     })
   )
 }
-
-export const EndpointBody = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  description: Type.String(),
-  eventTypes: Type.Union([Type.Array(Type.String()), Type.Null()]),
-  disabled: Type.Boolean(),
-  disabledReason: Type.Union([Type.String(), Type.Null()]),
-  rateLimitPerSecond: Type.Union([Type.Integer(), Type.Null()]),
-  headers: Type.Record(Type.String(), Type.String()),
-  retrySchedule: Type.Union([Type.Array(Type.String()), Type.Null()]),
-  consecutiveFailures: Type.Integer({ description: 'Failed attempts since the last success' }),
-  circuitOpenUntil: Type.Union([Type.String(), Type.Null()], { description: 'Set while the circuit is open: deliveries wait until then, then one probes' }),
-  createdAt: Type.String(),
-  updatedAt: Type.String()
-})
-
-export const TransitionBody = Type.Object({ from: Type.Union([Type.String(), Type.Null()]), to: Type.String(), at: Type.String() })
-
-export const DeliveryBody = Type.Object({
-  id: Type.String(),
-  endpointId: Type.String(),
-  status: Type.String(),
-  attempts: Type.Integer(),
-  nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
-  lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
-  lastError: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  transitions: Type.Array(TransitionBody)
-})
-
-export const MessageBody = Type.Object({
-  id: Type.String(),
-  event: Type.String(),
-  data: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Type.String()
-})
-
-export const AttemptBody = Type.Object({
-  id: Type.String(),
-  deliveryId: Type.String(),
-  endpointId: Type.String(),
-  attempt: Type.Integer(),
-  at: Type.String(),
-  statusCode: Type.Union([Type.Integer(), Type.Null()]),
-  latencyMs: Type.Integer(),
-  responseBody: Type.Union([Type.String(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
-  outcome: Type.String()
-})

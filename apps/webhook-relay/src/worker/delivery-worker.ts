@@ -5,7 +5,7 @@
 // jobs share statements (micro-batches of a few ms), so a delivery costs a fraction of a round trip instead of
 // thirteen. The queue removes the job only after this resolves, so a crash anywhere in here means the job comes
 // back.
-import type { Logger } from '@openmotion/common'
+import { inSpan, type Logger } from '@openmotion/common'
 import type { DeliveryJob, DeliveryQueue } from '../domain/delivery-queue.js'
 import type { DataCipher } from '../domain/envelope-encryption.js'
 import type { Admission, EndpointLimiter } from '../domain/endpoint-limiter.js'
@@ -104,7 +104,16 @@ export function createDeliveryWorker (deps: WorkerDeps): (job: DeliveryJob) => P
   })
   const run: Runner = { ...deps, now, finish, leases }
 
-  return async (job) => {
+  // A message's first attempt continues the trace of the request that brought it; a retry (seconds or days later)
+  // or a replay starts a trace of its own, linked to that one. The request to the endpoint carries the attempt's
+  // traceparent (the undici instrumentation adds it), so the receiver's own trace continues the attempt's.
+  return async (job) => await inSpan('webhook deliver', {
+    kind: 'consumer',
+    attributes: { 'openmotion.delivery_id': job.deliveryId, 'openmotion.endpoint_id': job.endpointId, 'openmotion.attempt': job.attempt },
+    from: { traceparent: job.traceparent, relation: job.attempt === 1 ? 'child' : 'link' }
+  }, async () => { await perform(job) })
+
+  async function perform (job: DeliveryJob): Promise<void> {
     // Admission comes first, before anything is read: a job over the endpoint's limits costs nothing but the wait.
     const admission = deps.limiter.admit(job.endpointId, await deps.endpoints.rateLimitOf(job.endpointId))
     if (!admission.admitted) {

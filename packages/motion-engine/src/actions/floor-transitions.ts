@@ -52,7 +52,8 @@ function span (until: number, ...parts: SupportSpan['parts']): SupportSpan {
 const STEP_BACK: PartialPose = { lHipFlex: 25, lKnee: 30, lAnkle: -5, rHipFlex: -20, rKnee: 75, rAnkle: 20, spineFlex: 10 }
 /** Down on the right knee, the left foot forward, bent over with both hands on the floor beside the front foot. */
 export const LUNGE_HANDS: PartialPose = {
-  lHipFlex: 110,
+  // 100°, not more: with the back knee and the hands on the floor, a thigh drawn further up lifts the front sole.
+  lHipFlex: 100,
   lKnee: 110,
   lAnkle: -40,
   rHipFlex: 26,

@@ -302,7 +302,8 @@ export function sidestep (ctx: ActionContext): ActionClip {
     elbow: 20,
     lean: 2,
     stepLength: width,
-    heading: () => 0
+    heading: () => 0,
+    travel: [0.2, 0.8]
   })
 }
 

@@ -126,7 +126,7 @@ export function idle (ctx: ActionContext): ActionClip {
   const held = HELD[ctx.posture]
   if (held !== undefined) {
     // Resting in a floor posture: hold it (breathing and head motion are layered later).
-    return keyed(
+    const clip = keyed(
       { ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } },
       [
         { t: 0, pose: held },
@@ -134,6 +134,10 @@ export function idle (ctx: ActionContext): ActionClip {
       ],
       { footMode: 'free', ground: 'fit', endPosture: ctx.posture }
     )
+    // A held kneel stands as the kneel left it: the front foot planted where it is, the back foot on its toes
+    // (fitted on the floor by the knee, not by that foot), so a gesture made kneeling lifts neither foot.
+    if (ctx.posture === 'kneeling') Object.assign(clip, { pivotFoot: 0, plantFeet: [0], fitExclude: [1] })
+    return clip
   }
   if (ctx.posture === 'chair') return holdChair({ ...ctx, style: { ...ctx.style, tempo: 1 }, spec: { ...ctx.spec, speed: 1 } }, seconds)
   if (ctx.posture === 'crouching') {

@@ -5,13 +5,15 @@ import { normalizeRequest } from '../engine.js'
 import type { GenerateContext, GenerateRequest, MotionEngine } from '../engine.js'
 import { ENGINE_ERROR, EngineError } from '../errors.js'
 import { checkPlan, DEFAULT_MAX_SECONDS, readPrompt } from '../prompt/read-prompt.js'
-import type { TimelineEntry } from '../prompt/parser.js'
+import type { TimelineEntry } from '../prompt/plan.js'
 import type { ContactPlan } from '../post/contact-plan.js'
 import { POSTPROCESS_STEPS, postprocess } from '../post/pipeline.js'
+import { resamplePlan } from '../post/plan-resample.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
 import type { HumanoidOptions } from '../skeleton.js'
 import { compose } from '../synth/compose.js'
 import { stepper } from './steps.js'
+import { phase, phaseSync } from '../phase-spans.js'
 
 export interface BuiltinEngineOptions {
   skeleton?: HumanoidOptions
@@ -37,7 +39,8 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     let clip: MotionClip
     let plan: ContactPlan | undefined
     try {
-      ({ clip, contacts: plan } = await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step }))
+      ({ clip, contacts: plan } = await phase('engine.synthesise', async () =>
+        await compose({ timeline, skeleton, fps: req.fps, seed: req.seed, variantIndex: req.variantIndex, afterAction: step })))
     } catch (err) {
       if (err instanceof Error && err.name === 'AbortError') throw err
       throw new EngineError(ENGINE_ERROR.GENERATION, `motion synthesis failed: ${(err as Error).message}`, { cause: err })
@@ -49,11 +52,12 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
       )
     }
     if (req.durationSeconds !== undefined) {
-      clip = resampleClip(clip, Math.max(2, Math.round(req.durationSeconds * req.fps)))
-      // Resampled frames no longer line up with the planned contacts; they are detected instead.
-      plan = undefined
+      const frames = Math.max(2, Math.round(req.durationSeconds * req.fps))
+      plan = resamplePlan(plan, clip.frameCount, frames)
+      clip = resampleClip(clip, frames)
     }
-    clip = await postprocess(clip, req.options, step, plan)
+    const synthesised = clip
+    clip = await phase('engine.postprocess', async () => await postprocess(synthesised, req.options, step, plan))
     await step()
     return clip
   }
@@ -64,7 +68,7 @@ export function createBuiltinEngine (engineOptions: BuiltinEngineOptions = {}): 
     generateTimeline,
     async generate (request: GenerateRequest, context?: GenerateContext): Promise<MotionClip> {
       const req = normalizeRequest(request)
-      return synthesize(readPrompt(req.prompt, maxSeconds).timeline, req, context)
+      return synthesize(phaseSync('engine.read_prompt', () => readPrompt(req.prompt, maxSeconds)).timeline, req, context)
     }
   }
 }

@@ -1,8 +1,7 @@
-// Contacts for a clip that came without a plan (a learned model's, or a builtin clip resampled to a requested
-// length): detected on the unfiltered clip, so that pose filtering can run first and the feet be put back after it,
-// exactly as for planned contacts. A contact pins the ankle where it begins ('always': where it comes to rest), its
-// roll and toe bend kept; the swings between contacts follow the clip's own ankle path, eased onto the pins so
-// nothing jumps at lift-off.
+// Contacts for a clip that came without a plan (a learned model's): detected on the unfiltered clip, so that pose
+// filtering can run first and the feet be put back after it, exactly as for planned contacts. A contact pins the
+// ankle where it begins ('always': where it comes to rest), its roll and toe bend kept; the swings between contacts
+// follow the clip's own ankle path, eased onto the pins so nothing jumps at lift-off.
 import type { MotionClip, Vec3 } from '../clip.js'
 import { fk } from '../fk.js'
 import type { FootLockingMode } from '../engine.js'

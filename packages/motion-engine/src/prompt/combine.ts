@@ -1,6 +1,7 @@
 // Word combinations that name one movement: "run in a circle", "walk up the stairs", "walk sideways", "salsa dance".
 // The movements one clause names are rewritten by each rule in turn; the order matters where a rule reads what an
 // earlier one left (a circle taken over by a pace is no longer there for the turn rule).
+import { DODGING } from '../movements/registry.js'
 import type { Found, Mods } from './found.js'
 import { PACES } from './path-shapes.js'
 import { DETERMINERS } from './vocabulary.js'
@@ -8,7 +9,7 @@ import type { ActionKind } from './vocabulary.js'
 import { ANY_BODY_PART, DANCE_STYLES, LOCOMOTION, UPPER_BODY, WALKING } from './word-groups.js'
 
 // Movements that get out of the way: the way a dodge is made.
-const DODGES: ReadonlySet<string> = new Set(['crouch', 'sideBend', 'backstep', 'jump', 'hop', 'squat', 'bow'])
+const DODGES: ReadonlySet<string> = DODGING
 // Words of getting out of the way.
 const DODGE_WORDS: ReadonlySet<string> = new Set(['dodge', 'evade', 'avoid'])
 // Verbs of putting a thing somewhere ("puts", "places", "sets ... down").

@@ -1,6 +1,7 @@
 // Prompt → plan: a timeline of actions and notes of how it was understood. The NLP library reads the words
 // (lexer.ts); clauses are split on "then"/"and"/"before"/commas (in order), "after" (reversed) and "while"/"as"
 // (layered); each clause is read by clause.ts.
+import { GOES_AGAIN, HOLDS_GESTURE, STEPPING } from '../movements/registry.js'
 import { parseClause } from './clause.js'
 import { PACES } from './path-shapes.js'
 import { LOCOMOTION, UPPER_BODY } from './word-groups.js'
@@ -90,9 +91,9 @@ function countIn (tokens: readonly ClauseToken[]): number | undefined {
 
 const LEVEL_WAYS: ReadonlySet<string> = new Set(['forward', 'backward', 'left', 'right', 'diagonalLeft', 'diagonalRight'])
 // "one step forward, two to the right": a step sent sideways or back is still the same stepping.
-const STEPS: ReadonlySet<string> = new Set(['walk', 'sidestep', 'backstep'])
+const STEPS: ReadonlySet<string> = STEPPING
 // Movements that go a way and can go it again another way ("looks left, then right" is two looks).
-const TRAVELS: ReadonlySet<string> = new Set([...LOCOMOTION, 'jump', 'hop', 'turn', 'spin', 'lookAround', 'lunge', 'roll', 'cartwheel'])
+const TRAVELS: ReadonlySet<string> = GOES_AGAIN
 
 /**
  * The movement before, sent another way by a clause of modifiers ("walks forward, then backward", "turn left and
@@ -166,7 +167,7 @@ function partOfCurve (curve: ActionSpec, action: ActionSpec): boolean {
 }
 
 /** Postures a gesture can be made in, held under it (see the posture flow). */
-const HELD_POSTURES: ReadonlySet<string> = new Set(['sitDown', 'sitChair', 'kneel', 'crouch'])
+const HELD_POSTURES: ReadonlySet<string> = HOLDS_GESTURE
 
 /** Standing, for no time of its own ("while standing"): the state every standing movement is made in. */
 function isPlainStanding (action: ActionSpec): boolean {

@@ -1,31 +1,13 @@
 // The plan a prompt is read into: the actions, their parameters and how the words were understood. Apart from the
 // parser so that the clause reader and the parser can both name it without importing each other.
-import type { ActionKind, Direction, Emotion } from './vocabulary.js'
+import type { ActionKind } from './action-kind.js'
+import type { ActionParameters } from './action-parameters.js'
 
-export type Side = 'left' | 'right' | 'both'
+export type { Direction, Emotion, Side } from './action-parameters.js'
 
-export interface ActionSpec {
+/** One action of the plan: the movement (a catalogue kind) and how it is made. */
+export interface ActionSpec extends ActionParameters {
   kind: ActionKind
-  /** Repetitions (steps for locomotion, jumps, waves...), when the prompt gives one. */
-  count?: number
-  durationSeconds?: number
-  /** Metres to travel, for locomotion ("walk 5 meters"). */
-  distance?: number
-  /** Turn angle in degrees, positive = to the character's left. */
-  degrees?: number
-  direction?: Direction
-  side?: Side
-  /** Tempo multiplier from speed adverbs (1 = normal). */
-  speed: number
-  /** Pace of a path action ("run in a circle"). */
-  gait?: 'walk' | 'jog' | 'run'
-  emotion: Emotion
-  /** How the action is done: throw overhand/underhand, lie on the back/front, kneel or get up with hand support. */
-  style?: 'overhand' | 'underhand' | 'onBack' | 'onFront' | 'withHands'
-  /** `pushed`: whether the push knocks the person down. */
-  fall?: boolean
-  /** `pushed`: the side the push comes from. */
-  from?: 'front' | 'back' | 'left' | 'right'
 }
 
 export interface TimelineEntry {

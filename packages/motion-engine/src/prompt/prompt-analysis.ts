@@ -1,6 +1,7 @@
 // Prompt understanding for the API's prompt optimizer: the actions the builtin engine reads in a prompt, in
 // order, each written back as a short canonical phrase the parser reads the same way, with the length the
 // engine gives it. No language model: this is exactly what generation would do with the prompt.
+import { movement } from '../movements/registry.js'
 import { ENGINE_ERROR, EngineError } from '../errors.js'
 import { compose } from '../synth/compose.js'
 import { createHumanoidSkeleton } from '../skeleton.js'
@@ -32,114 +33,10 @@ export interface PromptAnalysis {
   understood: string[]
 }
 
-// Total over ActionKind: the compiler refuses a kind without its phrase, so describing a plan cannot fail.
-const PHRASE: Readonly<Record<ActionKind, string>> = {
-  idle: 'stand idle',
-  walk: 'walk',
-  jog: 'jog',
-  run: 'run',
-  sneak: 'sneak',
-  crawl: 'crawl',
-  jump: 'jump',
-  hop: 'hop',
-  turn: 'turn',
-  spin: 'spin',
-  sidestep: 'sidestep',
-  backstep: 'step back',
-  stepUp: 'climb',
-  sitDown: 'sit down',
-  standUp: 'stand up',
-  crouch: 'crouch',
-  kneel: 'kneel',
-  lieDown: 'lie down',
-  wave: 'wave',
-  clap: 'clap',
-  point: 'point',
-  bow: 'bow',
-  nod: 'nod',
-  shakeHead: 'shake head',
-  punch: 'punch',
-  kick: 'kick',
-  dance: 'dance',
-  stretch: 'stretch',
-  lookAround: 'look around',
-  pickUp: 'pick up',
-  throw: 'throw',
-  skip: 'skip',
-  stomp: 'stomp',
-  march: 'march',
-  limp: 'limp',
-  stagger: 'stagger',
-  circle: 'walk in a circle',
-  zigzag: 'zigzag',
-  carry: 'carry',
-  sitChair: 'sit on a chair',
-  fall: 'fall down',
-  squat: 'squat',
-  jumpingJacks: 'jumping jacks',
-  highKick: 'high kick',
-  combo: 'punch combination',
-  push: 'push',
-  pull: 'pull',
-  batSwing: 'swing a bat',
-  salute: 'salute',
-  cheer: 'cheer',
-  shrug: 'shrug',
-  crossArms: 'cross arms',
-  handsOnHips: 'hands on hips',
-  scratchHead: 'scratch head',
-  think: 'think',
-  beckon: 'beckon',
-  fistPump: 'fist pump',
-  thumbsUp: 'thumbs up',
-  facepalm: 'facepalm',
-  yawn: 'yawn',
-  flap: 'flap arms',
-  swim: 'swim',
-  headbang: 'headbang',
-  hipHop: 'hip hop dance',
-  salsa: 'salsa',
-  disco: 'disco',
-  ballet: 'ballet',
-  robot: 'robot dance',
-  jumpRope: 'jump rope',
-  backflip: 'backflip',
-  cartwheel: 'cartwheel',
-  moonwalk: 'moonwalk',
-  stumble: 'stumble',
-  pushed: 'get pushed',
-  getUp: 'get up from the ground',
-  sideBend: 'bend',
-  waltz: 'waltz',
-  chaCha: 'cha-cha',
-  jazz: 'jazz dance',
-  slap: 'slap',
-  knock: 'knock',
-  claspHands: 'clasp hands',
-  attention: 'stand at attention',
-  chop: 'chop',
-  stir: 'stir',
-  wipe: 'wipe',
-  sweep: 'sweep',
-  drink: 'drink',
-  playGuitar: 'play guitar',
-  playViolin: 'play violin',
-  shakeArms: 'shake arms',
-  shakeFist: 'shake fist',
-  handstand: 'handstand',
-  roll: 'roll',
-  pushUp: 'push-ups',
-  plank: 'hold a plank',
-  sitUp: 'sit-ups',
-  lunge: 'lunge',
-  sway: 'sway'
-}
+const phraseOf = (kind: ActionKind): string => movement(kind).phrases.plan
 const ADVERB: Readonly<Record<Emotion, string>> = Object.fromEntries(([
   ['neutral', ''], ['happy', 'happily'], ['tired', 'tiredly'], ['angry', 'angrily'], ['sad', 'sadly'], ['confident', 'confidently'], ['sneaky', 'stealthily']
 ] as const)) as Record<Emotion, string>
-const STEPPED: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'march', 'limp', 'stagger', 'moonwalk'])
-/** Kinds whose side is a leg ("hop on the left foot", "kick with the right leg"), not a hand. */
-const LEGGED: ReadonlySet<ActionKind> = new Set(['hop', 'kick', 'highKick', 'stomp'])
 const DIRECTION_WORDS: Readonly<Record<string, string>> = {
   diagonalLeft: 'diagonally left', diagonalRight: 'diagonally right', backward: 'backward', forward: 'forward'
 }
@@ -153,18 +50,20 @@ function round (n: number): number {
 
 /** "sit down", "step back", "climb": the phrase already says the direction the parser read. */
 function impliedBy (kind: ActionKind, direction: string): boolean {
-  return PHRASE[kind].split(' ').includes(direction) || (kind === 'backstep' && direction === 'backward') || (kind === 'stepUp' && direction === 'up') ||
+  return phraseOf(kind).split(' ').includes(direction) || (kind === 'backstep' && direction === 'backward') || (kind === 'stepUp' && direction === 'up') ||
     ((kind === 'pickUp' || kind === 'standUp' || kind === 'getUp') && direction === 'up') || ((kind === 'lieDown' || kind === 'sitDown') && direction === 'down')
 }
 
 function sidePhrase (a: ActionSpec): string {
   if (a.kind === 'sideBend') return a.side === 'both' ? 'to the left and to the right' : `to the ${a.side}`
-  if (LEGGED.has(a.kind)) return a.side === 'both' ? 'on both feet' : a.kind === 'hop' ? `on the ${a.side} foot` : `with the ${a.side} leg`
-  return a.side === 'both' ? 'with both hands' : `with the ${a.side} hand`
+  const named = movement(a.kind).limbs.named
+  if (named === 'hand') return a.side === 'both' ? 'with both hands' : `with the ${a.side} hand`
+  if (a.side === 'both') return 'on both feet'
+  return named === 'standingFoot' ? `on the ${a.side} foot` : named === 'leg' ? `with the ${a.side} leg` : `with the ${a.side} foot`
 }
 
 function describe (a: ActionSpec): string {
-  const words = [PHRASE[a.kind]]
+  const words = [phraseOf(a.kind)]
   if (a.kind === 'turn' || a.kind === 'spin') {
     const degrees = a.degrees ?? 90
     words.push(degrees < 0 ? 'right' : 'left', `${Math.abs(Math.round(degrees))} degrees`)
@@ -181,7 +80,7 @@ function describe (a: ActionSpec): string {
   if (a.kind === 'pushed') words.push(a.fall === true ? 'and fall' : 'without falling')
   if (a.side !== undefined) words.push(sidePhrase(a))
   if (a.distance !== undefined) words.push(`${round(a.distance)} meters`)
-  if (a.count !== undefined) words.push(STEPPED.has(a.kind) ? `${a.count} ${a.count === 1 ? 'step' : 'steps'}` : a.count === 1 ? 'once' : `${a.count} times`)
+  if (a.count !== undefined) words.push(movement(a.kind).countUnit === 'steps' ? `${a.count} ${a.count === 1 ? 'step' : 'steps'}` : a.count === 1 ? 'once' : `${a.count} times`)
   if (a.durationSeconds !== undefined) words.push(`for ${round(a.durationSeconds)} seconds`)
   if (a.speed < 0.95) words.push('slowly')
   else if (a.speed > 1.05) words.push('quickly')

@@ -1,14 +1,9 @@
 // Groups of movement kinds and of words for parts of the body, shared by the clause reader (clause.ts) and the rules
 // that combine the movements it finds (combine.ts).
 import { WALKED } from './path-shapes.js'
-import type { ActionKind } from './vocabulary.js'
 
-export const LOCOMOTION: ReadonlySet<ActionKind> = new Set(['walk', 'jog', 'run', 'sneak', 'sidestep', 'backstep', 'crawl', 'skip', 'stomp', 'march',
-  'limp', 'stagger', 'circle', 'zigzag', 'carry', 'moonwalk'])
-export const UPPER_BODY: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'punch', 'throw', 'stretch',
-  'salute', 'cheer', 'shrug', 'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'flap',
-  'swim', 'headbang', 'slap', 'claspHands', 'attention', 'chop', 'stir', 'wipe', 'sweep', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist', 'knock'])
-export const DANCE_STYLES: ReadonlySet<ActionKind> = new Set(['hipHop', 'salsa', 'disco', 'ballet', 'robot', 'waltz', 'chaCha', 'jazz'])
+// The movement groups are the catalogue's (src/movements/registry.ts).
+export { DANCE_STYLES, LOCOMOTION, UPPER_BODY } from '../movements/registry.js'
 // The ways of going on foot a path is walked in, and a bare "step".
 export const WALKING: ReadonlySet<string> = new Set([...WALKED, 'step'])
 export const LIMB_WORDS = new Set(['hand', 'arm', 'fist', 'leg', 'foot', 'feet', 'hands', 'arms', 'legs', 'side', 'shoulder', 'knee', 'heel', 'toe', 'palm'])

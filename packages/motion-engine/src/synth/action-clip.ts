@@ -1,7 +1,7 @@
 // What every action synthesizer receives and returns. Positions are in the action's local frame: origin at the
 // root's ground position when the action starts, +Z = the heading at that moment.
 import type { Vec3 } from '../clip.js'
-import type { ActionSpec } from '../prompt/parser.js'
+import type { ActionParameters } from '../prompt/action-parameters.js'
 import type { Channel, PoseSpec } from './pose-spec.js'
 import type { Random } from './random.js'
 import type { Style } from './style.js'
@@ -24,7 +24,7 @@ export interface FootTarget {
 }
 
 export interface ActionContext {
-  spec: ActionSpec
+  spec: ActionParameters
   style: Style
   random: Random
   fps: number

@@ -32,6 +32,12 @@ export interface GaitParams {
   extraPose?: PartialPose
   /** The body is still travelling at the end (the next action is another gait). */
   endsMoving?: boolean
+  /**
+   * The part of each swing (fractions of it) in which the foot travels over the floor; default all of it. A side
+   * step lifts the foot before it moves and sets it down before it stops, as people do: a sideways foot cannot
+   * roll off its toes, so travel while it is still low would slide the sole.
+   */
+  travel?: [number, number]
 }
 
 interface FootState { pos: Vec3, yaw: number, pitch: number, swinging: number, stance: number }
@@ -59,7 +65,8 @@ function footAt (steps: Footstep[], foot: 0 | 1, start: Vec3, t: number, p: Gait
     }
     if (t <= s.end) {
       const u = (t - s.start) / (s.end - s.start)
-      const e = smootherstep(u)
+      const [from0, to0] = p.travel ?? [0, 1]
+      const e = smootherstep(Math.min(1, Math.max(0, (u - from0) / (to0 - from0))))
       // The swing starts where heel-off left the ankle (rolled over the ball), so nothing jumps at toe-off.
       const lift0 = rollAboutToe(from, fromYaw, 28 * roll, k).pos
       lift0[1] += from[1]

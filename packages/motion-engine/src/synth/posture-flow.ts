@@ -1,51 +1,25 @@
 // Keeps a timeline physically sequential: a standing action after sitting/lying/kneeling first stands up, an
 // upper-body gesture in such a posture is played over the held posture instead (waving while seated), and
 // travelling "to the left/right" turns that way first.
-import type { ActionSpec, TimelineEntry } from '../prompt/parser.js'
-import type { ActionKind } from '../prompt/vocabulary.js'
+import type { ActionSpec, TimelineEntry } from '../prompt/plan.js'
+import { FACES_WAY_FIRST, floorStarts, FROM_ANY_POSTURE, movement, OVER_HELD_POSTURE } from '../movements/registry.js'
 import type { Posture } from './action-clip.js'
-
-const END_POSTURE: Partial<Record<ActionKind, Posture>> = {
-  sitDown: 'sitting',
-  lieDown: 'lying',
-  crouch: 'crouching',
-  kneel: 'kneeling',
-  crawl: 'crawling',
-  standUp: 'standing',
-  getUp: 'standing',
-  sitChair: 'chair',
-  fall: 'lying',
-  pushUp: 'prone',
-  plank: 'prone',
-  sitUp: 'lying'
-}
 
 /** The posture an action leaves the body in, where its parameters decide it. */
 function endPosture (action: ActionSpec): Posture | undefined {
   if (action.kind === 'lieDown' && action.style === 'onFront') return 'prone'
   if (action.kind === 'pushed') return action.fall !== true ? 'standing' : action.from === 'back' ? 'prone' : 'lying'
-  return END_POSTURE[action.kind]
+  const ends = movement(action.kind).posture.ends
+  return ends === 'unchanged' ? undefined : ends
 }
-
-/** Actions that start from any posture. */
-const ANY_POSTURE: ReadonlySet<ActionKind> = new Set(['standUp', 'getUp', 'sitDown', 'lieDown', 'crawl', 'kneel', 'crouch', 'idle'])
-/** Floor exercises that also start from the floor postures they pass through (push-ups from lying face down). */
-const FLOOR_STARTS: Partial<Record<ActionKind, readonly Posture[]>> = {
-  pushUp: ['prone', 'crawling', 'kneeling'],
-  plank: ['prone', 'crawling', 'kneeling'],
-  sitUp: ['lying', 'sitting']
-}
-const GESTURES: ReadonlySet<ActionKind> = new Set(['wave', 'clap', 'point', 'nod', 'shakeHead', 'lookAround', 'stretch', 'salute', 'cheer', 'shrug',
-  'crossArms', 'handsOnHips', 'scratchHead', 'think', 'beckon', 'fistPump', 'thumbsUp', 'facepalm', 'yawn', 'headbang',
-  'slap', 'claspHands', 'chop', 'stir', 'wipe', 'drink', 'playGuitar', 'playViolin', 'shakeArms', 'shakeFist', 'knock'])
 
 export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
   const out: TimelineEntry[] = []
   let posture: Posture = 'standing'
   for (const entry of timeline) {
     const kind = entry.action.kind
-    if (posture !== 'standing' && !ANY_POSTURE.has(kind) && FLOOR_STARTS[kind]?.includes(posture) !== true) {
-      if (GESTURES.has(kind) && entry.overlay === undefined && posture !== 'crawling' && posture !== 'lying' && posture !== 'prone') {
+    if (posture !== 'standing' && !FROM_ANY_POSTURE.has(kind) && !floorStarts(kind).includes(posture)) {
+      if (OVER_HELD_POSTURE.has(kind) && entry.overlay === undefined && posture !== 'crawling' && posture !== 'lying' && posture !== 'prone') {
         // The held posture takes its length from the gesture, so it carries no count or duration of its own.
         out.push({ action: { kind: 'idle', speed: entry.action.speed, emotion: entry.action.emotion }, overlay: entry.action })
         continue
@@ -54,7 +28,7 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
       posture = 'standing'
     }
     if (
-      ['walk', 'jog', 'run', 'sneak', 'march', 'skip', 'stomp', 'limp', 'stagger', 'carry'].includes(kind) &&
+      FACES_WAY_FIRST.has(kind) &&
       (entry.action.direction === 'left' || entry.action.direction === 'right')
     ) {
       // "walk to the left": face that way first, then travel forward.
@@ -72,7 +46,7 @@ export function expandTimeline (timeline: TimelineEntry[]): TimelineEntry[] {
       continue
     }
     out.push(entry)
-    posture = endPosture(entry.action) ?? (kind === 'idle' ? posture : 'standing')
+    posture = endPosture(entry.action) ?? posture
   }
   return out
 }

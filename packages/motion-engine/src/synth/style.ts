@@ -1,5 +1,5 @@
 // Emotion adjectives and per-variant variation expressed as numbers the action synthesizers read.
-import type { Emotion } from '../prompt/vocabulary.js'
+import type { Emotion } from '../prompt/action-parameters.js'
 import type { PartialPose } from './pose-spec.js'
 import { signed } from './random.js'
 import type { Random } from './random.js'

@@ -1,47 +1,11 @@
-// webhook-relay's tenant routes (/v1/endpoints, /v1/messages), called with the tenant API key as a bearer token.
+// webhook-relay's tenant routes (/v1/endpoints, /v1/messages), called with the tenant API key as a bearer token. The
+// bodies' types are derived from the relay's response schemas (@openmotion/relay-schemas), imported type-only: the
+// bundle carries none of it, and a body the relay changes fails this package's typecheck where the portal reads it.
+import type { Attempt, AttemptPage, CreatedEndpoint, Endpoint, EndpointPage, MessageDetail, MessagePage, Replay, Secret } from '@openmotion/relay-schemas'
 
-export interface Endpoint {
-  id: string
-  url: string
-  description: string
-  eventTypes: string[] | null
-  disabled: boolean
-  disabledReason: string | null
-  rateLimitPerSecond: number | null
-  headers: Record<string, string>
-  createdAt: string
-  updatedAt: string
-}
+export type { Attempt, Delivery, Endpoint, Message, Secret } from '@openmotion/relay-schemas'
 
-export interface Secret { secret: string, previousSecret: string | null, previousSecretExpiresAt: string | null }
-
-export interface Message { id: string, event: string, data: Record<string, unknown>, createdAt: string }
-
-export interface Delivery {
-  id: string
-  endpointId: string
-  status: 'pending' | 'delivering' | 'succeeded' | 'retrying' | 'dead'
-  attempts: number
-  nextAttemptAt: string | null
-  lastStatusCode: number | null
-  lastError: string | null
-}
-
-export interface Attempt {
-  id: string
-  deliveryId: string
-  endpointId: string
-  attempt: number
-  at: string
-  statusCode: number | null
-  latencyMs: number
-  responseBody: string | null
-  error: string | null
-  outcome: string
-}
-
-export interface Page<T> { data: T[], nextCursor: string | null }
-
+/** The fields of an endpoint the portal edits, as POST and PATCH /v1/endpoints take them. */
 export type EndpointInput = Partial<Pick<Endpoint, 'url' | 'description' | 'eventTypes' | 'disabled' | 'rateLimitPerSecond'>>
 
 export class RelayError extends Error {
@@ -79,22 +43,22 @@ export class RelayApi {
     const all: Endpoint[] = []
     let cursor: string | null = null
     do {
-      const page: Page<Endpoint> = await this.call('GET', `/v1/endpoints?limit=250${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`)
+      const page: EndpointPage = await this.call('GET', `/v1/endpoints?limit=250${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`)
       all.push(...page.data)
       cursor = page.nextCursor
     } while (cursor !== null)
     return all
   }
 
-  async createEndpoint (input: EndpointInput): Promise<Endpoint & { secret: string }> { return this.call('POST', '/v1/endpoints', input) }
+  async createEndpoint (input: EndpointInput): Promise<CreatedEndpoint> { return this.call('POST', '/v1/endpoints', input) }
   async updateEndpoint (id: string, input: EndpointInput): Promise<Endpoint> { return this.call('PATCH', `/v1/endpoints/${encodeURIComponent(id)}`, input) }
   async rotateSecret (id: string): Promise<Secret> { return this.call('POST', `/v1/endpoints/${encodeURIComponent(id)}/secret/rotate`) }
   async secret (id: string): Promise<Secret> { return this.call('GET', `/v1/endpoints/${encodeURIComponent(id)}/secret`) }
   async replayEndpoint (id: string): Promise<number> {
-    return (await this.call<{ deliveries: number }>('POST', `/v1/endpoints/${encodeURIComponent(id)}/replay`)).deliveries
+    return (await this.call<Replay>('POST', `/v1/endpoints/${encodeURIComponent(id)}/replay`)).deliveries
   }
 
-  async messages (query: { event?: string, status?: string, since?: string, limit?: number, cursor?: string | null }): Promise<Page<Message>> {
+  async messages (query: { event?: string, status?: string, since?: string, limit?: number, cursor?: string | null }): Promise<MessagePage> {
     const params = new URLSearchParams({ limit: String(query.limit ?? 50) })
     for (const name of ['event', 'status', 'since', 'cursor'] as const) {
       const value = query[name]
@@ -103,12 +67,12 @@ export class RelayApi {
     return this.call('GET', `/v1/messages?${params.toString()}`)
   }
 
-  async message (id: string): Promise<Message & { deliveries: Delivery[] }> { return this.call('GET', `/v1/messages/${encodeURIComponent(id)}`) }
+  async message (id: string): Promise<MessageDetail> { return this.call('GET', `/v1/messages/${encodeURIComponent(id)}`) }
   async attempts (id: string): Promise<Attempt[]> {
-    return (await this.call<Page<Attempt>>('GET', `/v1/messages/${encodeURIComponent(id)}/attempts?limit=250`)).data
+    return (await this.call<AttemptPage>('GET', `/v1/messages/${encodeURIComponent(id)}/attempts?limit=250`)).data
   }
 
   async replayMessage (id: string): Promise<number> {
-    return (await this.call<{ deliveries: number }>('POST', `/v1/messages/${encodeURIComponent(id)}/replay`)).deliveries
+    return (await this.call<Replay>('POST', `/v1/messages/${encodeURIComponent(id)}/replay`)).deliveries
   }
 }

@@ -1,0 +1,306 @@
+// Blows, and movements with a thing in hand: pushing, pulling, throwing, chores and instruments.
+// One entry per movement (define-movement.ts says what each part means); the registry (registry.ts) derives every
+// table of the prompt reader, the posture flow and the synthesis from these entries.
+import { playGuitar, playViolin } from '../actions/arm-gestures.js'
+import { kick, punch } from '../actions/combat.js'
+import { batSwing, combo, highKick, pull, push } from '../actions/exercises.js'
+import { chop, drink, stir, sweep, wipe } from '../actions/household.js'
+import { pickUp, throwAction } from '../actions/objects.js'
+import { defineMovement } from './define-movement.js'
+
+export const BLOWS_AND_OBJECTS = [
+  defineMovement({
+    kind: 'punch',
+    words: [
+      'punch', 'jab', 'hit', 'strike'
+    ],
+    otherWords: [
+      'uppercut', 'hook', 'smack'
+    ],
+    rules: [],
+    phrases: { plan: 'punch', listed: 'punch' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: punch,
+    examples: ['punch']
+  }),
+  defineMovement({
+    kind: 'kick',
+    words: [
+      'kick', 'sidekick'
+    ],
+    otherWords: [],
+    rules: [],
+    phrases: { plan: 'kick', listed: 'kick' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'leg', sideBefore: true },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: kick,
+    examples: ['kick']
+  }),
+  defineMovement({
+    kind: 'highKick',
+    words: [
+      'highkick'
+    ],
+    otherWords: [],
+    rules: [],
+    phrases: { plan: 'high kick', listed: 'high kick' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'leg', sideBefore: true },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: highKick,
+    examples: ['high kick']
+  }),
+  defineMovement({
+    kind: 'combo',
+    words: [
+      'combo', 'combination', 'boxing', 'spar', 'fight'
+    ],
+    otherWords: [
+      'attack', 'brawl', 'kickbox'
+    ],
+    rules: [],
+    phrases: { plan: 'punch combination', listed: 'punch combination' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: combo,
+    examples: ['punch combination']
+  }),
+  defineMovement({
+    kind: 'batSwing',
+    words: [
+      'swing', 'bat'
+    ],
+    otherWords: [
+      'golf', 'putt', 'minigolf', 'slash', 'swat'
+    ],
+    rules: [],
+    phrases: { plan: 'swing a bat', listed: 'swing a bat' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: batSwing,
+    examples: ['swing a bat']
+  }),
+  defineMovement({
+    kind: 'push',
+    words: [
+      'push', 'shove'
+    ],
+    otherWords: [
+      'press'
+    ],
+    rules: [],
+    phrases: { plan: 'push', listed: 'push' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 2 },
+    synthesise: push,
+    examples: ['push']
+  }),
+  defineMovement({
+    kind: 'pull',
+    words: [
+      'pull', 'drag', 'tug'
+    ],
+    otherWords: [
+      'heave', 'yank', 'hoist', 'row'
+    ],
+    rules: [],
+    phrases: { plan: 'pull', listed: 'pull' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 2 },
+    synthesise: pull,
+    examples: ['pull']
+  }),
+  defineMovement({
+    kind: 'pickUp',
+    words: [
+      'pick', 'grab', 'lift'
+    ],
+    otherWords: [
+      'collect', 'gather', 'fetch', 'retrieve',
+      // Putting a thing down is the same reach as picking it up ("puts the box down"); WordNet brings "place", "set" here.
+      'put'
+    ],
+    rules: [],
+    phrases: { plan: 'pick up', listed: 'pick up' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: {},
+    synthesise: pickUp,
+    examples: ['pick up']
+  }),
+  defineMovement({
+    kind: 'throw',
+    words: [
+      'throw', 'threw', 'toss'
+    ],
+    otherWords: [
+      'hurl', 'fling', 'pitch', 'lob', 'cast', 'launch', 'bowl', 'shoot',
+      // Juggling tosses and catches: the closest movement is a throw.
+      'juggle',
+      // Fishing is casting a line: the arm throws.
+      'fish'
+    ],
+    rules: [],
+    phrases: { plan: 'throw', listed: 'throw' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: throwAction,
+    examples: ['throw']
+  }),
+  defineMovement({
+    kind: 'chop',
+    words: [
+      'chop'
+    ],
+    otherWords: [
+      // A hammer, an axe and a drumstick come down as a chop does.
+      'hammer', 'axe', 'drum'
+    ],
+    rules: [],
+    phrases: { plan: 'chop', listed: 'chop' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: true },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 3 },
+    synthesise: chop,
+    examples: ['chop']
+  }),
+  defineMovement({
+    kind: 'stir',
+    words: [
+      'stir'
+    ],
+    otherWords: [
+      'cook'
+    ],
+    rules: [],
+    phrases: { plan: 'stir', listed: 'stir' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 5 },
+    synthesise: stir,
+    examples: ['stir']
+  }),
+  defineMovement({
+    kind: 'wipe',
+    words: [
+      'clean', 'polish', 'scrub',
+      // "brushes himself off", "brushes the dust away": a hand passed over the body or a surface.
+      'brush', 'wipe'
+    ],
+    otherWords: [
+      // Washing a car, a window or the dishes is wiping it.
+      'wash',
+      // Writing on a board moves the hand over a surface, as wiping does.
+      'write', 'iron', 'paint'
+    ],
+    rules: [],
+    phrases: { plan: 'wipe', listed: 'wipe' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 4 },
+    synthesise: wipe,
+    examples: ['wipe']
+  }),
+  defineMovement({
+    kind: 'sweep',
+    words: [
+      'mop', 'sweep', 'swept'
+    ],
+    otherWords: [
+      // Household chores by their hands' movement.
+      'vacuum', 'hoover', 'rake', 'shovel', 'dig'
+    ],
+    rules: [],
+    phrases: { plan: 'sweep', listed: 'sweep' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 4 },
+    synthesise: sweep,
+    examples: ['sweep']
+  }),
+  defineMovement({
+    kind: 'drink',
+    words: [
+      'drank', 'drink', 'sip'
+    ],
+    otherWords: [
+      // Food goes to the mouth as a cup does.
+      'eat'
+    ],
+    rules: [],
+    phrases: { plan: 'drink', listed: 'drink' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: drink,
+    examples: ['drink']
+  }),
+  defineMovement({
+    kind: 'playGuitar',
+    words: [
+      'guitar', 'playguitar', 'strum'
+    ],
+    otherWords: [],
+    rules: [],
+    phrases: { plan: 'play guitar', listed: 'play guitar' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: {},
+    synthesise: playGuitar,
+    examples: ['play guitar']
+  }),
+  defineMovement({
+    kind: 'playViolin',
+    words: [
+      'fiddle', 'playviolin', 'violin'
+    ],
+    otherWords: [],
+    rules: [],
+    phrases: { plan: 'play violin', listed: 'play violin' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 3 },
+    synthesise: playViolin,
+    examples: ['play violin']
+  })
+] as const
