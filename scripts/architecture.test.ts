@@ -134,3 +134,17 @@ describe('errors and routes: one way each', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('tracing (common/src/tracing)', () => {
+  const text = (file: string) => readFileSync(`${root}${file}`, 'utf8')
+  const sources = () => [...repository.keys()].filter((file) => /^(apps|packages)\/[^/]+\/src\//.test(file))
+
+  it('loads the OpenTelemetry SDK in one module, imported only dynamically when an endpoint is set; the rest uses the api alone', () => {
+    const sdkImports = sources().filter((file) => /from '@opentelemetry\/(?!api')[^']+'/.test(text(file)))
+    expect(sdkImports).toEqual(['packages/common/src/tracing/tracing-sdk.ts'])
+    const importers = sources().filter((file) => /tracing-sdk\.js'/.test(text(file)))
+    expect(importers).toEqual(['packages/common/src/tracing/start-tracing.ts'])
+    expect(text('packages/common/src/tracing/start-tracing.ts')).toMatch(/await import\('\.\/tracing-sdk\.js'\)/)
+    expect(text('packages/common/src/tracing/start-tracing.ts')).not.toMatch(/^import [^\n]*tracing-sdk/m)
+  })
+})
