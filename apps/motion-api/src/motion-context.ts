@@ -1,10 +1,10 @@
 // Everything the API and the worker share, built once from the configuration: the database (opened and
-// migrated with the server's lifecycle), the stores, files, engine pipeline, renderer, queue and the job worker.
-// Tests replace any outside piece through AppOverrides.
+// migrated with the server's lifecycle), the stores, files, queue and job control, and in a process that runs jobs
+// the renderer and the job worker (worker-context.ts, loaded only then). Tests replace any outside piece through
+// AppOverrides.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { ConfigError, openAppDatabase, type AppInstance, type Database, type Logger } from '@openmotion/common'
-import { createEngine } from '@openmotion/motion-engine'
 import { AccountStore } from './adapters/account-store.js'
 import { UrlSigner } from './adapters/blob-store.js'
 import { createCharacterImporter } from './adapters/character-importer.js'
@@ -15,21 +15,18 @@ import { JobOutboxStore } from './adapters/job-outbox-store.js'
 import { JobStore } from './adapters/job-store.js'
 import { migrations } from './adapters/migrations.js'
 import { ModelStore } from './adapters/model-store.js'
-import { createMotionPipeline } from './adapters/motion-pipeline.js'
 import { PromptStore } from './adapters/prompt-store.js'
 import { createRedisCancelBus, createRedisJobQueue } from './adapters/redis-job-queue.js'
 import { UploadStore } from './adapters/upload-store.js'
 import type { MotionConfig } from './config.js'
 import { openFileStore } from './file-store-context.js'
 import type { CharacterDeps } from './domain/custom-characters.js'
+import { JobControl } from './domain/job-control.js'
 import type { Processor } from './domain/job-submission.js'
 import { noJobEvents, type BlobStore, type CancelBus, type JobEvents, type JobQueue, type MotionPipeline, type VideoRenderer } from './domain/ports.js'
 import type { Pricing } from './domain/pricing.js'
 import { installStockModels } from './domain/stock-models.js'
 import { createJobPublisher } from './worker/job-publisher.js'
-import { JobWorker } from './worker/job-worker.js'
-import { createRenderProcessor } from './worker/render-processor.js'
-import { createText2MotionProcessor } from './worker/text2motion-processor.js'
 
 // Hot polling reads (sessions, finished jobs, lists) are served from memory; writes made here invalidate at once,
 // another process's writes are seen within READ_CACHE_MS (see the README's "Speed").
@@ -71,29 +68,29 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     extraVariantDownload: config.PRICE_EXTRA_VARIANT_DOWNLOAD,
     render: config.PRICE_RENDER
   }
-  const engine = config.ENGINE === 'http'
-    ? createEngine({ kind: 'http', url: config.ENGINE_URL ?? '', timeoutMs: config.JOB_TIMEOUT_MS })
-    : createEngine({ kind: 'builtin' })
-  const pipeline = overrides.pipeline ?? createMotionPipeline(engine)
   const setUp = async (store: BlobStore): Promise<void> => { await installStockModels(models, store) }
   const files = await openFileStore(app, config, { signer, logger, given: overrides.blobs, setUp })
   const { blobs, links } = files
 
   const { queue, cancels } = overrides.queue ?? jobQueue(config, logger)
   app.readiness.absorbs('queue', async () => { await queue.ping() })
-  const worker = new JobWorker(db, jobs, ledger, {
-    text2motion: createText2MotionProcessor({ blobs, models, pipeline, pricing }),
-    ...(renderer === undefined ? {} : { render: createRenderProcessor({ jobs, blobs, renderer }) })
-  }, {
-    concurrency: config.WORKER_CONCURRENCY,
-    timeoutMs: config.JOB_TIMEOUT_MS,
-    logger,
-    events: jobEvents(config, logger),
-    queue,
-    cancels,
-    consume,
-    dependencies: files.ping === undefined ? [] : [files.ping]
-  })
+  const jobControl = new JobControl(db, jobs, ledger, { logger, events: jobEvents(config, logger), queue, cancels })
+  const worker = consume
+    ? (await import('./worker-context.js')).createJobWorker(config, {
+        db,
+        jobs,
+        control: jobControl,
+        blobs,
+        models,
+        pricing,
+        logger,
+        queue,
+        cancels,
+        renderer,
+        pipeline: overrides.pipeline,
+        dependencies: files.ping === undefined ? [] : [files.ping]
+      })
+    : undefined
   const handOver = createJobPublisher({ outbox: new JobOutboxStore(db), queue, logger })
   const renderAccepted = consume ? renderer !== undefined : config.RENDER_ENABLED
   const characters: CharacterDeps = {
@@ -118,6 +115,8 @@ export async function createMotionContext (app: AppInstance, config: MotionConfi
     models,
     prompts,
     pricing,
+    jobControl,
+    /** Only in a process that runs jobs (MOTION_ROLE all or worker). */
     worker,
     handOver,
     characters,

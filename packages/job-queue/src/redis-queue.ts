@@ -196,20 +196,24 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   /** Members this consumer runs, with the signal each handler is told a lost lease by: one heartbeat renews all. */
   private readonly held = new Map<string, AbortController>()
   private heartbeat: NodeJS.Timeout | undefined
+  /** From the connection's loss until ioredis has it ready again (see `connected`). */
+  private lost = false
   // Finished jobs leave `inflight` together: one ZREM for the jobs a batch of outcomes finished, not one each (a
   // command per job cost a socket write and a reply on both ends, on the cores Redis shares with its clients).
   private readonly ack = microBatch<Taken, undefined>({
     maxItems: 500,
     maxWaitMs: 2,
     run: async (taken) => {
-      if (this.keyOf === undefined) await this.redis.zrem(this.inflight, ...taken.map((t) => t.member))
-      else await this.scripts.omAckKeyed(this.inflight, this.index, ...taken.flatMap((t) => [t.member, t.key ?? '']))
+      if (this.keyOf === undefined) await this.connected().zrem(this.inflight, ...taken.map((t) => t.member))
+      else await this.commands.omAckKeyed(this.inflight, this.index, ...taken.flatMap((t) => [t.member, t.key ?? '']))
       return taken.map(() => undefined)
     }
   })
 
   constructor (private readonly options: RedisQueueOptions<T>) {
     this.redis = createRedis({ url: options.url, name: options.connectionName ?? 'job-queue' })
+    this.redis.on('close', () => { this.lost = true })
+    this.redis.on('ready', () => { this.lost = false })
     for (const [name, definition] of Object.entries(SCRIPTS)) this.redis.defineCommand(name, definition)
     this.scripts = this.redis as unknown as ScriptCommands
     const prefix = options.prefix ?? 'jobs'
@@ -228,12 +232,30 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     this.keyOf = options.keyOf
   }
 
+  /**
+   * The commands' connection, or a throw while it is lost: a command then fails at once instead of waiting in
+   * ioredis's offline queue, which fails what it holds only every fourth reconnect attempt (seconds, more the longer
+   * Redis is away) or sends it once Redis is back. Every caller copes with a failed command (the outbox keeps the
+   * row, the poll loop and heartbeat try again, readiness reports it), so a request made during an outage answers
+   * at once and ends within the outage. Commands before the first connection wait for it (start-up).
+   */
+  private connected (): Redis {
+    // Worded like ioredis's own error, which callers (isServiceUnavailable) already read as "Redis is away".
+    if (this.lost) throw new Error(`Connection is closed. (Redis ${this.redis.status}: the command was not queued)`)
+    return this.redis
+  }
+
+  private get commands (): ScriptCommands {
+    this.connected()
+    return this.scripts
+  }
+
   private takeKey (): string {
     return `${this.takePrefix}:${randomUUID()}`
   }
 
   async start (): Promise<void> {
-    await this.redis.ping()
+    await this.connected().ping()
   }
 
   async enqueue (jobs: readonly T[], delayMs = 0): Promise<void> {
@@ -242,14 +264,14 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     if (this.keyOf !== undefined) {
       const keyOf = this.keyOf
       const args = jobs.flatMap((job) => [keyOf(job), JSON.stringify(job)])
-      await this.scripts.omEnqueueKeyed(this.due, this.index, this.seq, this.wakeChannel, dueAt, ...args)
+      await this.commands.omEnqueueKeyed(this.due, this.index, this.seq, this.wakeChannel, dueAt, ...args)
       return
     }
     const args: (string | number)[] = []
     // The job comes first in the member: jobs due at the same millisecond (a group commit's) are taken in member
     // order, so in the order of their ids (creation order) rather than in the random order of their jids.
     for (const job of jobs) args.push(dueAt, JSON.stringify({ job, jid: randomUUID() }))
-    const replies = await this.redis.pipeline().zadd(this.due, ...args).publish(this.wakeChannel, '').exec()
+    const replies = await this.connected().pipeline().zadd(this.due, ...args).publish(this.wakeChannel, '').exec()
     const error = replies?.find(([failure]) => failure !== null)?.[0]
     if (error !== undefined && error !== null) throw error
   }
@@ -258,14 +280,14 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
     if (this.keyOf === undefined) throw missingKey()
     const out = new Map<string, number>()
     if (keys.length === 0) return out
-    const ranks = await this.scripts.omPositions(this.due, this.index, ...keys) as number[]
+    const ranks = await this.commands.omPositions(this.due, this.index, ...keys) as number[]
     keys.forEach((key, i) => { if ((ranks[i] ?? 0) > 0) out.set(key, ranks[i] as number) })
     return out
   }
 
   async withdraw (key: string): Promise<boolean> {
     if (this.keyOf === undefined) throw missingKey()
-    return await this.scripts.omWithdraw(this.due, this.index, key) === 1
+    return await this.commands.omWithdraw(this.due, this.index, key) === 1
   }
 
   async consume (handler: JobHandler<T, CountedLease>, options: ConsumeOptions): Promise<void> {
@@ -298,7 +320,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       // consumers to the line, where other consumers and places in line see them.
       const now = Date.now()
       try {
-        const [jobs, next] = await this.scripts.omTake(
+        const [jobs, next] = await this.commands.omTake(
           this.due, this.inflight, this.index, this.dropped, this.take, this.answeredTake ?? this.take,
           now, Math.max(0, free), now + this.options.visibilityTimeoutMs, this.maxAttempts
         ) as [string[], string | null]
@@ -323,7 +345,7 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       async () => { await this.ack({ member, key }) },
       async () => {
         const dueAt = Date.now() + this.redeliveryDelayMs
-        await this.scripts.omNack(this.due, this.inflight, this.index, this.dropped, member, dueAt, this.maxAttempts)
+        await this.commands.omNack(this.due, this.inflight, this.index, this.dropped, member, dueAt, this.maxAttempts)
         // This consumer knows when the job is due again; the others learn it at their next take.
         setTimeout(() => { this.signal() }, this.redeliveryDelayMs).unref()
       }
@@ -357,6 +379,8 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
       this.heartbeat = undefined
       return
     }
+    // Redis away: the leases are renewed by the next beat after it is back (they outlast a few missed beats).
+    if (this.lost) return
     const members = [...this.held.keys()]
     this.scripts.omHeartbeat(this.inflight, Date.now() + vt, ...members).then((lost) => {
       for (const member of lost as string[]) this.held.get(member)?.abort()
@@ -393,16 +417,16 @@ export class RedisQueue<T> implements KeyedJobQueue<T> {
   }
 
   async ping (): Promise<void> {
-    await this.redis.ping()
+    await this.connected().ping()
   }
 
   async generation (): Promise<string> {
-    return await this.scripts.omGeneration(this.generationKey, randomUUID()) as string
+    return await this.commands.omGeneration(this.generationKey, randomUUID()) as string
   }
 
   /** Jobs waiting (due or delayed) and leased (tests, metrics). */
   async counts (): Promise<{ waiting: number, inflight: number }> {
-    const [waiting, inflight] = await Promise.all([this.redis.zcard(this.due), this.redis.zcard(this.inflight)])
+    const [waiting, inflight] = await Promise.all([this.connected().zcard(this.due), this.redis.zcard(this.inflight)])
     return { waiting, inflight }
   }
 }

@@ -4,7 +4,7 @@ import { errors } from '../errors.js'
 import type { JobRepository, JobRunner } from './ports.js'
 import { JOB_STATUSES, type Job } from './records.js'
 
-export interface JobReadDeps { jobs: JobRepository, worker: JobRunner }
+export interface JobReadDeps { jobs: JobRepository, jobControl: JobRunner }
 
 /**
  * The caller's jobs among `rids`, in request order. Unknown rids (and other accounts' — indistinguishable) are
@@ -30,7 +30,7 @@ export async function jobStatuses (deps: JobReadDeps, clientId: string, rids: st
   const known = await knownJobs(deps.jobs, clientId, rids)
   if (!known.some((job) => job.status === 'PROGRESS')) return finishedStatuses(known)
   const running = known.filter((job) => job.status === 'PROGRESS').map((job) => job.rid)
-  const positions = await deps.worker.positions(running)
+  const positions = await deps.jobControl.positions(running)
   const status = known.map((job): StatusRecord => {
     if (job.status !== 'PROGRESS') return { rid: job.rid, status: job.status, details: job.details }
     const { step, total } = job.details as { step?: number, total?: number }
@@ -108,5 +108,5 @@ function listBody (jobs: readonly Job[]) {
 export async function cancelJob (deps: JobReadDeps, clientId: string, rid: string): Promise<{ result: boolean }> {
   const job = (await deps.jobs.getMany(clientId, [rid])).get(rid)
   if (job === undefined) throw errors.JOB_NOT_FOUND()
-  return { result: await deps.worker.cancelJob(job.rid) }
+  return { result: await deps.jobControl.cancelJob(job.rid) }
 }

@@ -1,5 +1,5 @@
-// Starts the job worker when the server is ready and stops it (after in-flight jobs) when it closes. API
-// processes also recover jobs an earlier process left unfinished and run maintenance (stuck jobs, retention).
+// Starts the job worker (in a process that runs jobs) when the server is ready and stops it (after in-flight jobs)
+// when it closes. API processes also recover jobs an earlier process left unfinished and run maintenance (stuck jobs, retention).
 // Nothing here waits for Redis: a process started while the queue is down serves (/readyz 503) and catches up.
 import { BackgroundTasks, retryUntilDone } from '@openmotion/common'
 import fp from 'fastify-plugin'
@@ -8,13 +8,13 @@ import type { MotionContext } from '../motion-context.js'
 import { startMaintenance, type Maintenance } from '../worker/maintenance.js'
 
 export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(async (app, { config, motion }) => {
-  const { worker, handOver, jobs, blobs, prompts, logger } = motion
+  const { worker, jobControl, handOver, jobs, blobs, prompts, logger } = motion
   let maintenance: Maintenance | undefined
   const background = new BackgroundTasks(logger)
   app.addHook('onReady', async () => {
-    await worker.start()
+    await worker?.start()
     if (config.MOTION_ROLE === 'worker') return
-    const recover = async (): Promise<void> => { await worker.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue') }
+    const recover = async (): Promise<void> => { await jobControl.recover(config.STORAGE_TYPE === 'memory' ? 'restart' : 'requeue') }
     // Recovered before the outbox is published, as a rule; only while the queue is away it goes on in the background.
     await recover().catch((error: unknown) => {
       logger.warn({ err: error }, 'recovering unfinished jobs failed (job queue or database unavailable); retrying every second')
@@ -24,7 +24,7 @@ export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(
     maintenance = startMaintenance({
       jobs,
       blobs,
-      worker,
+      jobControl,
       prompts,
       logger,
       intervalMs: config.MAINTENANCE_INTERVAL_MS,
@@ -38,7 +38,8 @@ export const jobLifecycle = fp<{ config: MotionConfig, motion: MotionContext }>(
     await background.close()
     await maintenance?.stop()
     await handOver.stop()
-    await worker.close()
+    await worker?.close()
+    await jobControl.events.flush()
     await motion.closeQueue()
   })
 }, { name: 'job-lifecycle' })

@@ -2,18 +2,20 @@
 // WORKER_CONCURRENCY jobs at once to this worker, each run with an AbortController for cancel, timeout (599), stuck
 // (1101), shutdown and a lost lease. The handler resolves once the job has an outcome in the database (the queue
 // forgets it); it throws when the job is left for another delivery (shutdown, a lost lease), and a job left or
-// held by a worker that crashed comes back to another worker, whose claim (attempt 2) takes it over.
+// held by a worker that crashed comes back to another worker, whose claim (attempt 2) takes it over. Outcomes are
+// written through JobControl, which also serves the API's cancels and places in line; only a process that runs
+// jobs builds a worker.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { inSpan, isServiceUnavailable, type Database, type Logger } from '@openmotion/common'
+import type { JobControl } from '../domain/job-control.js'
 import { jobFailure, jobFailureOf, type JobFailure } from '../domain/job-failures.js'
 import { errors, isServerFault } from '../errors.js'
-import { settlementOf, type JobOutcome, type JobOutput } from '../domain/job-outcomes.js'
-import { noJobEvents, type CancelBus, type JobEvents, type JobQueue, type JobRepository, type Ledger } from '../domain/ports.js'
+import type { JobOutput } from '../domain/job-outcomes.js'
+import type { CancelBus, JobEvents, JobQueue, JobRepository } from '../domain/ports.js'
 import type { Job } from '../domain/records.js'
 
 export type { JobFailure } from '../domain/job-failures.js'
 
-const CANCELLED = jobFailure(errors.JOB_CANCELLED, 'Cancelled', 'Cancelled by the client')
 const DATABASE_POLL_MS = 500
 
 /** Runs a claimed job and returns what it made; the worker writes the outcome. */
@@ -25,11 +27,8 @@ export interface JobWorkerOptions {
   logger: Logger
   queue: JobQueue
   cancels: CancelBus
-  /** Whether this process takes jobs from the queue (false for an API-only process). */
-  consume: boolean
   /** Services besides the database a job needs (the object store): an outage of any is waited out the same way. */
   dependencies?: Array<() => Promise<void>>
-  events?: JobEvents
   progressEventIntervalMs?: number
 }
 
@@ -49,94 +48,36 @@ class JobLeft extends Error {
 export class JobWorker {
   private readonly running = new Map<string, RunningJob>()
   private stopped = false
-  private positionsFailing = false
   private subscribed: Promise<void> = Promise.resolve()
 
   constructor (
     private readonly db: Database,
     private readonly jobs: JobRepository,
-    private readonly ledger: Ledger,
+    private readonly control: JobControl,
     private readonly processors: Record<string, JobProcessor>,
     private readonly options: JobWorkerOptions
-  ) {}
+  ) {
+    control.runsHere({ has: (rid) => this.running.has(rid), abort: (rid, reason) => this.abortLocal(rid, reason) })
+  }
 
-  private get events (): JobEvents { return this.options.events ?? noJobEvents }
+  private get events (): JobEvents { return this.control.events }
 
-  /** Listens for cancellations and, when consuming, takes up to WORKER_CONCURRENCY jobs at once from the queue. */
+  /** Listens for cancellations and takes up to WORKER_CONCURRENCY jobs at once from the queue. */
   async start (): Promise<void> {
     // Joined in the background: a Redis that is down at start-up must not keep the process from serving (it answers
     // /readyz 503 meanwhile); the subscription waits for Redis, and cancellations reach this process from then on.
     this.subscribed = this.options.cancels.subscribe((message) => { this.abortLocal(message.rid, message) }).catch((error: unknown) => {
       this.options.logger.error({ err: error }, 'could not join the cancel channel')
     })
-    if (!this.options.consume) return
     await this.options.queue.consume(async (rid, lease) => { await this.handle({ rid, attempt: lease.attempt, lost: lease.lost }) }, {
       concurrency: this.options.concurrency
     })
   }
 
-  /**
-   * Queues jobs still PROGRESS at start-up. `restart` (one process owns every job): jobs it had started are run
-   * again from the beginning. `requeue` (shared queue): jobs never started (the queue keeps one entry per rid, so
-   * one already waiting or taken stays as it is); a job a dead worker had started is still in the queue, which
-   * hands it to another worker once its lease lapses (attempt 2); one that dies twice is failed by the stuck-job
-   * sweep (1101).
-   */
-  async recover (mode: 'restart' | 'requeue'): Promise<void> {
-    if (mode === 'restart') {
-      for (const rid of await this.jobs.resetStarted()) await this.enqueue(rid)
-      return
-    }
-    await this.options.queue.enqueue(await this.jobs.unstarted())
-  }
-
-  async enqueue (rid: string): Promise<void> {
-    await this.options.queue.enqueue([rid])
-  }
-
-  /**
-   * 1-based places in line of waiting jobs; running and unknown jobs are absent. While the queue is unreachable
-   * every place is unknown (absent): a status poll still answers from the database, which holds the job's state.
-   */
-  async positions (rids: string[]): Promise<Map<string, number>> {
-    try {
-      const places = await this.options.queue.positions(rids.filter((rid) => !this.running.has(rid)))
-      this.positionsFailing = false
-      return places
-    } catch (error) {
-      if (!this.positionsFailing) this.options.logger.warn({ err: error }, 'job queue unavailable: statuses answered without places in line')
-      this.positionsFailing = true
-      return new Map()
-    }
-  }
-
-  /**
-   * The client's cancel. The database decides, in one locked transition: a job still PROGRESS becomes FAILURE /
-   * Cancelled and is refunded (true); a job that finished first keeps its result (false). Only a cancelled job is
-   * then stopped, wherever it waits or runs; a claim or a completion that comes later finds it no longer PROGRESS.
-   */
-  async cancelJob (rid: string): Promise<boolean> {
-    if (!await this.fail(rid, CANCELLED)) return false
-    // The cancel is decided and refunded once committed. If the queue cannot be told (Redis away), the job's claim
-    // or completion finds it no longer PROGRESS, so stopping it here is an optimisation the client need not wait for.
-    await this.cancel(rid).catch((error: unknown) => {
-      this.options.logger.warn({ rid, err: error }, 'job queue unavailable: the cancelled job is dropped when a worker takes it')
-    })
-    return true
-  }
-
-  /** Stops a waiting or running job (here or in another worker process); the caller marks it failed. */
-  async cancel (rid: string, reason: JobFailure = CANCELLED): Promise<void> {
-    // A job running here is not waiting in the queue: stopping it needs no Redis.
-    if (this.abortLocal(rid, reason)) return
-    if (await this.options.queue.withdraw(rid)) return
-    await this.options.cancels.publish({ rid, ...reason })
-  }
-
   /** Stops taking jobs and waits for running ones (aborted ones stay PROGRESS and are recovered next start). */
   async close (): Promise<void> {
     this.stopped = true
-    if (this.options.consume) await this.options.queue.stop()
+    await this.options.queue.stop()
     await Promise.allSettled([this.subscribed, ...[...this.running.values()].map((r) => r.done)])
     await this.events.flush()
   }
@@ -234,7 +175,7 @@ export class JobWorker {
         }
       })
       entry.controller.signal.throwIfAborted()
-      await this.settle(rid, { status: 'SUCCESS', output })
+      await this.control.settle(rid, { status: 'SUCCESS', output })
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
       if (entry.reason === undefined && isServiceUnavailable(error) && this.stillPatient(outageSince)) {
@@ -243,7 +184,7 @@ export class JobWorker {
         return await this.rerunAfterOutage(lease, entry, attempt, outageSince)
       }
       const failure = entry.reason ?? jobFailureOf(error)
-      if (failure.type !== 'Cancelled') await this.whenDatabaseAnswers(lease, () => this.fail(rid, failure))
+      if (failure.type !== 'Cancelled') await this.whenDatabaseAnswers(lease, () => this.control.fail(rid, failure))
       if (isServerFault(failure.code)) this.options.logger.error({ rid, err: error }, 'job failed')
     } finally {
       clearTimeout(timer)
@@ -290,29 +231,5 @@ export class JobWorker {
       if (!isServiceUnavailable(error) || !await this.databaseBack(lease)) throw error
       await write()
     }
-  }
-
-  /** Marks a still-running job FAILURE and refunds what it was charged, in one transaction. */
-  async fail (rid: string, failure: JobFailure): Promise<boolean> {
-    return await this.settle(rid, { status: 'FAILURE', failure })
-  }
-
-  /**
-   * Writes a job's outcome with its charge or refund in one transaction, if the job is still PROGRESS (a cancel,
-   * the stuck-job sweep or another delivery may have ended it first), then sends the event of what was written.
-   */
-  private async settle (rid: string, outcome: JobOutcome): Promise<boolean> {
-    const event = await this.db.transaction(async (tx) => {
-      const job = await this.jobs.lockForUpdate(tx, rid)
-      if (job === undefined || job.status !== 'PROGRESS') return undefined
-      const { changes, ledger, event } = settlementOf(job, outcome, Date.now())
-      if (ledger?.kind === 'charge') await this.ledger.charge(tx, job.clientId, ledger.amount, rid, ledger.note)
-      if (ledger?.kind === 'refund') await this.ledger.refund(tx, job.clientId, ledger.amount, rid, ledger.note)
-      await this.jobs.update(tx, rid, changes)
-      return event
-    })
-    if (event === undefined) return false
-    this.events.publish(event)
-    return true
   }
 }

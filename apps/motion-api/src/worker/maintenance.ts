@@ -6,13 +6,13 @@
 import { startPeriodicTask, type Logger } from '@openmotion/common'
 import { jobFailure } from '../domain/job-failures.js'
 import { errors } from '../errors.js'
-import type { JobWorker } from './job-worker.js'
+import type { JobControl } from '../domain/job-control.js'
 import type { BlobStore, JobRepository } from '../domain/ports.js'
 
 export interface MaintenanceOptions {
   jobs: JobRepository
   blobs: BlobStore
-  worker: JobWorker
+  jobControl: Pick<JobControl, 'stop' | 'fail'>
   logger: Logger
   intervalMs: number
   stuckJobMs: number
@@ -54,8 +54,8 @@ export function startMaintenance (options: MaintenanceOptions): Maintenance {
     const stuck: string[] = []
     for (const rid of await options.jobs.stalledSince(new Date(now() - options.stuckJobMs))) {
       const failure = jobFailure(errors.PROCESS_STUCK, 'ProcessStuck', `No progress for ${Math.round(options.stuckJobMs / 1000)} s; the job was stopped`)
-      await options.worker.cancel(rid, failure)
-      if (await options.worker.fail(rid, failure)) stuck.push(rid)
+      await options.jobControl.stop(rid, failure)
+      if (await options.jobControl.fail(rid, failure)) stuck.push(rid)
     }
     // Rows go first, then the files, so a listed job never points at removed files.
     const deleted = await expiredJobs()
