@@ -203,11 +203,13 @@ export class JobWorker {
       kind: 'consumer',
       attributes: { 'openmotion.rid': rid, 'openmotion.processor': job.processor, 'openmotion.attempt': attempt },
       from: { traceparent: job.traceparent, relation: lease.attempt === 1 ? 'child' : 'link' }
-    }, async () => await this.execute(lease, entry, job, attempt))
+    }, async () => await this.execute(lease, entry, job, attempt, outageSince))
   }
 
   /** The claimed job's run: its processor under the timeout, then its outcome written. */
-  private async execute (lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, job: Job, attempt: number): Promise<RunEnd> {
+  private async execute (
+    lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, job: Job, attempt: number, outageSince: number | undefined
+  ): Promise<RunEnd> {
     const { rid } = lease
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
