@@ -4,11 +4,14 @@
 #   2. the images compose does not build — node:20-bookworm-slim, postgres:16-bookworm, redis:7-bookworm,
 #      apache/kafka:3.9.1 — pulled, or where no registry answers built once as stand-ins (docker-smoke/stand-ins.sh);
 #   3. `compose build` of motion-api, auth-server and webhook-relay (the root Dockerfile, as compose builds it; the
-#      other app services run the same three images) and `compose up` with no .env, then the
-#      story: secrets generated once; every service healthy; operator sign-in and JWKS; a text2motion job and a
-#      render on motion-worker with BVH/GLB/FBX/MP4 downloads; a relay tenant, endpoint and signed delivery to a
-#      receiver container; `restart` and `down`/`up` keep secrets, jobs, sessions and a webhook accepted while the
-#      relay worker was stopped (delivered after `up`); `--scale motion-worker=2`.
+#      other app services run the same three images) and of seaweedfs (deploy/seaweedfs, with the weed binary
+#      scripts/services/seaweedfs.sh built and cached copied into its context), and `compose up` with no .env, then
+#      the story: secrets generated once; every service healthy; operator sign-in and JWKS; a text2motion job and a
+#      render on motion-worker, every file of both downloaded through the pre-signed links of the object store
+#      (published on localhost:8333) and checked (GLB header, FBX and BVH magic, PNG signature, MP4 by ffprobe where
+#      installed); a relay tenant, endpoint and signed delivery to a receiver container; `restart` and `down`/`up`
+#      keep secrets, jobs, files, sessions and a webhook accepted while the relay worker was stopped (delivered after
+#      `up`); `--scale motion-worker=3` with three text2motion jobs and a render at once, every file checked.
 # Prometheus and Grafana are not started (their images are not built from anything here). The project is
 # `openmotion-smoke`, its .env is its own (.services/docker-smoke/.env, empty at first), and `down -v` removes its
 # containers and volumes at the end; the images stay, so the next run builds from cache.
@@ -38,10 +41,13 @@ PROJECT=openmotion-smoke
 . "$ROOT/scripts/services/kafka.sh"
 # shellcheck source=docker-smoke/stand-ins.sh
 . "$ROOT/scripts/docker-smoke/stand-ins.sh"
+# shellcheck source=services/seaweedfs.sh
+. "$ROOT/scripts/services/seaweedfs.sh"
 
 # The three images; compose's other services name the same images (docker-compose.yml `image:`) and reuse them.
 APP_SERVICES=(motion-api auth-server webhook-relay)
-SERVICES_UP=(init motion-api motion-worker auth-server webhook-relay webhook-relay-worker postgres redis kafka receiver)
+SERVICES_UP=(init motion-api motion-worker auth-server webhook-relay webhook-relay-worker postgres redis kafka seaweedfs receiver)
+WORKERS=3
 START=$EPOCHREALTIME
 REPORT=()
 STEP_NAME=
@@ -126,7 +132,7 @@ wait_healthy() {
 
 ports_free() {
   local port
-  for port in 8080 3000 8000 18099; do
+  for port in 8080 3000 8000 8333 18099; do
     ensure_port_free "$port" "docker-smoke (compose publishes it)"
   done
 }
@@ -179,6 +185,15 @@ main() {
     die "docker-smoke: compose build failed (log: $SMOKE_DIR/build.log)"
   }
   note "compose build ${APP_SERVICES[*]}: $(elapsed_since "$start")"
+  start=$EPOCHREALTIME
+  local weed=prebuilt
+  # The cached weed into the image's context (copied when newer): the Dockerfile then skips its Go build.
+  if [ -x "$SEAWEEDFS_BIN" ]; then cp -u "$SEAWEEDFS_BIN" "$ROOT/deploy/seaweedfs/weed"; else weed="built from the Go module proxy"; fi
+  COMPOSE_TIMEOUT=1200 compose build seaweedfs >>"$SMOKE_DIR/build.log" 2>&1 || {
+    tail -n 40 "$SMOKE_DIR/build.log" >&2
+    die "docker-smoke: compose build seaweedfs failed (log: $SMOKE_DIR/build.log)"
+  }
+  note "compose build seaweedfs (weed $weed): $(elapsed_since "$start")"
 
   step "compose up, no .env"
   start=$EPOCHREALTIME
@@ -225,12 +240,19 @@ main() {
   story persisted
   story delivered
 
-  step "--scale motion-worker=2"
-  compose up -d --no-recreate --scale motion-worker=2 "${SERVICES_UP[@]}" >>"$SMOKE_DIR/up.log" 2>&1
+  step "--scale motion-worker=$WORKERS: jobs and a render at once, every file from the object store"
+  compose up -d --no-recreate --scale "motion-worker=$WORKERS" "${SERVICES_UP[@]}" >>"$SMOKE_DIR/up.log" 2>&1
   wait_healthy "scale"
   local workers
   workers=$(compose ps -q motion-worker | wc -l)
-  ((workers == 2)) || die "docker-smoke: $workers motion-worker containers, expected 2"
+  ((workers == WORKERS)) || die "docker-smoke: $workers motion-worker containers, expected $WORKERS"
+  # No worker shares a disk with motion-api or another worker: only the secrets volume is mounted.
+  local id mounts
+  for id in $(compose ps -q motion-api) $(compose ps -q motion-worker); do
+    mounts=$(docker inspect --format '{{range .Mounts}}{{.Destination}} {{end}}' "$id")
+    [ "$mounts" = "/secrets " ] || die "docker-smoke: container $id mounts '$mounts', expected only /secrets"
+  done
+  note "$WORKERS motion-worker containers; motion-api and the workers mount only /secrets"
   story scaled
 
   step ""

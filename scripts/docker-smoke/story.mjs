@@ -1,13 +1,18 @@
 // The operator story of scripts/docker-smoke.sh, one step per call (`node story.mjs <step> [args]`), over the ports
 // docker-compose.yml publishes on this machine. What a later step needs (token, cookie, job ids, keys) is kept in
 // the JSON file named by SMOKE_STATE. Every check throws with what it saw, so the script stops at the step that broke.
+import { spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const MOTION = 'http://127.0.0.1:8080'
 const AUTH = 'http://127.0.0.1:3000'
 const RELAY = 'http://127.0.0.1:8000'
 const RECEIVER = 'http://127.0.0.1:18099'
+// Where the pre-signed download links point: compose's S3_PUBLIC_ENDPOINT (the published seaweedfs port).
+const OBJECT_STORE = process.env.SMOKE_S3_PUBLIC_ENDPOINT ?? 'http://localhost:8333'
 const stateFile = process.env.SMOKE_STATE ?? '.smoke-state.json'
 const state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {}
 const save = () => writeFileSync(stateFile, JSON.stringify(state, null, 2))
@@ -78,20 +83,62 @@ async function submit (processor, params) {
   return rid
 }
 
-/** Each signed download link fetched, with the first bytes its format starts with. */
-async function download (rid, expected) {
-  const { links } = await call(`${MOTION}/job/v1/download/${rid}`, { headers: session() })
-  const files = Object.assign({}, ...links[0].urls.flatMap((u) => u.files))
+/** ffprobe's view of an MP4: its video stream, or undefined where ffprobe is not installed. */
+function probeVideo (bytes) {
+  const dir = mkdtempSync(join(tmpdir(), 'docker-smoke-'))
+  try {
+    const file = join(dir, 'video.mp4')
+    writeFileSync(file, bytes)
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_frames', '-of', 'json', file], { encoding: 'utf8' })
+    if (probe.error?.code === 'ENOENT') return undefined
+    check(probe.status === 0, `ffprobe refused the MP4: ${probe.stderr}`)
+    const stream = JSON.parse(probe.stdout).streams?.[0]
+    check(stream?.codec_name === 'h264' && stream.width > 0 && Number(stream.nb_frames) > 0, `the MP4 has no H.264 video: ${probe.stdout}`)
+    return stream
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** What a real file of each kind looks like; a kind without a check here fails the smoke, so a new one is noticed. */
+const FILE_CHECKS = {
+  bvh: (b) => b.subarray(0, 9).toString('latin1') === 'HIERARCHY' && b.includes(Buffer.from('MOTION')),
+  // GLB header: magic, version 2, and the total length the header states.
+  glb: (b) => b.subarray(0, 4).toString('latin1') === 'glTF' && b.readUInt32LE(4) === 2 && b.readUInt32LE(8) === b.length,
+  fbx: (b) => b.subarray(0, 18).toString('latin1') === 'Kaydara FBX Binary',
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  mp4: (b) => {
+    if (b.subarray(4, 8).toString('latin1') !== 'ftyp') return false
+    const stream = probeVideo(b)
+    if (stream !== undefined) probed.push(`${stream.width}x${stream.height} h264, ${stream.nb_frames} frames`)
+    return true
+  }
+}
+const probed = []
+
+/**
+ * Every file of the jobs' variants (`variants`: the variant ids of each rid, by position), through the links the API
+ * answers, fetched as they are: pre-signed URLs of the object store, never through motion-api. Each must be a real
+ * file of its kind. Returns the byte sizes, `rid/variant/kind`.
+ */
+async function downloadAll (rids, variants = rids.map(() => '1')) {
   const sizes = {}
-  for (const [kind, magic] of Object.entries(expected)) {
-    check(typeof files[kind] === 'string', `job ${rid} has no ${kind} link: ${JSON.stringify(files)}`)
-    const path = new URL(files[kind])
-    const { bytes } = await call(`${MOTION}${path.pathname}${path.search}`, { raw: true })
-    check(bytes.subarray(0, 64).includes(Buffer.from(magic, 'latin1')), `${kind} of ${rid} does not start like one: ${bytes.subarray(0, 24).toString('hex')}`)
-    sizes[kind] = bytes.length
+  for (const [index, rid] of rids.entries()) {
+    const { links } = await call(`${MOTION}/job/v1/download/${rid}?variant_id=${variants[index]}`, { headers: session() })
+    const files = links[0]?.urls?.flatMap((u) => u.files) ?? []
+    check(files.length > 0, `job ${rid} variant ${variants[index]} has no files: ${JSON.stringify(links).slice(0, 400)}`)
+    for (const [kind, url] of files.flatMap((f) => Object.entries(f))) {
+      check(url.startsWith(`${OBJECT_STORE}/`), `${kind} of ${rid} is not a link of the object store ${OBJECT_STORE}: ${url}`)
+      check(FILE_CHECKS[kind] !== undefined, `job ${rid} has a ${kind} file the smoke has no check for`)
+      const { bytes } = await call(url, { raw: true })
+      check(FILE_CHECKS[kind](bytes), `${kind} of ${rid} is not a real ${kind} (${bytes.length} bytes): ${bytes.subarray(0, 24).toString('hex')}`)
+      sizes[`${rid}/${variants[index]}/${kind}`] = bytes.length
+    }
   }
   return sizes
 }
+
+const kinds = (sizes) => Object.keys(sizes).map((key) => key.split('/').slice(1).join('/')).join(' ')
 
 /** Standard Webhooks: v1,base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)), secret = base64 after whsec_. */
 function signed (secret, headers, body) {
@@ -138,12 +185,15 @@ const steps = {
     state.rid = await submit('text2motion', ['prompt=a person walks forward then waves', 'model=openmotion_mannequin', 'requestedAnimationDuration=2'])
     save()
     await waitForJob(state.rid, 300)
-    const files = await download(state.rid, { bvh: 'HIERARCHY', glb: 'glTF', fbx: 'Kaydara FBX Binary' })
+    const files = await downloadAll([state.rid])
+    check(['bvh', 'glb', 'fbx'].every((kind) => `${state.rid}/1/${kind}` in files), `text2motion files: ${JSON.stringify(files)}`)
     state.renderRid = await submit('render', [`t2m_rid=${state.rid}`, 'variant_id=1'])
     save()
     await waitForJob(state.renderRid, 480)
-    const video = await download(state.renderRid, { mp4: 'ftyp', png: '\x89PNG' })
-    return `text2motion ${state.rid}: ${JSON.stringify(files)} bytes; render ${state.renderRid}: ${JSON.stringify(video)} bytes`
+    const video = await downloadAll([state.renderRid])
+    check(`${state.renderRid}/1/mp4` in video, `render files: ${JSON.stringify(video)}`)
+    return `text2motion ${state.rid}: ${kinds(files)}; render ${state.renderRid}: ${kinds(video)}; ` +
+      `${Object.keys({ ...files, ...video }).length} files from ${OBJECT_STORE} (${probed.join('; ') || 'no ffprobe here'})`
   },
 
   async relay () {
@@ -179,19 +229,27 @@ const steps = {
     await call(`${MOTION}/account/v1/creditBalance`, { headers: session() })
     const { list } = await call(`${MOTION}/job/v1/list`, { headers: session() })
     check(list.some((j) => j.rid === state.rid && j.status === 'SUCCESS'), `job ${state.rid} missing from the list`)
-    await download(state.rid, { bvh: 'HIERARCHY' })
-    await download(state.renderRid, { mp4: 'ftyp' })
+    await downloadAll([state.rid, state.renderRid])
     save()
     return 'same JWKS and operator password, session cookie valid, jobs and files kept'
   },
 
+  // Three workers: three text2motion jobs (one of two variants) and a render at once; every file of each through its
+  // pre-signed link.
   async scaled () {
-    const rids = [
-      await submit('text2motion', ['prompt=a person jumps', 'model=openmotion_mannequin', 'requestedAnimationDuration=1']),
-      await submit('text2motion', ['prompt=a person sits down', 'model=openmotion_mannequin', 'requestedAnimationDuration=1'])
-    ]
-    await Promise.all(rids.map((rid) => waitForJob(rid, 300)))
-    return `two jobs on two workers: ${rids.join(', ')} SUCCESS`
+    const t2m = await Promise.all([
+      submit('text2motion', ['prompt=a person jumps', 'model=openmotion_mannequin', 'requestedAnimationDuration=1', 'numVariant=2']),
+      submit('text2motion', ['prompt=a person sits down', 'model=openmotion_mannequin', 'requestedAnimationDuration=1']),
+      submit('text2motion', ['prompt=a person turns around', 'model=openmotion_mannequin', 'requestedAnimationDuration=1'])
+    ])
+    const render = await submit('render', [`t2m_rid=${state.rid}`, 'variant_id=1'])
+    await Promise.all([...t2m, render].map((rid) => waitForJob(rid, 480)))
+    const files = await downloadAll([t2m[0], t2m[0], t2m[1], t2m[2], render], ['1', '2', '1', '1', '1'])
+    const expected = [`${t2m[0]}/1/glb`, `${t2m[0]}/2/glb`, `${t2m[1]}/1/glb`, `${t2m[2]}/1/glb`, `${render}/1/mp4`]
+    check(expected.every((key) => key in files), `missing files: ${expected.filter((key) => !(key in files))} of ${JSON.stringify(files)}`)
+    state.scaledRids = [...t2m, render]
+    save()
+    return `${t2m.join(', ')} (text2motion) and ${render} (render) SUCCESS; ${Object.keys(files).length} files downloaded and checked`
   }
 }
 

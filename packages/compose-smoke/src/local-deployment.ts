@@ -17,7 +17,7 @@ export interface LocalDeploymentOptions {
 }
 
 export class LocalDeployment {
-  readonly network: LocalNetwork = { ports: new Map(), volumes: new Map() }
+  readonly network: LocalNetwork = { ports: new Map(), volumes: new Map(), disks: new Map() }
   readonly running = new Map<string, AppProcess>()
   private readonly compose: string
   private readonly scratch = mkdtempSync(join(tmpdir(), 'compose-smoke-'))
@@ -30,9 +30,11 @@ export class LocalDeployment {
     return readComposeServices(this.compose, dotEnv)
   }
 
-  /** Directories for every named volume and local ports for every published app port. */
+  /** Directories for every named volume and container disk, and local ports for every published app port. */
   async prepare (apps: string[]): Promise<void> {
+    this.network.sharedFiles = mkdtempSync(join(this.scratch, 'shared-files-'))
     for (const service of Object.values(this.services())) {
+      this.network.disks?.set(service.name, mkdtempSync(join(this.scratch, `${service.name}-disk-`)))
       for (const volume of service.volumes) {
         if (!volume.source.startsWith('.') && !this.network.volumes.has(volume.source)) { this.network.volumes.set(volume.source, mkdtempSync(join(this.scratch, `${volume.source}-`))) }
       }

@@ -1,7 +1,8 @@
 // Turns a compose service's environment into the environment of a local process, changing only what Docker would
 // have provided: host names of other services become 127.0.0.1 on the port that service got, container ports become
-// free local ports, volume paths become local directories, and PostgreSQL, Redis and Kafka become the test services
-// (or, where those are not running, the apps' embedded defaults). Every change is listed, so a test can print them.
+// free local ports, volume paths become local directories, a DATA_DIR on the container's own disk becomes a directory
+// of that service alone, and PostgreSQL, Redis, Kafka and compose's seaweedfs become the test services (or, where
+// those are not running, the apps' embedded defaults). Every change is listed, so a test can print them.
 import { existsSync } from 'node:fs'
 import type { ComposeService } from './compose-file.js'
 
@@ -14,6 +15,8 @@ export interface Infrastructure {
   kafka?: string | undefined
   /** ffmpeg binary when the image's path does not exist here. */
   ffmpeg?: string | undefined
+  /** S3 server standing in for compose's `seaweedfs`; unset: FILE_STORE=local on a directory the processes share. */
+  s3?: { endpoint: string, accessKeyId: string, secretAccessKey: string } | undefined
 }
 
 export interface LocalNetwork {
@@ -21,6 +24,10 @@ export interface LocalNetwork {
   ports: Map<string, { container: number, host: number, local: number }>
   /** Named volume → local directory. */
   volumes: Map<string, string>
+  /** Compose service → local directory standing for its container's own disk (what no volume covers). */
+  disks?: Map<string, string>
+  /** The directory the motion processes share as FILE_STORE=local when no S3 server stands in for seaweedfs. */
+  sharedFiles?: string
 }
 
 export interface LocalEnvironment {
@@ -62,6 +69,35 @@ function substituteInfrastructure (env: Record<string, string>, infra: Infrastru
   return dropped
 }
 
+const COMPOSE_OBJECT_STORE = /^https?:\/\/seaweedfs:\d+\/?$/
+
+/**
+ * Compose's seaweedfs becomes the test S3 server: its endpoint (links are then pre-signed for it, reachable here, so
+ * S3_PUBLIC_ENDPOINT goes) and keys (the secret given inline: the generated secret file exists only in compose's
+ * volume). Without one, the files fall back to FILE_STORE=local on one directory all processes share.
+ */
+function substituteObjectStore (env: Record<string, string>, infra: Infrastructure, network: LocalNetwork): void {
+  if (env.FILE_STORE !== 's3' || !COMPOSE_OBJECT_STORE.test(env.S3_ENDPOINT ?? '')) return
+  delete env.S3_PUBLIC_ENDPOINT
+  delete env.S3_SECRET_ACCESS_KEY_FILE
+  if (infra.s3 !== undefined) {
+    env.S3_ENDPOINT = infra.s3.endpoint
+    env.S3_ACCESS_KEY_ID = infra.s3.accessKeyId
+    env.S3_SECRET_ACCESS_KEY = infra.s3.secretAccessKey
+    return
+  }
+  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name]
+  env.FILE_STORE = 'local'
+  if (network.sharedFiles !== undefined) env.DATA_DIR = network.sharedFiles
+}
+
+/** A DATA_DIR no volume covers is the container's own disk: a directory of this service alone. */
+function ownDisk (env: Record<string, string>, service: ComposeService, network: LocalNetwork): void {
+  const disk = network.disks?.get(service.name)
+  const dataDir = service.environment.DATA_DIR
+  if (disk !== undefined && dataDir !== undefined && env.DATA_DIR === dataDir && dataDir.startsWith('/')) env.DATA_DIR = disk
+}
+
 /** Without Redis or Kafka, queue-backed settings fall back to the apps' in-process defaults. */
 function embeddedQueues (env: Record<string, string>, dropped: string[]): void {
   if (dropped.includes('REDIS_URL') && env.STORAGE_TYPE === 'redis') env.STORAGE_TYPE = 'memory'
@@ -77,7 +113,9 @@ export function localEnvironment (service: ComposeService, network: LocalNetwork
   if (own !== undefined) {
     for (const [name, value] of Object.entries(env)) if (name.endsWith('_PORT') && value === String(own.container)) env[name] = String(own.local)
   }
+  ownDisk(env, service, network)
   const dropped = substituteInfrastructure(env, infra)
+  substituteObjectStore(env, infra, network)
   embeddedQueues(env, dropped)
   const substitutions: string[] = []
   for (const name of new Set([...Object.keys(service.environment), ...Object.keys(env)])) {

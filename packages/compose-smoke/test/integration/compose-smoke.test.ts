@@ -1,10 +1,10 @@
 // docker-compose.yml as a new user meets it, without Docker: the init service's code generates the secrets, the
 // apps start with exactly their compose environment and an empty .env, and one operator identity runs the platform.
 // Substitutions (what Docker would provide): service host names → 127.0.0.1, ports → free ports, named volumes →
-// temp directories, compose's postgres/redis/kafka → TEST_DATABASE_URL (a fresh database), TEST_REDIS_URL (a random
-// database number), TEST_KAFKA_BROKER, or the embedded defaults where those are unset (on a developer machine; in CI
-// a missing one fails the file); plus a unique QUEUE_PREFIX for the relay and a MOTION_PORT for the worker, which a
-// container would not need on a machine of its own.
+// temp directories, compose's postgres/redis/kafka/seaweedfs → TEST_DATABASE_URL (a fresh database), TEST_REDIS_URL
+// (a random database number), TEST_KAFKA_BROKER, TEST_S3_URL, or the embedded defaults where those are unset (on a
+// developer machine; in CI a missing one fails the file); plus a unique QUEUE_PREFIX for the relay, a MOTION_PORT for
+// the worker and a bucket of this run (S3_BUCKET), which a container would not need on a machine of its own.
 import { createHmac, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitUntilOk } from '../../src/app-process.js'
-import { freePort, requireService } from '@openmotion/test-services'
+import { freePort, requireService, s3Settings } from '@openmotion/test-services'
 import { LocalDeployment } from '../../src/local-deployment.js'
 import type { DotEnv } from '../../src/compose-file.js'
 
@@ -78,6 +78,7 @@ async function up (names: string[], dotEnv: DotEnv): Promise<void> {
 
 beforeAll(async () => {
   const databaseUrl = requireService('postgres')
+  const s3Url = requireService('s3')
   workerPort = await freePort()
   relayWorkerPort = await freePort()
   deployment = new LocalDeployment({
@@ -86,12 +87,15 @@ beforeAll(async () => {
       postgres: databaseUrl === undefined ? undefined : await createDatabase(databaseUrl),
       redis: redisDatabase(requireService('redis')),
       kafka: requireService('kafka'),
-      ffmpeg: requireService('ffmpeg')
+      ffmpeg: requireService('ffmpeg'),
+      s3: s3Url === undefined ? undefined : s3Settings(s3Url)
     },
     extraEnv: (service): Record<string, string> => {
       if (service === 'webhook-relay') return { QUEUE_PREFIX: `compose-smoke-${suffix}` }
       if (service === 'webhook-relay-worker') return { QUEUE_PREFIX: `compose-smoke-${suffix}`, WEBHOOK_PORT: String(relayWorkerPort) }
-      if (service === 'motion-worker') return { MOTION_PORT: String(workerPort) }
+      const bucket: Record<string, string> = s3Url === undefined ? {} : { S3_BUCKET: `compose-smoke-${suffix}` }
+      if (service === 'motion-worker') return { MOTION_PORT: String(workerPort), ...bucket }
+      if (service === 'motion-api') return bucket
       return {}
     }
   })
