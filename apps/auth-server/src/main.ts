@@ -5,5 +5,5 @@ await runService({
   name: 'auth-server',
   config: authConfig,
   app: async () => await import('./app.js'),
-  listen: (config) => ({ port: config.AUTH_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS })
+  port: (config) => config.AUTH_PORT
 })

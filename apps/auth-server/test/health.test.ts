@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance } from '@openmotion/common'
+import { expectDegradedThenUnavailable, expectServiceEndpoints } from '@openmotion/test-services'
 import { buildApp, authConfig } from '../src/app.js'
 
 let app: AppInstance
@@ -14,12 +15,7 @@ afterAll(async () => { await app.close() })
 
 describe('auth-server skeleton', () => {
   it('answers liveness, readiness, metrics and OpenAPI', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
-    const ready = await app.inject('/readyz')
-    expect(ready.statusCode).toBe(200)
-    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } })
-    expect((await app.inject('/metrics')).body).toContain('http_request_duration_seconds')
-    expect((await app.inject('/openapi.json')).json().info.title).toBe('auth-server')
+    await expectServiceEndpoints(app, { title: 'auth-server', checks: { database: 'ok' } })
   })
 })
 
@@ -29,13 +25,7 @@ describe('auth-server readiness', () => {
     // Nothing listens on port 1: the limiter's Redis refuses every connection.
     const auth = await buildApp(authConfig.load({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'auth-ready-')), REDIS_URL: 'redis://127.0.0.1:1' }), { database: db })
     try {
-      const answer = await auth.inject('/readyz')
-      expect(answer.statusCode).toBe(200)
-      expect(answer.json()).toMatchObject({ status: 'degraded', checks: { database: 'ok', redis: expect.stringMatching(/^failed: /) } })
-      db.ping = async () => { throw new Error('Connection terminated') }
-      const down = await auth.inject('/readyz')
-      expect(down.statusCode).toBe(503)
-      expect(down.json()).toMatchObject({ status: 'unavailable', checks: { database: 'failed: Connection terminated' } })
+      await expectDegradedThenUnavailable(auth, db, { redis: expect.stringMatching(/^failed: /) })
     } finally {
       await auth.close()
       await db.close()

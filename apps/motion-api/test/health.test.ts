@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AppInstance } from '@openmotion/common'
+import { expectDegradedThenUnavailable, expectServiceEndpoints } from '@openmotion/test-services'
 import { createMemoryCancelBus, createMemoryJobQueue } from '../src/adapters/job-queue.js'
 import { buildTestApp } from './helper.js'
 
@@ -10,13 +11,7 @@ afterAll(async () => { await app.close() })
 
 describe('motion-api health', () => {
   it('answers liveness, readiness (database and queue checked), metrics and OpenAPI', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
-    const ready = await app.inject('/readyz')
-    expect(ready.statusCode).toBe(200)
-    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } })
-    expect((await app.inject('/metrics')).body).toContain('http_request_duration_seconds')
-    const doc = (await app.inject('/openapi.json')).json()
-    expect(doc.info.title).toBe('motion-api')
+    const doc = await expectServiceEndpoints(app, { title: 'motion-api', checks: { database: 'ok', queue: 'ok' } })
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/account/v1/auth', '/job/v1/process/{processor}', '/character/v1/storeModel']))
   })
 })
@@ -28,13 +23,7 @@ describe('motion-api readiness', () => {
     queue.ping = async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:6379') }
     const degraded = await buildTestApp({}, { database: db, queue: { queue, cancels: createMemoryCancelBus() } })
     try {
-      const answer = await degraded.inject('/readyz')
-      expect(answer.statusCode).toBe(200)
-      expect(answer.json()).toEqual({ status: 'degraded', checks: { database: 'ok', queue: 'failed: connect ECONNREFUSED 127.0.0.1:6379' } })
-      db.ping = async () => { throw new Error('Connection terminated') }
-      const down = await degraded.inject('/readyz')
-      expect(down.statusCode).toBe(503)
-      expect(down.json()).toEqual({ status: 'unavailable', checks: { database: 'failed: Connection terminated', queue: 'failed: connect ECONNREFUSED 127.0.0.1:6379' } })
+      await expectDegradedThenUnavailable(degraded, db, { queue: 'failed: connect ECONNREFUSED 127.0.0.1:6379' })
     } finally {
       await degraded.close()
       await queue.close()

@@ -1,8 +1,9 @@
 // Process entry helpers for main.ts: load config or stop with a readable message, then listen and shut down
 // gracefully. This is the only module that may end the process: libraries report errors, mains decide.
-import type { Static, TObject } from '@sinclair/typebox'
+import { Type, type Static, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, type ConfigDefinition, type Env } from './config.js'
+import { commonEnv } from './common-config.js'
+import { ConfigError, defineConfig, type ConfigDefinition, type Env } from './config.js'
 import { listenWhileStarting } from './starting-server.js'
 import { startTracing } from './tracing/start-tracing.js'
 import { tracingConfig } from './tracing/tracing-config.js'
@@ -34,8 +35,17 @@ export interface ServiceDefinition<T extends TObject> {
    * answers and /readyz says what is still starting.
    */
   app: () => Promise<{ buildApp: (config: Readonly<Static<T>>) => Promise<FastifyInstance> }>
-  listen: (config: Readonly<Static<T>>) => StartOptions
+  /** The service's port variable; the interface and the shutdown deadline are commonEnv's HOST and SHUTDOWN_TIMEOUT_MS. */
+  port: (config: Readonly<Static<T>>) => number
+  /**
+   * For a service whose image runs as an API or as a worker: its role variable, which the command-line argument
+   * `worker` sets to `worker` (`node dist/main.js worker` is the worker process).
+   */
+  workerRole?: string
 }
+
+/** How every service listens and how long it may take to stop: commonEnv's variables, which each app declares too. */
+const listenConfig = defineConfig(Type.Object({ HOST: commonEnv.HOST, SHUTDOWN_TIMEOUT_MS: commonEnv.SHUTDOWN_TIMEOUT_MS }))
 
 /**
  * What every main.ts does: load config, build the app, listen. A ConfigError from either step (a bad variable, or
@@ -45,10 +55,14 @@ export interface ServiceDefinition<T extends TObject> {
  * Tracing starts (when the OTEL_ variables turn it on) before the app's modules are imported, so that the
  * instrumentations see fastify, pg, ioredis and kafkajs load; the buffered spans are exported after the app closes.
  */
-export async function runService<T extends TObject> (service: ServiceDefinition<T>, env: Env = process.env): Promise<FastifyInstance> {
+export async function runService<T extends TObject> (
+  service: ServiceDefinition<T>, variables: Env = process.env, args: readonly string[] = process.argv.slice(2)
+): Promise<FastifyInstance> {
+  const env = service.workerRole !== undefined && args[0] === 'worker' ? { ...variables, [service.workerRole]: 'worker' } : variables
   const config = loadConfigOrExit(service.config, env)
   const tracing = await startTracing(loadConfigOrExit(tracingConfig, env), service.name)
-  const options = service.listen(config)
+  const listening = loadConfigOrExit(listenConfig, env)
+  const options = { port: service.port(config), host: listening.HOST, shutdownTimeoutMs: listening.SHUTDOWN_TIMEOUT_MS }
   const starting = await listenWhileStarting(options.port, options.host).catch((error: unknown) => {
     process.stderr.write(`Could not listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exit(1)

@@ -66,7 +66,7 @@ export const RECORDING_KINDS: readonly RecordingKind[] = [
   { name: 'kick', match: /^(kick|KickHuefthoch)/, accept: ['kick', 'highKick'] },
   { name: 'punch', match: /^(punch_|punsh_|punching)/, accept: ['punch', 'combo'] },
   { name: 'throw', match: /^throw_/, accept: ['throw', 'slap'] },
-  { name: 'tennis', match: /^tennis_/, accept: ['throw', 'batSwing', 'punch', 'slap'] },
+  { name: 'tennis', match: /^tennis_/, accept: ['throw', 'batSwing', 'punch', 'slap', 'tennisStroke'] },
   { name: 'golf', match: /^golf_/, accept: ['batSwing'] },
   { name: 'squat', match: /^(squat|Kniebeuge)/, accept: ['squat', 'crouch', 'kneel'] },
   { name: 'cartwheel', match: /^RadSchlagen/, accept: ['cartwheel'] },

@@ -33,6 +33,7 @@ export type { EditGenerateOptions, InpaintRequest, Interval } from './editing/in
 export { merge } from './editing/merge.js'
 export type { MergeRequest } from './editing/merge.js'
 export { mat4FromTrs, mat4Identity, mat4Invert, mat4Multiply, mat4TransformPoint, type Mat4 } from './math/mat4.js'
+export { createRandom, type Random } from './synth/random.js'
 export {
   quatConjugate,
   quatFromAxisAngleDeg,

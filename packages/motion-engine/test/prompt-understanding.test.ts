@@ -545,9 +545,9 @@ describe('dodging, kneeling, strokes and other words real captions use', () => {
     expect(kinds('a person slowly retreats')).toEqual(['backstep'])
   })
 
-  it('reads racket strokes as a swing, drums and an axe as a chop, eating as drinking, a side jump as a jump sideways', () => {
-    expect(kinds('a person performs a tennis serve')).toEqual(['batSwing'])
-    expect(kinds('she plays a backhand tennis shot')).toEqual(['batSwing'])
+  it('reads racket strokes as a tennis stroke, drums and an axe as a chop, eating as drinking, a side jump as a jump sideways', () => {
+    expect(action('a person performs a tennis serve')).toEqual([{ kind: 'tennisStroke', speed: 1, emotion: 'neutral', style: 'overhand' }])
+    expect(action('she plays a backhand tennis shot')).toEqual([{ kind: 'tennisStroke', speed: 1, emotion: 'neutral', direction: 'backward' }])
     expect(kinds('a man drums')).toEqual(['chop'])
     expect(kinds('he uses an axe')).toEqual(['chop'])
     expect(kinds('a person eats a hamburger')).toEqual(['drink'])

@@ -28,3 +28,7 @@ export {
 export { describeEmbeddedMemory, residentMb, type EmbeddedMemorySuite } from './embedded-memory.js'
 export { jaegerTrace, startPrivateJaeger, type JaegerSpan, type JaegerTrace, type PrivateJaeger } from './private-jaeger.js'
 export { privateSeaweedfsAvailable, s3Settings, startPrivateSeaweedfs, type PrivateS3, type S3Settings } from './s3-server.js'
+export {
+  expectDegradedThenUnavailable, expectServiceEndpoints,
+  type InjectedAnswer, type InjectingApp, type PingedDatabase, type ServiceEndpoints
+} from './service-endpoints.js'

@@ -6,6 +6,7 @@ import { kick, punch } from '../actions/combat.js'
 import { batSwing, combo, highKick, pull, push } from '../actions/exercises.js'
 import { chop, drink, stir, sweep, wipe } from '../actions/household.js'
 import { pickUp, throwAction } from '../actions/objects.js'
+import { tennisStroke } from '../actions/tennis-stroke.js'
 import { defineMovement } from './define-movement.js'
 
 export const BLOWS_AND_OBJECTS = [
@@ -94,6 +95,55 @@ export const BLOWS_AND_OBJECTS = [
     defaults: { count: 1 },
     synthesise: batSwing,
     examples: ['swing a bat']
+  }),
+  defineMovement({
+    kind: 'tennisStroke',
+    words: ['tennisstroke', 'forehand'],
+    otherWords: [],
+    rules: [
+      // A backhand is sent `backward`, a serve or smash is `overhand`; the hand holding the racket is the side.
+      {
+        id: 'tennis-backhand',
+        pattern: /\b(?:(?:swing|swings|swung|swinging)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:tennis\s+)?racket\s+(?:in\s+a\s+)?|(?:a|an|the)\s+(?:tennis\s+)?|tennis\s+)?backhands?(?:\s+(?:stroke|shot|swing|return)s?)?\b/g,
+        rewrite: 'tennisstroke backward',
+        examples: ['a backhand with the left hand', 'swings the racket backhand', 'plays a tennis backhand']
+      },
+      {
+        id: 'tennis-serve',
+        pattern: /\b(?:(?:serve|serves|served|serving)\s+(?:the\s+|a\s+)?(?:tennis\s+)?ball|(?:a\s+|the\s+)?tennis\s+(?:serve|smash)(?:es)?|(?:a\s+|an\s+|the\s+)?overhead\s+smash(?:es)?|smash(?:es|ed|ing)?\s+(?:the\s+|a\s+)?(?:tennis\s+)?ball)\b/g,
+        rewrite: 'tennisstroke overhand',
+        examples: ['serves the tennis ball', 'a person performs a tennis serve', 'an overhead smash']
+      },
+      {
+        // "smash" said alone (not "smashes something on the floor"): the tennis smash.
+        id: 'tennis-smash-alone',
+        pattern: /(?:^|\b(?:a|an|the)\s+)smash(?:es|ed|ing)?(?=\s*(?:$|[,.;!]|\s+(?:then|and|with|twice|once|three|four|five|\d)\b))/g,
+        rewrite: ' tennisstroke overhand',
+        examples: ['smash', 'a smash with the left hand']
+      },
+      {
+        // A hit made with a racket, or a movement like a tennis player's or a racket's, is a stroke.
+        id: 'tennis-racket-hit',
+        pattern: /\b(?:(?:hit|hits|hitting|strike|strikes|striking|beat|beats|beating)\s+(?:something\s+|the\s+ball\s+|a\s+ball\s+|it\s+)?with\s+(?:a|an|the|his|her|their|its)\s+(?:(?:object|thing)\s+(?:similar\s+to|like)\s+a\s+)?(?:tennis\s+)?racket|(?:a\s+)?hit\s+with\s+(?:an?\s+)?(?:object|thing)\s+(?:similar\s+to|like)\s+a\s+(?:tennis\s+)?racket|(?:a\s+)?(?:tennis\s+)?racket(?:[-\s]+like)?\s+(?:movement|motion|swing)|[a-z]+\s+like\s+a\s+tennis\s+player)\b/g,
+        rewrite: 'tennisstroke',
+        examples: ['a person hits something with a racket on his left', 'a person doing a tennis racket like movement', 'beats like a tennis player',
+          'a human performs a hit with an object similar to a tennis racket']
+      },
+      {
+        id: 'tennis-racket-swing',
+        pattern: /\b(?:(?:swing|swings|swung|swinging)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:tennis\s+)?racket|(?:play|plays|played|playing)\s+tennis|(?:a\s+|the\s+)?tennis\s+(?:forehand|stroke|shot|swing)s?)(?:\s+(?:in\s+a\s+)?forehand)?\b/g,
+        rewrite: 'tennisstroke',
+        examples: ['swings a tennis racket forehand', 'a person is doing a tennis forehand', 'plays tennis']
+      }
+    ],
+    phrases: { plan: 'tennis stroke', listed: 'tennis stroke' },
+    limbs: { moves: 'wholeBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: false, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: { count: 1 },
+    synthesise: tennisStroke,
+    examples: ['swings a tennis racket forehand', 'a backhand with the left hand', 'serves the tennis ball', 'smash']
   }),
   defineMovement({
     kind: 'push',

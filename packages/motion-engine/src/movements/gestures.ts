@@ -6,7 +6,13 @@ import { attention, claspHands, knock, shakeArms, shakeFist, slap } from '../act
 import { beckon, cheer, crossArms, facepalm, fistPump, flap, handsOnHips, headbang, salute, scratchHead, shrug, swim, think, thumbsUp, yawn } from '../actions/expressions.js'
 import { bow, clap, lookAround, nod, point, shakeHead, stretch, wave } from '../actions/gestures.js'
 import { flexBiceps } from '../actions/biceps-flex.js'
+import { lookAtBody } from '../actions/look-at-body.js'
 import { defineMovement } from './define-movement.js'
+
+// "looks at", "glancing down at", "stares at her own": a look at what follows.
+const LOOKS = 'look|looks|looked|looking|glance|glances|glanced|glancing|stare|stares|stared|staring|peer|peers|peered|peering|gaze|gazes|gazed|gazing'
+const LOOKING_AT = String.raw`\b(?:${LOOKS})\s+(?:down\s+)?at\s+(?:his|her|their|its|the|one's|both)?\s*(?:own\s+)?`
+const lookingAt = (target: string): RegExp => new RegExp(LOOKING_AT + target, 'g')
 
 export const GESTURES = [
   defineMovement({
@@ -160,6 +166,61 @@ export const GESTURES = [
     defaults: {},
     synthesise: stretch,
     examples: ['stretch']
+  }),
+  defineMovement({
+    kind: 'lookAtBody',
+    words: ['lookatbody'],
+    otherWords: [],
+    rules: [
+      // Looking at one's own hand (its side the hand looked at) or feet (sent down); "look at the body" is the plan text.
+      {
+        id: 'look-at-the-feet',
+        pattern: lookingAt(String.raw`(?:(?:left|right)\s+)?(?:feet|foot|toes|shoes)\b`),
+        rewrite: 'lookatbody down',
+        examples: ['glances at her feet', 'in the end looks at his feet']
+      },
+      {
+        // Looking down (at the floor): the head bowed toward the feet, as for a look at them.
+        id: 'look-down',
+        pattern: new RegExp(String.raw`\b(?:${LOOKS})\s+down(?:wards?)?(?:\s+at\s+(?:the\s+)?(?:floor|ground))?\b(?!\s+at\b)`, 'g'),
+        rewrite: 'lookatbody down',
+        examples: ['a person is walking slowly, looking down', 'looks down at the floor']
+      },
+      {
+        id: 'look-at-a-named-hand',
+        pattern: lookingAt(String.raw`(left|right)\s+(?:hand|arm|palm|wrist)\b`),
+        rewrite: 'lookatbody with the $1 hand',
+        examples: ['looks at his left hand', 'and then looks at their right hand']
+      },
+      {
+        id: 'look-at-the-hands',
+        pattern: lookingAt(String.raw`(?:hands|arms|palms)\b`),
+        rewrite: 'lookatbody with both hands',
+        examples: ['looks at his hands']
+      },
+      {
+        // A glance at the wrist is at the watch, worn on the left.
+        id: 'look-at-the-watch',
+        pattern: lookingAt(String.raw`(?:wrist|watch|wristwatch)\b`),
+        rewrite: 'lookatbody with the left hand',
+        examples: ['occasionally glancing at their wrist', 'looks at his watch']
+      },
+      {
+        id: 'look-at-a-hand',
+        pattern: lookingAt(String.raw`(?:hand|palm)\b`),
+        rewrite: 'lookatbody',
+        examples: ['stares at her palm']
+      },
+      { id: 'look-at-the-body-plan', pattern: /\blook\s+at\s+the\s+body\b/g, rewrite: 'lookatbody', examples: ['look at the body with the left hand', 'look at the body down'] }
+    ],
+    phrases: { plan: 'look at the body', listed: 'look at a hand or the feet' },
+    limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
+    ways: { again: false, stepping: false, dodges: false },
+    posture: { ends: 'standing', from: 'standing', overHeld: true, holdsGesture: false, facesWayFirst: false },
+    countUnit: 'times',
+    defaults: {},
+    synthesise: lookAtBody,
+    examples: ['looks at his left hand', 'glances at her feet', 'looks at his hands']
   }),
   defineMovement({
     kind: 'lookAround',
@@ -484,7 +545,29 @@ export const GESTURES = [
       'attention'
     ],
     otherWords: [],
-    rules: [],
+    rules: [
+      // What standing at attention already is (straight, arms down the sides) adds no movement, no side and no way.
+      {
+        id: 'attention-pose-named',
+        pattern: /\b(?:in|into)\s+(?:an?\s+|the\s+)?attention\s+(?:pose|position|stance|posture)\b/g,
+        rewrite: 'at attention',
+        examples: ['a man standing in an attention pose', 'a person stands in attention position']
+      },
+      {
+        id: 'straight-at-attention',
+        pattern: /\b(?:up\s+(?:straight\s+|upright\s+)?|(?:straight|upright|erect|tall)\s+)(?:(?:like|as)\s+(?:a\s+)?soldier\s+)?(at|in|to)\s+attention\b/g,
+        rewrite: '$1 attention',
+        examples: ['stands up straight at attention', 'a soldier stands up at attention', 'standing straight like a soldier at attention']
+      },
+      {
+        id: 'attention-arms-described',
+        pattern: new RegExp(String.raw`\b((?:at|in|to)\s+(?:full\s+)?attention)\s*,?\s*(?:with\s+|and\s+)?(?:(?:his|her|their|the|both)\s+)?` +
+          String.raw`(?:(?:left|right)\s+)?(?:arms?|hands?)\s+(?:(?:are|is|held|kept|pointing|pointed|point|points|hanging|hang|hangs|stretched)\s+)*` +
+          String.raw`(?:straight(?:\s+down)?|down(?:wards?)?|to\s+the\s+(?:floor|ground)|(?:at|by|along)\s+(?:(?:his|her|their|the)\s+)?(?:sides?|body))\b`, 'g'),
+        rewrite: '$1',
+        examples: ['stands at attention, arms pointing down', 'he stands at attention with hands pointing to the floor', 'stands at attention with the right arm straight']
+      }
+    ],
     phrases: { plan: 'stand at attention', listed: 'stand at attention' },
     limbs: { moves: 'upperBody', gait: false, named: 'hand', sideBefore: false },
     ways: { again: false, stepping: false, dodges: false },
@@ -492,7 +575,7 @@ export const GESTURES = [
     countUnit: 'times',
     defaults: {},
     synthesise: attention,
-    examples: ['stand at attention']
+    examples: ['stand at attention', 'stands at attention, arms pointing down', 'standing straight like a soldier at attention']
   }),
   defineMovement({
     kind: 'shakeArms',

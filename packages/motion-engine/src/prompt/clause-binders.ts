@@ -1,7 +1,9 @@
 // The modifier binders of the clause reader (clause.ts): each takes the word under the reader and binds what it says
 // (a count, a side, a direction, a manner, a negation, the action itself) to the action word it belongs to, or
 // declines it. The reader offers every word to the binders in the order of BINDERS, top to bottom; the first that
-// binds it ends the word. A word no binder takes adds nothing.
+// binds it ends the word. A word no binder takes adds nothing. Each binder names prompts it reads, with their plans;
+// test/clause-binders.test.ts plans each and checks that the binder took part.
+import type { PlanExample } from './chunker-rule.js'
 import type { Found, Mods, Word } from './found.js'
 import type { Side } from './plan.js'
 import {
@@ -50,6 +52,8 @@ export interface At {
 export interface Binder {
   /** `count`, `side`, `direction`, `manner`, `negation`, `action`, then what the binder reads. */
   readonly id: string
+  /** Prompts the binder reads, each with its plan (written as chunker-rule.ts says). */
+  readonly examples: readonly PlanExample[]
   /** Binds the word and answers true, or answers false to hand it to the next binder. */
   readonly bind: (s: ClauseState, at: At) => boolean
 }
@@ -71,17 +75,27 @@ export const BINDERS: readonly Binder[] = [
     // "not the right one", "left or right": the way refused or offered as an alternative is read as nothing. Marks
     // the modifier after the word; binds nothing itself.
     id: 'negation: a refused or alternative modifier',
+    examples: [['kick with the right leg, not the left', 'kick with right'], ['turn left or right', 'turn left 90°']],
     bind: (s, { i, w }) => {
       const offered = w === 'or' ? alternativeModifierAfter(s.tokens, i) : NEGATORS.has(w) ? negatedModifierAfter(s.tokens, i) : undefined
       if (offered !== undefined) s.ignored.set(offered, w === 'or' ? 'an alternative ("or")' : 'negated')
       return false
     }
   },
-  { id: 'count: "one" standing for a hand or foot', bind: (_s, { w, prevWord }) => w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord) },
+  {
+    id: 'count: "one" standing for a hand or foot',
+    examples: [['wave with the right one', 'wave with right'], ['kick with the left one', 'kick with left']],
+    bind: (_s, { w, prevWord }) => w === 'one' && prevWord !== undefined && ONE_AS_PRONOUN_AFTER.has(prevWord)
+  },
   // "half a minute": the article belongs to the half.
-  { id: 'count: the article of "half a"', bind: (_s, { w, prevWord }) => (w === 'a' || w === 'an') && prevWord === 'half' },
+  {
+    id: 'count: the article of "half a"',
+    examples: [['turns half a circle', 'turn 180°']],
+    bind: (_s, { w, prevWord }) => (w === 'a' || w === 'an') && prevWord === 'half'
+  },
   {
     id: 'count: the people who move are not counted',
+    examples: [['two people wave', 'wave'], ['three kids jump twice', 'jump ×2']],
     bind: (s, { w }) => {
       if (!PEOPLE.has(w)) return false
       s.pendingNumber = undefined
@@ -90,6 +104,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'count: a number word',
+    examples: [['walk three steps', 'walk ×3'], ['jump two times', 'jump ×2']],
     bind: (s, { i, w, nextWord, prevWord }) => {
       if (NUMBER_WORDS[w] === undefined || !(w !== 'a' && w !== 'an' ? true : nextWord !== undefined && isCountable(nextWord))) return false
       // "two dozen", "half a dozen": so many dozens.
@@ -102,6 +117,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'direction: a fraction of a turn ("a quarter turn", "half a circle")',
+    examples: [['makes a quarter turn', 'turn 90°'], ['walks a full circle', 'circle 360°']],
     bind: (s, { i, w, nextWord }) => {
       if (TURN_FRACTIONS[w] === undefined) return false
       if (nextWord !== undefined && TURN_NOUNS.test(nextWord.text)) { modsBefore(s, i).degrees = TURN_FRACTIONS[w]; return true }
@@ -111,6 +127,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'count: a repeat word ("twice")',
+    examples: [['jump twice', 'jump ×2'], ['a person waves once', 'wave ×1']],
     bind: (s, { w }) => {
       if (REPEAT_WORDS[w] === undefined) return false
       modsOf(s).count = REPEAT_WORDS[w]
@@ -119,6 +136,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'manner: an intensifier ("very")',
+    examples: [['walks very slowly', 'walk speed 0.52'], ['runs really fast', 'run speed 1.64']],
     bind: (s, { w }) => {
       if (w !== 'very' && w !== 'really' && w !== 'extremely') return false
       s.very = true
@@ -127,6 +145,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'count: a duration ("for 5 seconds")',
+    examples: [['wave for 5 seconds', 'wave 5 s'], ['walk forward for 3 seconds', 'walk forward 3 s']],
     bind: (s, { w }) => {
       if (UNIT_SECONDS[w] === undefined || s.pendingNumber === undefined) return false
       modsOf(s).duration = s.pendingNumber * UNIT_SECONDS[w]!
@@ -137,6 +156,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "walk two feet forward" is a distance; "landing with two feet", "on his two feet" are the feet.
     id: 'count: a distance ("5 meters")',
+    examples: [['walk 5 meters', 'walk 5 m'], ['run 10 metres forward', 'run forward 10 m']],
     bind: (s, { i, w, nextWord }) => {
       if (UNIT_METRES[w] === undefined || s.pendingNumber === undefined || LIMB_WORDS.has(nextWord?.text ?? '') || PART_OWNERS.has(s.words[i - 2] ?? '')) return false
       modsOf(s).distance = s.pendingNumber * UNIT_METRES[w]!
@@ -146,6 +166,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'direction: an angle ("90 degrees")',
+    examples: [['turn 90 degrees to the left', 'turn left 90°'], ['spin 360 degrees', 'spin 360°']],
     bind: (s, { i, w }) => {
       if ((w !== 'degrees' && w !== 'degree' && w !== 'deg') || s.pendingNumber === undefined) return false
       modsBefore(s, i).degrees = s.pendingNumber
@@ -156,6 +177,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "three times" binds to the action before it; with none yet, to the next one.
     id: 'count: repetitions ("three times")',
+    examples: [['clap three times', 'clap ×3'], ['jump 2 times', 'jump ×2']],
     bind: (s, { w }) => {
       if ((w !== 'times' && w !== 'time' && w !== 'reps' && w !== 'repetitions' && w !== 'rounds') || s.pendingNumber === undefined) return false
       modsOf(s).count = s.pendingNumber
@@ -166,6 +188,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "from the left", "in the back": where a push comes from.
     id: 'direction: where a push comes from',
+    examples: [['is pushed from behind', 'pushed from back'], ['a person is pushed from the left', 'pushed from left']],
     bind: (s, { i, w, prevWord }) => {
       if ((prevWord === 'from' || prevWord === 'in' || (prevWord !== undefined && DETERMINERS.has(prevWord) && ['from', 'in'].includes(s.words[i - 2] ?? ''))) &&
         ['front', 'back', 'behind', 'left', 'right', 'side'].includes(w) && pushedIn(s)) {
@@ -180,6 +203,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "lie down on his back / on her stomach", "lies face down".
     id: 'manner: lying on the back or the front',
+    examples: [['lies down on his back', 'lieDown down onBack'], ['lies on the belly', 'lieDown onFront']],
     bind: (s, { i, w, nextWord, prevWord }) => {
       if (!s.found.some(f => f.kind === 'lieDown')) return false
       if ((w === 'face' || w === 'facedown') && (nextWord?.text === 'down' || w === 'facedown')) { modsOf(s).style = 'onFront'; return true }
@@ -194,6 +218,7 @@ export const BINDERS: readonly Binder[] = [
     // "hop on one foot", "wave with one hand": the number says which part, not how many times ("two side steps"
     // counts); "two hands" is both of them, "two fingers" two of one hand's.
     id: 'side: a counted body part ("one foot", "two hands")',
+    examples: [['waves with two hands', 'wave with both']],
     bind: (s, { i, w }) => {
       if (s.pendingNumber === 1 && LIMB_WORDS.has(w) && !BODY_PARTS.has(w) && numberJustBefore(s.tokens, i) && actionAt(s.tokens, i + 1) === undefined) {
         s.pendingNumber = undefined
@@ -210,9 +235,14 @@ export const BINDERS: readonly Binder[] = [
       return false
     }
   },
-  { id: 'action: an action word', bind: bindAction },
+  {
+    id: 'action: an action word',
+    examples: [['a person walks', 'walk'], ['she jumps', 'jump']],
+    bind: bindAction
+  },
   {
     id: 'manner: an emotion ("happily")',
+    examples: [['walks happily', 'walk happy'], ['an angry man stomps', 'stomp angry']],
     bind: (s, { w }) => {
       const e = EMOTIONS[w]
       if (e === undefined) return false
@@ -222,6 +252,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'manner: a speed ("slowly")',
+    examples: [['walks slowly', 'walk speed 0.7'], ['runs quickly', 'run speed 1.4']],
     bind: (s, { w }) => {
       const speed = SPEEDS[w]
       if (speed === undefined) return false
@@ -229,11 +260,16 @@ export const BINDERS: readonly Binder[] = [
       return true
     }
   },
-  { id: 'side: the side of a limb ("the left hand")', bind: bindLimbSide },
+  {
+    id: 'side: the side of a limb ("the left hand")',
+    examples: [['waves his left hand', 'wave with left'], ['kicks with the right leg', 'kick with right']],
+    bind: bindLimbSide
+  },
   {
     // "kicks with the right (leg)": the side of the limb that moves; "starting with the left (foot)" only names the
     // leading foot, not a direction.
     id: 'side: "with the right"',
+    examples: [['kick with the right', 'kick with right'], ['punch with the left', 'punch with left']],
     bind: (s, { i, w, prevWord }) => {
       const withAt = prevWord === 'with' ? i - 1 : prevWord !== undefined && DETERMINERS.has(prevWord) && s.words[i - 2] === 'with' ? i - 2 : undefined
       if ((w !== 'left' && w !== 'right') || withAt === undefined) return false
@@ -241,9 +277,14 @@ export const BINDERS: readonly Binder[] = [
       return true
     }
   },
-  { id: 'direction: a way to go ("left", "backward", "around")', bind: bindDirection },
+  {
+    id: 'direction: a way to go ("left", "backward", "around")',
+    examples: [['walks backward', 'walk backward'], ['jumps to the left', 'jump left']],
+    bind: bindDirection
+  },
   {
     id: 'direction: sideways, in place',
+    examples: [['jumps in place', 'jump inPlace'], ['walks sideways', 'sidestep right']],
     bind: (s, { w }) => {
       if (w === 'sideways' || w === 'aside' || w === 'sidewards' || w === 'sideward') { modsOf(s).direction ??= 'right'; return true }
       if (w === 'place' || w === 'spot') { modsOf(s).direction ??= 'inPlace'; return true }
@@ -252,6 +293,7 @@ export const BINDERS: readonly Binder[] = [
   },
   {
     id: 'manner: a throw overhand or underhand',
+    examples: [['throws a ball overhand', 'throw overhand'], ['throws underhand', 'throw underhand']],
     bind: (s, { w }) => {
       if (w === 'overhand' || w === 'overarm') { modsOf(s).style = 'overhand'; return true }
       if (w === 'underhand' || w === 'underarm') { modsOf(s).style = 'underhand'; return true }
@@ -261,6 +303,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "is pushed and falls": the push knocks the person down. Binds nothing itself.
     id: 'manner: a push that fells',
+    examples: [['is pushed to the ground', 'pushed falls'], ['he is pushed, falling', 'pushed falls']],
     bind: (s, { w }) => {
       if ((w === 'falls' || w === 'fall' || w === 'falling' || w === 'fell' || w === 'ground') && pushedIn(s)) modsOf(s).fall = true
       return false
@@ -269,6 +312,7 @@ export const BINDERS: readonly Binder[] = [
   {
     // "jumps three": a number left before any other word counts the last action.
     id: 'count: a number left over',
+    examples: [['he jumps 3 high', 'jump ×3'], ['claps 4 loudly', 'clap ×4']],
     bind: (s, { w }) => {
       if (s.pendingNumber === undefined || s.found.length === 0 || modsOf(s).count !== undefined) return false
       if (LIMB_WORDS.has(w) || UNIT_METRES[w] !== undefined) return false

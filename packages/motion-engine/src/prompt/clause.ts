@@ -26,9 +26,10 @@ export interface ClauseParse {
 
 /**
  * One clause's actions: every word is offered to the modifier binders (clause-binders.ts) in their order; what no
- * action word was found for is then read by the meaning or spelling of the words.
+ * action word was found for is then read by the meaning or spelling of the words. `seen` is told each binder that
+ * binds a word.
  */
-export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion): ClauseParse {
+export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion, seen: (binder: string) => void = () => {}): ClauseParse {
   const words = tokens.map(t => (t.type === 'word' ? t.text : ''))
   const s: ClauseState = {
     tokens,
@@ -58,7 +59,8 @@ export function parseClause (tokens: readonly ClauseToken[], inherited: Emotion)
     const prev = tokens[i - 1]
     const at: At = { i, t, w: t.text, nextWord: isWord(next) ? next : undefined, prevWord: isWord(prev) ? prev.text : undefined }
     s.bothParts = false
-    BINDERS.some(b => b.bind(s, at))
+    const binder = BINDERS.find(b => b.bind(s, at))
+    if (binder !== undefined) seen(binder.id)
   }
   // A number at the clause's end counts the last action ("jumps 3").
   const last = s.pendingNumber

@@ -10,6 +10,10 @@ const POSS = '(?:his|her|their|my|your|its|the|a|an|both|one|both\\s+of\\s+(?:hi
 // Whoever watches: the character starts facing them ("towards the camera", "away from me").
 const VIEWER = '(?:the\\s+)?(?:camera|viewer|audience|observer|me|us)\\b'
 
+// Slowing down until standing: "slows down to a stop", "slows to a halt", "slows down and stops", "decelerates". The
+// rules below look ahead for it before they look back for the run, so the look back is made only where it follows.
+const SLOWS_TO_A_STOP = `(?:${verbs('decelerate')})\\b|(?:${verbs('slow')})\\s+(?:down\\s+)?(?:(?:to|into)\\s+(?:a\\s+)?(?:full\\s+|complete\\s+)?(?:stop|halt|standstill)|and\\s+(?:comes?\\s+to\\s+a\\s+(?:stop|halt)|${verbs('stop', 'halt')}))\\b`
+
 /** A global pattern written as a raw template, so a verb's forms (`verbs`) and the phrases above can be put in it. */
 const re = (strings: TemplateStringsArray, ...parts: string[]): RegExp => new RegExp(String.raw(strings, ...parts), 'g')
 
@@ -53,6 +57,10 @@ export const LEXER_RULES: readonly RewriteRule[] = [
   { id: 'rather-than-is-instead-of', pattern: /\brather\s+than\b/g, rewrite: 'instead of', examples: ['Rather than walking', 'refuses what "rather than", "neither ... nor" and "not with her left hand" refuse'] },
   // "would rather walk than run": the walk, instead of the run.
   { id: 'rather-x-than-is-instead-of', pattern: /\brather\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+than\b/g, rewrite: '$1 instead of', examples: ['would rather walk than run', 'd rather walk than run")).toEqual(['] },
+  // "runs and slows down to a stop", "running slows to a halt": the run slows through a jog and a walk to standing
+  // (consecutive gaits flow into each other mid-stride, each slower than the last); after a jog, through a walk.
+  { id: 'run-slows-to-a-stop', pattern: re`(?:\s*,\s*|\s+)(?:(?:and|then)\s+)?(?=${SLOWS_TO_A_STOP})(?<=\b(?:${verbs('run', 'sprint')})\b[^.;]*)(?:${SLOWS_TO_A_STOP})`, rewrite: ', then jogs 2 steps, then walks 2 steps', examples: ['runs and slows down to a stop', 'a person running slows to a halt', 'he sprints, then slows down and stops', 'A person runs two meters and decelerates.'] },
+  { id: 'jog-slows-to-a-stop', pattern: re`(?:\s*,\s*|\s+)(?:(?:and|then)\s+)?(?=${SLOWS_TO_A_STOP})(?<=\b(?:${verbs('jog')})\b[^.;]*)(?:${SLOWS_TO_A_STOP})`, rewrite: ', then walks 2 steps', examples: ['jogs and slows to a stop', 'A human starts jogging straight and slows down and stops after'] },
   { id: 'slow-down-is-slowly', pattern: re`\b(${verbs('slow')})\s+down\b`, rewrite: 'slowly', examples: ['a human slows down and stops walking', 'a human is slowing down while running'] },
   { id: 'speed-up-is-quickly', pattern: re`\b(${verbs('speed')})\s+up\b`, rewrite: 'quickly', examples: ['he walks, then speeds up into a run'] },
   // "until he reaches the wall": arriving somewhere, not reaching out.

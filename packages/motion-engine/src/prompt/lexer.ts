@@ -1,4 +1,5 @@
-// Turns a prompt into words (with the NLP library's lemma, part of speech and negation), numbers and clause marks.
+// Turns a prompt into words (with the NLP library's lemma, part of speech and negation), numbers and clause marks
+// (clause-marks.ts).
 // The text is rewritten first by the movements' rules and the lexer's (lexer-rules.ts): multi-word names of one
 // movement ("jumping jacks", "play the guitar") joined into the single word the vocabulary knows, phrases that mean
 // something else than their words rewritten; everything else about the words comes from the library (nlp-reader.ts).
@@ -8,7 +9,8 @@ import { MOVEMENT_RULES } from '../movements/registry.js'
 import { LEXER_RULES } from './lexer-rules.js'
 import { readWithWink } from './nlp-reader.js'
 import type { NlpReader, PartOfSpeech } from './nlp-reader.js'
-import { SEQUENCE_WORDS, SIMULTANEOUS_WORDS } from './vocabulary.js'
+import { clauseMark } from './clause-marks.js'
+import type { ClauseMode } from './clause-marks.js'
 
 // The lemmatizer's tables (about 50 MB resident, half a second to load) are required at the first prompt, not when
 // the engine is imported.
@@ -20,22 +22,11 @@ function lemmatizeVerb (word: string): string {
   return verbLemmatizer(word)
 }
 
-export type ClauseMode = 'sequence' | 'simultaneous' | 'after' | 'before'
-
 export type Token =
   | { type: 'word', text: string, lemma: string, bases: string[], pos: PartOfSpeech, negated: boolean }
   | { type: 'number', value: number }
-  | { type: 'separator', mode: ClauseMode, word: string }
-
-function separator (word: string, next: string | undefined): ClauseMode | undefined {
-  // "after that"/"after this" only sequence; "X after Y" puts Y first.
-  if (word === 'after') return next === 'that' || next === 'this' || next === 'which' || next === 'wards' ? 'sequence' : 'after'
-  // "before that" points back to what was said before it; "before sitting down, he looks around" leads.
-  if (word === 'before') return next === 'that' || next === 'this' ? 'sequence' : 'before'
-  if (SEQUENCE_WORDS.has(word)) return 'sequence'
-  if (SIMULTANEOUS_WORDS.has(word)) return next === 'if' || next === 'though' || next === 'well' ? undefined : 'simultaneous'
-  return undefined
-}
+  /** A clause mark: `rule` is the rule of clause-marks.ts that made the word one. */
+  | { type: 'separator', mode: ClauseMode, word: string, rule: string }
 
 /**
  * The prompt's text as the rewrite rules see it: lower case, the degrees sign a word, hyphenated words ("ninety-degree",
@@ -52,15 +43,17 @@ export function lex (prompt: string, reader: NlpReader = readWithWink): Token[] 
   const tokens: Token[] = []
   const read = reader(text)
   for (const [i, w] of read.entries()) {
+    const next = read[i + 1]?.text
     if (w.pos === 'punct' || /^[,;.!?:]+$/.test(w.text)) {
-      if (/[,;.!?:]/.test(w.text)) tokens.push({ type: 'separator', mode: 'sequence', word: w.text })
+      const stop = clauseMark(w.text, next)
+      if (stop !== undefined) tokens.push({ type: 'separator', ...stop, word: w.text })
       continue
     }
     const word = w.text.replace(/'s$/, '').replace(/[^a-z0-9.]/g, '')
     if (/^\d+(\.\d+)?$/.test(word)) { tokens.push({ type: 'number', value: Number(word) }); continue }
     if (!/^[a-z]+$/.test(word)) continue
-    const mode = separator(word, read[i + 1]?.text)
-    if (mode !== undefined) { tokens.push({ type: 'separator', mode, word }); continue }
+    const mark = clauseMark(word, next)
+    if (mark !== undefined) { tokens.push({ type: 'separator', ...mark, word }); continue }
     const lemma = /^[a-z]+$/.test(w.lemma) ? w.lemma : word
     // A tagger can take an action word for a noun or adjective ("is sweeping the floor", "stumbles"): its verb lemma
     // is tried after the tagged one.

@@ -189,8 +189,3 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   diagonal: 'diagonalRight',
   diagonally: 'diagonalRight'
 }
-
-/** Words that end one clause and start the next, in sequence. */
-export const SEQUENCE_WORDS = new Set(['then', 'and', 'next', 'afterwards', 'after', 'finally', 'before', 'later'])
-/** Words that make the next clause run at the same time as the previous one (layering). */
-export const SIMULTANEOUS_WORDS = new Set(['while', 'whilst', 'as'])

@@ -1,23 +1,12 @@
 // Clips for the tests: a seeded random pose sequence (every joint turning, root travelling) and the builtin engine's.
-import { createEngine, createHumanoidSkeleton } from '@openmotion/motion-engine'
+import { createEngine, createHumanoidSkeleton, createRandom } from '@openmotion/motion-engine'
 import type { MotionClip, Quat } from '@openmotion/motion-engine'
-
-function mulberry32 (seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Every joint gets a random unit quaternion per frame (large angles, both hemispheres). */
 export function randomClip (frameCount = 12, seed = 7, fps = 30): MotionClip {
   const skeleton = createHumanoidSkeleton()
   const n = skeleton.joints.length
-  const rand = mulberry32(seed)
+  const rand = createRandom(seed)
   const rotations = new Float32Array(frameCount * n * 4)
   const rootTranslation = new Float32Array(frameCount * 3)
   for (let f = 0; f < frameCount; f++) {
