@@ -72,14 +72,15 @@ describe('packages and entry points', () => {
   const nameOf = (dir: string) => (JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as { name: string }).name
   const appNames = appDirs.map(nameOf)
 
-  // compose-smoke is the deployment test that starts the built apps as compose would: it needs them built first.
-  const startsTheApps = 'packages/compose-smoke'
+  // The deployment tests need the apps built first: compose-smoke starts them as compose would, deploy-chart runs
+  // their migration CLIs as the chart's Job does. A dev dependency gives turbo that order; nothing else may.
+  const deploymentTests = ['packages/compose-smoke', 'packages/deploy-chart']
 
-  it('no package depends on an app, by name or by path (but the deployment test, for its build order)', () => {
+  it('no package depends on an app, by name or by path (but the deployment tests, for their build order)', () => {
     const packages = readdirSync(`${root}packages`).map((name) => `packages/${name}`).filter((dir) => existsSync(`${root}${dir}/package.json`))
     const dependsOnApp = packages.filter((dir) => {
       const manifest = JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')) as Record<string, Record<string, string> | undefined>
-      const kinds = dir === startsTheApps ? ['dependencies', 'peerDependencies', 'optionalDependencies'] : ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+      const kinds = deploymentTests.includes(dir) ? ['dependencies', 'peerDependencies', 'optionalDependencies'] : ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
       return kinds.flatMap((k) => Object.keys(manifest[k] ?? {})).some((name) => appNames.includes(name))
     })
     const byPath = [...repository].filter(([file, imports]) => file.startsWith('packages/') && imports.some((to) => to.startsWith('apps/')))
