@@ -149,3 +149,15 @@ describe('tracing (common/src/tracing)', () => {
     expect(text('packages/common/src/tracing/start-tracing.ts')).not.toMatch(/^import [^\n]*tracing-sdk/m)
   })
 })
+
+describe('test services reach the tests (turbo.json)', () => {
+  // turbo runs tasks in strict env mode: a variable scripts/services.sh announces but turbo.json does not pass
+  // through never reaches a test, which then reports its service missing (and fails in CI).
+  it('passes through every variable scripts/services.sh env prints', () => {
+    const scripts = [`${root}scripts/services.sh`, ...readdirSync(`${root}scripts/services`).map((name) => `${root}scripts/services/${name}`)]
+    const announced = scripts.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/echo "([A-Z][A-Z0-9_]*)=/g)].map((m) => m[1] ?? ''))
+    const turbo = JSON.parse(readFileSync(`${root}turbo.json`, 'utf8')) as { globalPassThroughEnv?: string[] }
+    expect(announced).toContain('TEST_REDIS_URL')
+    expect(announced.filter((name) => !(turbo.globalPassThroughEnv ?? []).includes(name)).sort()).toEqual([])
+  })
+})
