@@ -11,7 +11,8 @@
 #      (published on localhost:8333) and checked (GLB header, FBX and BVH magic, PNG signature, MP4 by ffprobe where
 #      installed); a relay tenant, endpoint and signed delivery to a receiver container; `restart` and `down`/`up`
 #      keep secrets, jobs, files, sessions and a webhook accepted while the relay worker was stopped (delivered after
-#      `up`); `--scale motion-worker=3` with three text2motion jobs and a render at once, every file checked.
+#      `up`); `--scale motion-worker=3` with three text2motion jobs and a render at once, every file checked, the
+#      jobs run by at least two of the workers (their `job succeeded` log lines).
 # Prometheus and Grafana are not started (their images are not built from anything here). The project is
 # `openmotion-smoke`, its .env is its own (.services/docker-smoke/.env, empty at first), and `down -v` removes its
 # containers and volumes at the end; the images stay, so the next run builds from cache.
@@ -89,6 +90,23 @@ story() {
   SMOKE_STATE=$SMOKE_DIR/state.json timeout --foreground 600 node "$ROOT/scripts/docker-smoke/story.mjs" "$@" || status=$?
   ((status != 124)) || say "docker-smoke: story step '$1' did not finish within 600s"
   return "$status"
+}
+
+# The scaled story's jobs were spread over the workers: each ends with a `job succeeded` line on the worker that
+# ran it (motion-api README, "Scaling out"). Four jobs submitted at once, at most WORKER_CONCURRENCY=2 per worker,
+# so at least two workers must have run one.
+workers_ran_the_jobs() {
+  local rids id count ran=0 total=0 per=()
+  rids=$(node -e 'for (const rid of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).scaledRids) console.log(rid)' "$SMOKE_DIR/state.json")
+  for id in $(compose ps -q motion-worker); do
+    count=$(docker logs "$id" 2>&1 | grep -F '"msg":"job succeeded"' | grep -c -F "$rids" || true)
+    per+=("$count")
+    total=$((total + count))
+    ((count == 0)) || ran=$((ran + 1))
+  done
+  ((total == $(wc -l <<<"$rids"))) || die "docker-smoke: $total 'job succeeded' lines for the $(wc -l <<<"$rids") scaled jobs in the workers' logs"
+  ((ran >= 2)) || die "docker-smoke: the scaled jobs ran on $ran worker(s) (${per[*]}), expected at least 2"
+  note "the $total scaled jobs ran on $ran of the workers (jobs per worker: ${per[*]})"
 }
 
 pick_compose() {
@@ -254,6 +272,7 @@ main() {
   done
   note "$WORKERS motion-worker containers; motion-api and the workers mount only /secrets"
   story scaled
+  workers_ran_the_jobs
 
   step ""
   say "docker-smoke passed in $(elapsed_since "$START"):"

@@ -152,6 +152,7 @@ export class JobWorker {
     lease: Delivery, entry: { controller: AbortController, reason?: JobFailure }, job: Job, attempt: number, outageSince: number | undefined
   ): Promise<RunEnd> {
     const { rid } = lease
+    const startedAt = Date.now()
     const processor = this.processors[job.processor]
     const timer = setTimeout(() => {
       entry.reason = jobFailure(errors.GENERATION_TIMEOUT, 'TimeoutError', `The job exceeded ${this.options.timeoutMs} ms`)
@@ -176,6 +177,9 @@ export class JobWorker {
       })
       entry.controller.signal.throwIfAborted()
       await this.control.settle(rid, { status: 'SUCCESS', output })
+      // One line per finished job, on the worker that ran it: with several workers, the operator's way to tell
+      // which process ran a job and how long it took.
+      this.options.logger.info({ rid, processor: job.processor, attempt, durationMs: Date.now() - startedAt }, 'job succeeded')
     } catch (error) {
       if (entry.reason === undefined && (this.stopped || lease.lost.aborted)) return 'left'
       if (entry.reason === undefined && isServiceUnavailable(error) && this.stillPatient(outageSince)) {
@@ -186,6 +190,7 @@ export class JobWorker {
       const failure = entry.reason ?? jobFailureOf(error)
       if (failure.type !== 'Cancelled') await this.whenDatabaseAnswers(lease, () => this.control.fail(rid, failure))
       if (isServerFault(failure.code)) this.options.logger.error({ rid, err: error }, 'job failed')
+      else this.options.logger.info({ rid, processor: job.processor, attempt, code: failure.code }, failure.type === 'Cancelled' ? 'job cancelled' : 'job failed')
     } finally {
       clearTimeout(timer)
     }
