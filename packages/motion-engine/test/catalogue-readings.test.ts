@@ -90,6 +90,9 @@ describe('readings of the movement catalogue', () => {
     expect(parsePrompt('smash')[0]!.action).toMatchObject({ kind: 'tennisStroke', style: 'overhand' })
     expect(parsePrompt('someone smashes something on the floor')[0]!.action.kind).not.toBe('tennisStroke')
     expect(parsePrompt('a person hits something with a racket')[0]!.action.kind).toBe('tennisStroke')
+    expect(parsePrompt('a person hits something with a racket on his left').map(e => e.action)).toMatchObject([{ kind: 'tennisStroke', side: 'left' }])
+    expect(parsePrompt('the man hits a backhand').map(e => e.action)).toMatchObject([{ kind: 'tennisStroke', direction: 'backward' }])
+    expect(parsePrompt('someone strikes a forehand with his right hand').map(e => e.action)).toMatchObject([{ kind: 'tennisStroke', side: 'right' }])
     expect(parsePrompt('a human performs a hit with an object similar to a tennis racket with its left hand')[0]!.action).toMatchObject({ kind: 'tennisStroke', side: 'left' })
     // The character faces +Z with its right side toward -X.
     const fore = await generate('swings a tennis racket forehand')

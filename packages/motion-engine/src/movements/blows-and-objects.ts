@@ -103,6 +103,13 @@ export const BLOWS_AND_OBJECTS = [
     rules: [
       // A backhand is sent `backward`, a serve or smash is `overhand`; the hand holding the racket is the side.
       {
+        // A forehand or backhand that is hit, struck, returned or played is the stroke itself, not a punch as well.
+        id: 'tennis-hit-a-stroke',
+        pattern: /\b(?:hit|hits|hitting|strike|strikes|striking|return|returns|returning|play|plays|playing)\s+(?=(?:a|an|the)\s+(?:tennis\s+)?(?:forehand|backhand)s?\b)/g,
+        rewrite: '',
+        examples: ['the man hits a backhand', 'a person hits a forehand', 'someone strikes a forehand with his right hand']
+      },
+      {
         id: 'tennis-backhand',
         pattern: /\b(?:(?:swing|swings|swung|swinging)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:tennis\s+)?racket\s+(?:in\s+a\s+)?|(?:a|an|the)\s+(?:tennis\s+)?|tennis\s+)?backhands?(?:\s+(?:stroke|shot|swing|return)s?)?\b/g,
         rewrite: 'tennisstroke backward',
@@ -120,6 +127,13 @@ export const BLOWS_AND_OBJECTS = [
         pattern: /(?:^|\b(?:a|an|the)\s+)smash(?:es|ed|ing)?(?=\s*(?:$|[,.;!]|\s+(?:then|and|with|twice|once|three|four|five|\d)\b))/g,
         rewrite: ' tennisstroke overhand',
         examples: ['smash', 'a smash with the left hand']
+      },
+      {
+        // "with a racket on his left": the side the racket is on is the hand that holds it.
+        id: 'tennis-racket-on-a-side',
+        pattern: /\bwith\s+(?:a|an|the|his|her|their)\s+(?:tennis\s+)?racket\s+on\s+(?:his|her|their|the)\s+(left|right)(?:\s+(?:hand\s+)?side)?\b/g,
+        rewrite: 'with a racket with the $1 hand',
+        examples: ['a person hits something with a racket on his left', 'hits the ball with the racket on her right side']
       },
       {
         // A hit made with a racket, or a movement like a tennis player's or a racket's, is a stroke.
