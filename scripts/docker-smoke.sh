@@ -93,8 +93,8 @@ story() {
 }
 
 # The scaled story's jobs were spread over the workers: each ends with a `job succeeded` line on the worker that
-# ran it (motion-api README, "Scaling out"). Four jobs submitted at once, at most WORKER_CONCURRENCY=2 per worker,
-# so at least two workers must have run one.
+# ran it (motion-api README, "Scaling out"). Four jobs are submitted within a moment and a worker runs at most
+# WORKER_CONCURRENCY=2 at once: they take seconds each, so at least two workers run one.
 workers_ran_the_jobs() {
   local rids id count ran=0 total=0 per=()
   rids=$(node -e 'for (const rid of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).scaledRids) console.log(rid)' "$SMOKE_DIR/state.json")
