@@ -96,15 +96,16 @@ story() {
 # ran it (motion-api README, "Scaling out"). Four jobs are submitted within a moment and a worker runs at most
 # WORKER_CONCURRENCY=2 at once: they take seconds each, so at least two workers run one.
 workers_ran_the_jobs() {
-  local rids id count ran=0 total=0 per=()
+  local rids jobs id count ran=0 total=0 per=()
   rids=$(node -e 'for (const rid of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).scaledRids) console.log(rid)' "$SMOKE_DIR/state.json")
+  jobs=$(wc -l <<<"$rids")
   for id in $(compose ps -q motion-worker); do
     count=$(docker logs "$id" 2>&1 | grep -F '"msg":"job succeeded"' | grep -c -F "$rids" || true)
     per+=("$count")
     total=$((total + count))
     ((count == 0)) || ran=$((ran + 1))
   done
-  ((total == $(wc -l <<<"$rids"))) || die "docker-smoke: $total 'job succeeded' lines for the $(wc -l <<<"$rids") scaled jobs in the workers' logs"
+  ((total == jobs)) || die "docker-smoke: $total 'job succeeded' lines for the $jobs scaled jobs in the workers' logs"
   ((ran >= 2)) || die "docker-smoke: the scaled jobs ran on $ran worker(s) (${per[*]}), expected at least 2"
   note "the $total scaled jobs ran on $ran of the workers (jobs per worker: ${per[*]})"
 }
